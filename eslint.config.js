@@ -1,0 +1,23 @@
+// Flat ESLint config. Package boundaries are enforced here:
+// web and judge-runner must never import services.
+import tseslint from 'typescript-eslint';
+
+const noServices = {
+  patterns: [
+    { group: ['@oj/services', '@oj/services/*', '**/services/src/**'], message: 'This package must not import services.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.turbo/**', 'artifacts/**', '**/*.d.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [...noServices.patterns, { group: ['@oj/protocol/bus', '@oj/protocol/bus/*', '@oj/judge-runner', '@oj/judge-runner/*'], message: 'web only uses the browser-safe protocol.' }] }] } },
+  { files: ['judge-runner/**/*.ts'], rules: { 'no-restricted-imports': ['error', noServices] } },
+  { files: ['protocol/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...noServices.patterns, { group: ['@oj/judge-runner', '@oj/judge-runner/*', '@oj/web'], message: 'protocol depends on nothing of ours.' }] }] } },
+);

@@ -1,0 +1,3 @@
+export * from './judge-status';
+export * from './roles';
+export * from './problem';

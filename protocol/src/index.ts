@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './enums';
+export * from './subjects';

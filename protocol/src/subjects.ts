@@ -1,0 +1,43 @@
+/**
+ * The one naming scheme for bus subjects: `oj.<capability>.<event>[.<id>...]`.
+ * Work queues (durable, acknowledged) use `oj.queue.<name>`.
+ * Socket.io rooms use `<kind>:<id>`.
+ * Every subject the platform uses is built here; nothing else writes subject strings.
+ */
+export const Subjects = {
+  /** Durable work queue of judge tasks, consumed by judge runners. */
+  judgeTaskQueue: 'oj.queue.judge-task',
+  /** Durable work queue of final judge results, consumed by the services that persist them. */
+  judgeResultQueue: 'oj.queue.judge-result',
+  /** Transient judge progress (Compiling, Judging, per-case) for one submission. */
+  judgeProgress: (submitId: number | string) => `oj.judge.progress.${submitId}`,
+  judgeProgressAll: 'oj.judge.progress.>',
+  /** Runner heartbeats. */
+  judgeHeartbeat: (runner: string) => `oj.judge.heartbeat.${runner}`,
+  judgeHeartbeatAll: 'oj.judge.heartbeat.>',
+
+  /** Domain event: a submission changed (status, verdict) after it was persisted. */
+  submissionUpdated: (submitId: number | string) => `oj.submission.updated.${submitId}`,
+  submissionUpdatedAll: 'oj.submission.updated.>',
+
+  /** Domain events for contests. */
+  contestEvent: (cid: number | string, kind: string) => `oj.contest.${kind}.${cid}`,
+  contestEventAll: 'oj.contest.>',
+
+  /** A user's unread message counts changed. */
+  messageUnread: (uid: string) => `oj.message.unread.${uid}`,
+  messageUnreadAll: 'oj.message.unread.>',
+
+  /** A user's sessions were revoked (logout): gateways drop that user's sockets. */
+  accountRevoked: (uid: string) => `oj.account.revoked.${uid}`,
+  accountRevokedAll: 'oj.account.revoked.>',
+} as const;
+
+/** Socket.io room names. */
+export const Rooms = {
+  user: (uid: string) => `user:${uid}`,
+  submission: (submitId: number | string) => `submission:${submitId}`,
+  problem: (pid: number | string) => `problem:${pid}`,
+  contest: (cid: number | string) => `contest:${cid}`,
+  contestAdmin: (cid: number | string) => `contest-admin:${cid}`,
+} as const;
