@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import { EnvelopeOf } from '@oj/protocol';
+import { buildApp, type App } from './app';
+import { fail, notFound } from './errors';
+import { ok } from './envelope';
+import type { Authenticator } from './access';
+
+const users = {
+  'tok-user': {
+    uid: 'u1',
+    username: 'alice',
+    roleIds: [1002],
+    roles: ['default_user'],
+    permissions: ['submit'],
+  },
+  'tok-admin': {
+    uid: 'u2',
+    username: 'bob',
+    roleIds: [1001],
+    roles: ['admin'],
+    permissions: ['submit', 'problem_admin'],
+  },
+};
+
+const authenticator: Authenticator = {
+  async authenticate(token, mayRenew) {
+    if (token === 'tok-old')
+      return mayRenew
+        ? { kind: 'ok', user: users['tok-user'], token, renewedToken: 'tok-new' }
+        : { kind: 'ok', user: users['tok-user'], token };
+    const user = users[token as keyof typeof users];
+    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
+  },
+};
+
+let app: App;
+beforeAll(async () => {
+  app = await buildApp({ authenticator });
+  const Who = EnvelopeOf(Type.Object({ username: Type.Union([Type.String(), Type.Null()]) }));
+  app.get('/api/anon', { config: { access: 'anonymous' }, schema: { response: { 200: Who } } }, async (req) =>
+    ok({ username: req.user?.username ?? null }),
+  );
+  app.get(
+    '/api/strict',
+    { config: { access: 'anonymous-strict' }, schema: { response: { 200: Who } } },
+    async (req) => ok({ username: req.user?.username ?? null }),
+  );
+  app.get(
+    '/api/login-only',
+    { config: { access: 'login' }, schema: { response: { 200: Who } } },
+    async (req) => ok({ username: req.user!.username }),
+  );
+  app.get('/api/default', {}, async () => ok(null));
+  app.get('/api/admin-only', { config: { access: 'login', roles: ['root', 'admin'] } }, async () => ok(null));
+  app.get('/api/perm', { config: { access: 'login', permissions: ['problem_admin'] } }, async () => ok(null));
+  app.get('/api/biz', { config: { access: 'anonymous' } }, async () => {
+    throw fail('nope');
+  });
+  app.get('/api/missing', { config: { access: 'anonymous' } }, async () => {
+    throw notFound('gone');
+  });
+  app.get('/api/crash', { config: { access: 'anonymous' } }, async () => {
+    throw new Error('boom');
+  });
+  app.get(
+    '/api/query',
+    { config: { access: 'anonymous' }, schema: { querystring: Type.Object({ submitId: Type.Integer() }) } },
+    async (req) => ok((req.query as { submitId: number }).submitId),
+  );
+  app.post(
+    '/api/body',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        body: Type.Object({ username: Type.String({ minLength: 1, errorMessage: '用户名不能为空' }) }),
+      },
+    },
+    async (req) => ok((req.body as { username: string }).username),
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const get = (url: string, token?: string) =>
+  app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} });
+
+describe('access levels', () => {
+  it('anonymous routes ignore bad tokens and never renew', async () => {
+    expect((await get('/api/anon', 'garbage')).json()).toEqual({
+      status: 200,
+      msg: 'success',
+      data: { username: null },
+    });
+    const r = await get('/api/anon', 'tok-old');
+    expect(r.json().data.username).toBe('alice');
+    expect(r.headers['refresh-token']).toBeUndefined();
+  });
+  it('anonymous-strict refuses a bad token with HTTP 401 but lets anonymous in', async () => {
+    const r = await get('/api/strict', 'garbage');
+    expect(r.statusCode).toBe(401);
+    expect(r.json()).toMatchObject({ status: 401, msg: '登录状态已失效，请重新登录！' });
+    expect((await get('/api/strict')).json().data.username).toBeNull();
+  });
+  it('login routes refuse anonymous with HTTP 401 and the catalogue text', async () => {
+    const r = await get('/api/login-only');
+    expect(r.statusCode).toBe(401);
+    expect(r.json()).toEqual({ status: 401, msg: '请您先登录！', data: null });
+    expect((await get('/api/login-only', 'tok-user')).json().data.username).toBe('alice');
+  });
+  it('routes without an access level are login-only', async () => {
+    expect((await get('/api/default')).statusCode).toBe(401);
+    expect((await get('/api/default', 'tok-user')).statusCode).toBe(200);
+  });
+  it('role and permission guards answer HTTP 403', async () => {
+    const r = await get('/api/admin-only', 'tok-user');
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toEqual({ status: 403, msg: '对不起，您无权限进行此操作！', data: null });
+    expect((await get('/api/admin-only', 'tok-admin')).statusCode).toBe(200);
+    expect((await get('/api/perm', 'tok-user')).statusCode).toBe(403);
+    expect((await get('/api/perm', 'tok-admin')).statusCode).toBe(200);
+  });
+  it('sliding renewal sets Authorization and Refresh-Token and echoes Url-Type', async () => {
+    const r = await app.inject({
+      method: 'GET',
+      url: '/api/login-only',
+      headers: { authorization: 'tok-old', 'url-type': 'general' },
+    });
+    expect(r.headers.authorization).toBe('tok-new');
+    expect(r.headers['refresh-token']).toBe('true');
+    expect(r.headers['url-type']).toBe('general');
+  });
+});
+
+describe('envelope errors', () => {
+  it('business errors are HTTP 200 with the envelope status', async () => {
+    const r = await get('/api/biz');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ status: 400, msg: 'nope', data: null });
+    expect((await get('/api/missing')).json()).toEqual({ status: 404, msg: 'gone', data: null });
+  });
+  it('unexpected errors are HTTP 500 without leaking the message', async () => {
+    const r = await get('/api/crash');
+    expect(r.statusCode).toBe(500);
+    expect(r.json()).toEqual({ status: 500, msg: 'Server Error!', data: null });
+  });
+  it('missing and malformed query parameters are HTTP 400 with the catalogue text', async () => {
+    const r = await get('/api/query');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().msg).toBe(
+      "The required request parameters are missing：Required parameter 'submitId' is not present",
+    );
+    expect((await get('/api/query?submitId=abc')).statusCode).toBe(400);
+    expect((await get('/api/query?submitId=7')).json().data).toBe(7);
+  });
+  it('malformed JSON and schema-declared messages', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/body',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ status: 400, msg: 'Failed to parse parameter format!', data: null });
+    const blank = await app.inject({ method: 'POST', url: '/api/body', payload: { username: '' } });
+    expect(blank.json()).toEqual({ status: 400, msg: '用户名不能为空', data: null });
+  });
+  it('unknown paths get a 404 envelope', async () => {
+    const r = await get('/api/nowhere');
+    expect(r.statusCode).toBe(404);
+    expect(r.json().status).toBe(404);
+  });
+});
+
+describe('platform routes and headers', () => {
+  it('answers preflight without auth and echoes CORS headers', async () => {
+    const r = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/login-only',
+      headers: { origin: 'http://x.test', 'access-control-request-headers': 'authorization,url-type' },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['access-control-allow-origin']).toBe('http://x.test');
+    expect(r.headers['access-control-allow-headers']).toBe('authorization,url-type');
+  });
+  it('keeps a given request id and makes one otherwise', async () => {
+    expect(
+      (await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-1' } })).headers[
+        'x-request-id'
+      ],
+    ).toBe('abc-1');
+    expect((await get('/healthz')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+  it('serves an OpenAPI document of the routes', async () => {
+    const doc = (await get('/api/docs')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/query');
+  });
+});

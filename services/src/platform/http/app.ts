@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import multipart from '@fastify/multipart';
+import { ApiError, Messages } from './errors';
+import {
+  decideAccess,
+  type AccessLevel,
+  type AuthOutcome,
+  type Authenticator,
+  type AuthUser,
+} from './access';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Access level of the route; routes that do not say are login-only (the safe default). */
+    access?: AccessLevel;
+    roles?: readonly string[];
+    permissions?: readonly string[];
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    token: string | null;
+  }
+}
+
+export interface AppOptions {
+  logger?: FastifyBaseLogger | boolean | { level: string };
+  /** Resolves tokens; absent means every caller is anonymous. */
+  authenticator?: Authenticator;
+  /** Readiness probe of dependencies (database, bus). */
+  ready?: () => Promise<void>;
+  /** Largest request body, in bytes (uploads set their own limits). */
+  bodyLimit?: number;
+}
+
+const EXPOSE_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-disposition,Content-Type';
+
+/** Builds the Fastify app with the envelope, error catalogue, access control, request ids and OpenAPI. */
+export async function buildApp(opts: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: opts.bodyLimit ?? 4 * 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      customOptions: {
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+        verbose: true,
+        keywords: ['errorMessage'],
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as App;
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
+
+  await app.register(multipart, { limits: { fileSize: 128 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Online Judge API',
+        version: '1.0.0',
+        description: 'REST API; every JSON response is an envelope {status, msg, data}.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    const origin = req.headers.origin;
+    if (origin) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Credentials', 'true');
+    }
+    reply.header('Access-Control-Allow-Methods', 'GET,POST,OPTIONS,PUT,DELETE');
+    const reqHeaders = req.headers['access-control-request-headers'];
+    if (reqHeaders) reply.header('Access-Control-Allow-Headers', reqHeaders);
+    reply.header('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    if (req.method === 'OPTIONS') return reply.code(200).send('');
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const cfg = req.routeOptions.config;
+    if (!req.routeOptions.url || req.routeOptions.url.startsWith('/api/docs')) return;
+    const route = { access: cfg.access ?? 'login', roles: cfg.roles, permissions: cfg.permissions };
+    const raw = req.headers.authorization;
+    const token = typeof raw === 'string' && raw.trim() ? raw.trim().replace(/^Bearer\s+/i, '') : null;
+    let outcome: AuthOutcome | null = null;
+    if (token && opts.authenticator) {
+      outcome = await opts.authenticator.authenticate(token, route.access !== 'anonymous');
+    }
+    const decision = decideAccess(route, outcome);
+    const urlType = req.headers['url-type'];
+    if (!decision.allow) {
+      if (typeof urlType === 'string') reply.header('Url-Type', urlType);
+      const msg =
+        decision.msg ?? (decision.httpStatus === 401 ? Messages.LOGIN_FIRST : Messages.NO_PERMISSION);
+      throw new ApiError(decision.httpStatus, msg, decision.httpStatus);
+    }
+    req.user = decision.user;
+    req.token = decision.user && outcome?.kind === 'ok' ? outcome.token : null;
+    if (outcome?.kind === 'ok' && outcome.renewedToken) {
+      reply.header('Authorization', outcome.renewedToken);
+      reply.header('Refresh-Token', 'true');
+      if (typeof urlType === 'string') reply.header('Url-Type', urlType);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
+    const { httpStatus, status, msg, data } = toEnvelopeError(err);
+    if (httpStatus >= 500) req.log.error({ err }, 'unhandled error');
+    return reply.code(httpStatus).send({ status, msg, data });
+  });
+
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).send({ status: 404, msg: Messages.NOT_FOUND_PATH, data: null }),
+  );
+
+  app.get('/healthz', { config: { access: 'anonymous' }, schema: { hide: true } }, async () => ({
+    status: 'ok',
+  }));
+  app.get('/readyz', { config: { access: 'anonymous' }, schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await opts.ready?.();
+      return { status: 'ready' };
+    } catch (err) {
+      return reply.code(503).send({ status: 'not ready', reason: (err as Error).message });
+    }
+  });
+  app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  return app;
+}
+
+/** Maps any thrown value to the HTTP status and envelope the client sees (reference/api/core.md §0.2). */
+export function toEnvelopeError(err: unknown): {
+  httpStatus: number;
+  status: number;
+  msg: string;
+  data: unknown;
+} {
+  if (err instanceof ApiError)
+    return { httpStatus: err.httpStatus, status: err.status, msg: err.message, data: err.data };
+  const e = err as FastifyError & { validation?: ValidationIssue[]; validationContext?: string };
+  if (e.validation?.length)
+    return {
+      httpStatus: 400,
+      status: 400,
+      msg: validationMessage(e.validation[0]!, e.validationContext),
+      data: null,
+    };
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { httpStatus: 415, status: 400, msg: Messages.MEDIA_TYPE, data: null };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { httpStatus: 400, status: 400, msg: Messages.BAD_JSON, data: null };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { httpStatus: 413, status: 400, msg: 'Exceed max size limit', data: null };
+  }
+  if (err instanceof SyntaxError || e.statusCode === 400)
+    return { httpStatus: 400, status: 400, msg: Messages.BAD_JSON, data: null };
+  if (e.statusCode === 405)
+    return { httpStatus: 405, status: 400, msg: Messages.METHOD_NOT_ALLOWED, data: null };
+  return { httpStatus: 500, status: 500, msg: Messages.SERVER_ERROR, data: null };
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: { errorMessage?: string };
+}
+
+function validationMessage(issue: ValidationIssue, context?: string): string {
+  if (issue.parentSchema?.errorMessage) return issue.parentSchema.errorMessage;
+  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (issue.keyword === 'required') {
+    const name = String(issue.params.missingProperty);
+    if (context === 'querystring')
+      return `${Messages.MISSING_PARAM}Required parameter '${name}' is not present`;
+    return `${name} must not be null`;
+  }
+  return `${field || context || 'request'} ${issue.message ?? 'is invalid'}`.trim();
+}
