@@ -1,0 +1,192 @@
+/**
+ * Wire schemas shared by the services (producers of tasks, consumers of results)
+ * and the judge runner. Semantics follow reference/judge.md.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Sha256 = Type.String({
+  pattern: '^[0-9a-f]{64}$',
+  description: 'sha256 hex of a content-addressed blob',
+});
+
+export const JudgeModeSchema = Type.Union([
+  Type.Literal('default'),
+  Type.Literal('spj'),
+  Type.Literal('interactive'),
+]);
+export const JudgeCaseModeSchema = Type.Union([
+  Type.Literal('default'),
+  Type.Literal('subtask_lowest'),
+  Type.Literal('subtask_average'),
+  Type.Literal('ergodic_without_error'),
+]);
+
+export const ProblemLimitsSchema = Type.Object({
+  /** Problem time limit T in ms, before the per-language multiplier. */
+  timeLimit: Type.Integer({ minimum: 1, maximum: 60_000 }),
+  /** Problem memory limit M in MiB, before the per-language multiplier. */
+  memoryLimit: Type.Integer({ minimum: 1, maximum: 4096 }),
+  /** Stack limit in MiB (never multiplied). */
+  stackLimit: Type.Integer({ minimum: 1, maximum: 4096, default: 128 }),
+});
+export type ProblemLimits = Static<typeof ProblemLimitsSchema>;
+
+/** One test case; data by sha256 of a blob (submissions) or inline (small/test runs). */
+export const JudgeTestCaseSchema = Type.Object({
+  caseId: Type.Union([Type.Integer(), Type.String({ maxLength: 64 })]),
+  inputHash: Type.Optional(Sha256),
+  outputHash: Type.Optional(Sha256),
+  input: Type.Optional(Type.String()),
+  output: Type.Optional(Type.String()),
+  /** Full score of the case (OI). */
+  score: Type.Integer({ minimum: 0, default: 0 }),
+  /** Subtask group (subtask modes); 1 when absent. */
+  groupNum: Type.Integer({ minimum: 0, default: 1 }),
+});
+export type JudgeTestCase = Static<typeof JudgeTestCaseSchema>;
+
+export const FileIOSchema = Type.Object({
+  /** File the program reads instead of stdin (io_read_file_name). */
+  input: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }),
+  /** File the program writes instead of stdout (io_write_file_name). */
+  output: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }),
+});
+export type FileIO = Static<typeof FileIOSchema>;
+
+/** Extra files name → content (headers for the user compile, helpers for the checker). */
+export const ExtraFilesSchema = Type.Record(Type.String(), Type.String());
+export type ExtraFiles = Static<typeof ExtraFilesSchema>;
+
+/** Special judge checker or interactor, compiled by the runner (cached by content). */
+export const CheckerSchema = Type.Object({
+  /** A language name from the language table, e.g. "C++ 17" or "C". */
+  language: Type.String({ minLength: 1, maxLength: 64 }),
+  code: Type.String({ minLength: 1, maxLength: 1_048_576 }),
+});
+export type Checker = Static<typeof CheckerSchema>;
+
+const CommonTaskFields = {
+  limits: ProblemLimitsSchema,
+  language: Type.String({ minLength: 1, maxLength: 64 }),
+  code: Type.String({ minLength: 1, maxLength: 65_535 }),
+  isRemoveEndBlank: Type.Boolean({ default: true }),
+  fileIO: Type.Optional(FileIOSchema),
+  userExtraFiles: Type.Optional(ExtraFilesSchema),
+  problemId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 64 })])),
+};
+
+/** A submission to judge against the problem's test data. */
+export const SubmissionJudgeTaskSchema = Type.Object({
+  kind: Type.Literal('submission'),
+  submitId: Type.Integer({ minimum: 1 }),
+  /** Rejudge counter; (submitId, version) identifies one judging, used for result de-duplication. */
+  version: Type.Integer({ minimum: 0, default: 0 }),
+  /** 0 ACM, 1 OI. */
+  problemType: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  /** OI total score cap (io_score); 0 = no cap. */
+  ioScore: Type.Integer({ minimum: 0, default: 0 }),
+  judgeMode: JudgeModeSchema,
+  judgeCaseMode: JudgeCaseModeSchema,
+  testCases: Type.Array(JudgeTestCaseSchema, { minItems: 1, maxItems: 1000 }),
+  /** Required for spj (checker) and interactive (interactor). */
+  checker: Type.Optional(CheckerSchema),
+  judgeExtraFiles: Type.Optional(ExtraFilesSchema),
+  ...CommonTaskFields,
+});
+export type SubmissionJudgeTask = Static<typeof SubmissionJudgeTaskSchema>;
+
+/** Online self-test: one run on the user's input, optional expected output (judge.md §7). */
+export const TestJudgeTaskSchema = Type.Object({
+  kind: Type.Literal('test'),
+  testKey: Type.String({ minLength: 1, maxLength: 128 }),
+  userInput: Type.String({ maxLength: 1_000_000 }),
+  expectedOutput: Type.Optional(Type.String({ maxLength: 1_000_000 })),
+  ...CommonTaskFields,
+});
+export type TestJudgeTask = Static<typeof TestJudgeTaskSchema>;
+
+export const JudgeTaskSchema = Type.Union([SubmissionJudgeTaskSchema, TestJudgeTaskSchema]);
+export type JudgeTask = Static<typeof JudgeTaskSchema>;
+
+/** The result of one test case (judge_case row). */
+export const CaseResultSchema = Type.Object({
+  caseId: Type.Union([Type.Integer(), Type.String()]),
+  /** 1-based position in the test data order. */
+  seq: Type.Integer({ minimum: 1 }),
+  status: Type.Integer(),
+  /** CPU time, ms. */
+  time: Type.Integer({ minimum: 0 }),
+  /** Peak memory, KB. */
+  memory: Type.Integer({ minimum: 0 }),
+  /** Score earned (OI); 0 for ACM. */
+  score: Type.Integer({ minimum: 0 }),
+  /** Full score of the case. */
+  fullScore: Type.Integer({ minimum: 0 }),
+  groupNum: Type.Integer({ minimum: 0 }),
+  /** SPJ partial credit in [0,1], when the checker gave one. */
+  percentage: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
+  /** Short message (RE reason, checker comment); bounded. */
+  message: Type.Optional(Type.String()),
+});
+export type CaseResult = Static<typeof CaseResultSchema>;
+
+/** Transient progress on `Subjects.judgeProgress(key)`. */
+export const JudgeProgressSchema = Type.Object({
+  kind: Type.Union([Type.Literal('submission'), Type.Literal('test')]),
+  submitId: Type.Optional(Type.Integer()),
+  version: Type.Optional(Type.Integer()),
+  testKey: Type.Optional(Type.String()),
+  /** 6 Compiling or 7 Judging. */
+  status: Type.Union([Type.Literal(6), Type.Literal(7)]),
+  judger: Type.String(),
+  /** Number of cases to judge (with status 7). */
+  total: Type.Optional(Type.Integer()),
+  /** A case that just finished. */
+  case: Type.Optional(CaseResultSchema),
+});
+export type JudgeProgress = Static<typeof JudgeProgressSchema>;
+
+/** Final result, enqueued once on `Subjects.judgeResultQueue` with id `dedupeId`. */
+export const JudgeResultSchema = Type.Object({
+  kind: Type.Union([Type.Literal('submission'), Type.Literal('test')]),
+  submitId: Type.Optional(Type.Integer()),
+  version: Type.Optional(Type.Integer()),
+  testKey: Type.Optional(Type.String()),
+  /** Same for every attempt at judging this (submitId, version) or test key. */
+  dedupeId: Type.String(),
+  status: Type.Integer(),
+  /** ms, capped at the effective time limit; 0 for CE/SE. */
+  time: Type.Integer({ minimum: 0 }),
+  /** KB, capped at the effective memory limit; 0 for CE/SE. */
+  memory: Type.Integer({ minimum: 0 }),
+  /** OI score; null for ACM and test runs. */
+  score: Type.Union([Type.Integer(), Type.Null()]),
+  /** Saved for CE/SE/RE/SF (judge.md §1.4); bounded. */
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  cases: Type.Array(CaseResultSchema),
+  judger: Type.String(),
+  /** Test runs only: program stdout (first 1000 chars + "...") and stderr. */
+  stdout: Type.Optional(Type.String()),
+  stderr: Type.Optional(Type.String()),
+});
+export type JudgeResult = Static<typeof JudgeResultSchema>;
+
+/** Runner heartbeat on `Subjects.judgeHeartbeat(name)`. */
+export const JudgeHeartbeatSchema = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  languages: Type.Array(Type.String()),
+  unavailableLanguages: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),
+  concurrency: Type.Integer(),
+  inFlight: Type.Integer(),
+  /** 1-minute load average. */
+  load: Type.Number(),
+  draining: Type.Boolean(),
+  at: Type.Integer(),
+});
+export type JudgeHeartbeat = Static<typeof JudgeHeartbeatSchema>;
+
+/** Dedupe id of a task's final result: one per judging, whatever attempt produced it. */
+export function judgeResultDedupeId(task: JudgeTask): string {
+  return task.kind === 'submission' ? `submission:${task.submitId}:${task.version}` : `test:${task.testKey}`;
+}
