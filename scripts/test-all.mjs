@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// The one test command (README, .ci/run): unit and integration tests of every workspace
+// (integration tests run each storage and bus backend), then the browser tests.
+// Prints one closing line "tests: N passed, N failed" and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'artifacts', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const suites = [
+  { name: 'protocol', cwd: 'protocol' },
+  { name: 'judge-runner', cwd: 'judge-runner' },
+  { name: 'services', cwd: 'services' },
+  { name: 'web', cwd: 'web' },
+  { name: 'browser', cwd: 'web', config: 'vitest.browser.config.ts' },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+for (const s of suites) {
+  const cwd = join(root, s.cwd);
+  if (!existsSync(join(cwd, 'package.json'))) continue;
+  if (s.config && !existsSync(join(cwd, s.config))) continue;
+  const report = join(out, `${s.name}.json`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--passWithNoTests'];
+  if (s.config) args.push('--config', s.config);
+  console.log(`\n=== ${s.name} ===`);
+  const r = spawnSync('npx', args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  if (!existsSync(report)) {
+    failed += 1;
+    problems.push(`${s.name}: no report (exit ${r.status})`);
+    continue;
+  }
+  const j = JSON.parse(readFileSync(report, 'utf8'));
+  passed += j.numPassedTests;
+  failed += j.numFailedTests;
+  skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  if (j.numFailedTests > 0 || r.status !== 0) problems.push(`${s.name}: ${j.numFailedTests} failed (exit ${r.status})`);
+  if (r.status !== 0 && j.numFailedTests === 0) failed += 1; // a suite-level failure (e.g. a file that does not load)
+}
+
+if (problems.length) console.log(`\nFailures:\n  ${problems.join('\n  ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 ? 1 : 0);
