@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defineBusContract } from './bus.contract';
+import { createNatsBus, natsStreamNames } from './nats';
+
+const servers = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+// Unique per run: streams and subjects of this run never meet another run's.
+const runId = `${process.pid}${randomBytes(4).toString('hex')}`;
+const streamPrefix = `TEST_${runId}`;
+const subjectPrefix = `test-${runId}`;
+
+function open() {
+  return createNatsBus({
+    servers,
+    streamPrefix,
+    subjectPrefix,
+    name: 'bus-contract',
+    onHandlerError: () => {},
+  });
+}
+
+defineBusContract('NATS JetStream', async () => {
+  const [bus, peer] = await Promise.all([open(), open()]);
+  return { bus, peer, cleanup: async () => void (await Promise.all([bus.close(), peer.close()])) };
+});
+
+/** Deletes this run's streams, then returns the names of any still there. */
+async function deleteStreamsOfThisRun(): Promise<string[]> {
+  const nc = await connect({ servers });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const ours = async () => {
+      const names: string[] = [];
+      for await (const name of jsm.streams.names()) if (name.startsWith(streamPrefix)) names.push(name);
+      return names;
+    };
+    for (const name of await ours()) await jsm.streams.delete(name);
+    return await ours();
+  } finally {
+    await nc.close();
+  }
+}
+
+describe('NATS bus topology', () => {
+  it('updates an existing queue consumer whose deadline or attempts differ', async () => {
+    const queue = `test.topology.${runId}`;
+    const bus = await open();
+    try {
+      const stopFirst = await bus.consume(queue, async () => {}, { ackDeadlineMs: 1_000, maxAttempts: 2 });
+      await stopFirst();
+      await bus.consume(queue, async () => {}, { ackDeadlineMs: 2_000, maxAttempts: 4 });
+      const nc = await connect({ servers });
+      const jsm = await jetstreamManager(nc);
+      const info = await jsm.consumers.info(natsStreamNames(queue, streamPrefix).jobs, 'workers');
+      await nc.close();
+      expect(info.config.ack_wait).toBe(2_000 * 1e6);
+      expect(info.config.max_deliver).toBe(5);
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
+afterAll(async () => {
+  expect(await deleteStreamsOfThisRun()).toEqual([]);
+});
