@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { carouselExtension, carouselUrl, pageArgs, parseCarouselFile } from './rules';
+import { DEFAULT_LANGUAGES } from './languages';
+
+describe('pageArgs', () => {
+  it('falls back to page 1 and the default size for absent or < 1 values', () => {
+    expect(pageArgs(undefined, undefined, 10)).toEqual({ current: 1, size: 10, offset: 0 });
+    expect(pageArgs(0, -3, 5)).toEqual({ current: 1, size: 5, offset: 0 });
+    expect(pageArgs(3, 7, 10)).toEqual({ current: 3, size: 7, offset: 14 });
+  });
+  it('caps the size at 500', () => {
+    expect(pageArgs(2, 10_000, 10)).toEqual({ current: 2, size: 500, offset: 500 });
+  });
+});
+
+describe('carousel files', () => {
+  it('accepts the reference image types, case-insensitively', () => {
+    expect(carouselExtension('a.PNG')).toBe('png');
+    expect(carouselExtension('x.y.jfif')).toBe('jfif');
+    expect(carouselExtension('pic.svg')).toBe('svg');
+    expect(carouselExtension('evil.html')).toBeNull();
+    expect(carouselExtension('png')).toBeNull();
+    expect(carouselExtension(undefined)).toBeNull();
+  });
+  it('round-trips the public URL', () => {
+    const hash = 'a'.repeat(64);
+    const url = carouselUrl(hash, 'png');
+    expect(url).toBe(`/api/public/img/carousel/${hash}.png`);
+    expect(parseCarouselFile(url.split('/').pop()!)).toEqual({ hash, ext: 'png' });
+    expect(parseCarouselFile(`${hash}.exe`)).toBeNull();
+    expect(parseCarouselFile('../etc/passwd')).toBeNull();
+  });
+});
+
+describe('default languages', () => {
+  it('are exactly the names submissions accept, once each', () => {
+    expect(DEFAULT_LANGUAGES.map((l) => l.name)).toEqual([
+      'C++',
+      'C++ With O2',
+      'C++ 17',
+      'C++ 17 With O2',
+      'C++ 20',
+      'C++ 20 With O2',
+      'C',
+      'C With O2',
+      'Python3',
+      'Python2',
+      'Java',
+      'Golang',
+      'C#',
+      'PHP',
+      'PyPy2',
+      'PyPy3',
+      'JavaScript Node',
+      'JavaScript V8',
+      'Ruby',
+      'Rust',
+    ]);
+    for (const l of DEFAULT_LANGUAGES) {
+      expect(l.contentType).toMatch(/^text\//);
+      expect(l.template.length).toBeGreaterThan(20);
+    }
+  });
+});
