@@ -1,0 +1,5 @@
+export * from './judge-task';
+export * from './compare';
+export * from './verdict';
+export * from './checker-verdict';
+export { runtimeErrorMessage, signalName } from './signals';

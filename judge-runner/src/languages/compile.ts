@@ -1,0 +1,116 @@
+/**
+ * Bounded compilation in the sandbox (judge.md §1.4, §2.1): compile limits per language,
+ * compiler output capped, result cached by content.
+ */
+import { chmodSync, copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sandbox, Workspace } from '../sandbox/index';
+import { openRegular, readHead } from '../sandbox/index';
+import { closeSync } from 'node:fs';
+import { compileCacheKey, type CompileCache } from './cache';
+import type { LanguageDef } from './table';
+
+const MIB = 1024 * 1024;
+/** Compiler stdout/stderr collectors (judge.md §2.1). */
+const COMPILE_OUTPUT_CAP = 32 * MIB;
+/** Each stream is cut to this much in the CE message (judge.md §1.4). */
+const MESSAGE_CAP = 1 * MIB;
+/** Largest artefact a compile may produce (go-judge copy-out limit). */
+const ARTEFACT_CAP = 256 * MIB;
+
+export type CompileOutcome =
+  | { ok: true; artefact: string; cached: boolean; message: string }
+  | { ok: false; kind: 'CE' | 'SE' | 'SF'; message: string };
+
+export interface CompileContext {
+  sandbox: Sandbox;
+  workspace: Workspace;
+  cache: CompileCache | null;
+}
+
+/** Names of extra files must be plain file names inside /w. */
+export function isSafeFileName(name: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,127}$/.test(name) && !name.includes('..');
+}
+
+function writeExtraFiles(dir: string, files: Record<string, string> | undefined): void {
+  for (const [name, content] of Object.entries(files ?? {})) {
+    if (!name || !content) continue; // HOJ skips empty entries
+    if (!isSafeFileName(name)) throw new Error(`invalid extra file name: ${JSON.stringify(name)}`);
+    writeFileSync(join(dir, name), content);
+  }
+}
+
+/** Compile `code` (or stage it for an interpreted language); the artefact lands in the task's workspace. */
+export async function compileProgram(
+  ctx: CompileContext,
+  lang: LanguageDef,
+  code: string,
+  extraFiles?: Record<string, string>,
+  tag = 'user',
+): Promise<CompileOutcome> {
+  const artefactDir = ctx.workspace.dir(`artefacts-${tag}`);
+  const artefact = join(artefactDir, lang.exe);
+  if (!lang.compile) {
+    writeFileSync(artefact, code);
+    chmodSync(artefact, 0o444);
+    return { ok: true, artefact, cached: false, message: '' };
+  }
+  const key = compileCacheKey([lang.name, lang.compile.join('\0'), code, extraFiles]);
+  if (ctx.cache?.get(key, artefact)) {
+    chmodSync(artefact, 0o555);
+    return { ok: true, artefact, cached: true, message: '' };
+  }
+
+  const dirs = ctx.workspace.newRun();
+  try {
+    try {
+      writeExtraFiles(dirs.w, extraFiles);
+    } catch (err) {
+      return { ok: false, kind: 'SE', message: (err as Error).message };
+    }
+    writeFileSync(join(dirs.w, lang.src), code);
+    const limits = lang.compileLimits ?? { cpuMs: 10000, wallMs: 20000, memoryMb: 512 };
+    const stdout = join(dirs.io, 'stdout');
+    const stderr = join(dirs.io, 'stderr');
+    const r = await ctx.sandbox.run({
+      argv: lang.compile,
+      env: lang.compileEnv ?? {},
+      dirs,
+      limits: {
+        cpuMs: limits.cpuMs,
+        wallMs: limits.wallMs,
+        memoryBytes: limits.memoryMb * MIB,
+        stackBytes: 256 * MIB,
+        pids: 128,
+        fileSizeBytes: ARTEFACT_CAP,
+      },
+      stdio: { stdout, stderr, stdoutLimitBytes: COMPILE_OUTPUT_CAP, stderrLimitBytes: COMPILE_OUTPUT_CAP },
+    });
+    if (r.setupError) return { ok: false, kind: 'SE', message: r.setupError };
+    const output = [
+      readHead(stdout, MESSAGE_CAP).toString('utf8'),
+      readHead(stderr, MESSAGE_CAP).toString('utf8'),
+    ].join('\n');
+    if (r.tle || r.mle || r.ole || r.re) {
+      const why = r.tle
+        ? 'Compilation time limit exceeded.\n'
+        : r.mle
+          ? 'Compilation memory limit exceeded.\n'
+          : r.ole
+            ? 'Compiler output limit exceeded.\n'
+            : '';
+      return { ok: false, kind: 'CE', message: why + output };
+    }
+    // The compiler ran in the sandbox: never follow a symlink it may have left as the artefact.
+    const fd = openRegular(join(dirs.w, lang.exe));
+    if (fd === null) return { ok: false, kind: 'SF', message: `Executable file not found.\n${output}` };
+    closeSync(fd);
+    copyFileSync(join(dirs.w, lang.exe), artefact);
+    chmodSync(artefact, 0o555);
+    ctx.cache?.put(key, artefact);
+    return { ok: true, artefact, cached: false, message: output };
+  } finally {
+    ctx.workspace.dropRun(dirs);
+  }
+}

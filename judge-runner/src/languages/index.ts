@@ -1,0 +1,4 @@
+export * from './table';
+export * from './detect';
+export * from './cache';
+export * from './compile';

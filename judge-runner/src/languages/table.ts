@@ -1,0 +1,245 @@
+/**
+ * The language table (reference/judge.md §2.1), adapted to Debian 12 toolchains.
+ * Commands run inside the sandbox with /w as the working directory.
+ */
+
+export interface CompileLimits {
+  cpuMs: number;
+  wallMs: number;
+  memoryMb: number;
+}
+
+export interface LanguageDef {
+  /** Name as submitted (HOJ names). */
+  name: string;
+  /** Source file name written into /w. */
+  src: string;
+  /** Artefact the run command uses, produced by the compile (or the source itself). */
+  exe: string;
+  /** Compile argv; absent for interpreted languages (the source is the artefact). */
+  compile?: string[];
+  compileLimits?: CompileLimits;
+  compileEnv?: Record<string, string>;
+  /** Run argv; `{args}` is replaced by checker arguments for SPJ/interactor entries. */
+  run: string[];
+  runEnv: Record<string, string>;
+  /** Binaries that must exist for the language to be advertised. */
+  requires: string[];
+  /** C and C++ run with the problem limits; every other language gets 2× time and memory (judge.md §2.2). */
+  native: boolean;
+}
+
+const LOCALE = { LANG: 'en_US.UTF-8', LANGUAGE: 'en_US:en', LC_ALL: 'en_US.UTF-8' };
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+export const DEFAULT_ENV = { PATH, ...LOCALE, HOME: '/w' };
+const PYTHON_ENV = { ...LOCALE, PYTHONIOENCODING: 'utf-8', HOME: '/w' };
+const GO_COMPILE_ENV = {
+  GOCACHE: '/w/.gocache',
+  GOPATH: '/w/go',
+  PATH,
+  ...LOCALE,
+  HOME: '/w',
+  GO111MODULE: 'off',
+};
+const GO_RUN_ENV = { GOCACHE: 'off', GODEBUG: 'madvdontneed=1', PATH, ...LOCALE, HOME: '/w' };
+
+const C_LIMITS: CompileLimits = { cpuMs: 5000, wallMs: 10000, memoryMb: 256 };
+const CPP_LIMITS: CompileLimits = { cpuMs: 10000, wallMs: 20000, memoryMb: 512 };
+const SMALL_LIMITS: CompileLimits = { cpuMs: 5000, wallMs: 10000, memoryMb: 256 };
+const BIG_LIMITS: CompileLimits = { cpuMs: 5000, wallMs: 10000, memoryMb: 512 };
+
+function gcc(name: string, std: string, o2: boolean): LanguageDef {
+  return {
+    name,
+    src: 'main.c',
+    exe: 'main',
+    compile: [
+      '/usr/bin/gcc',
+      '-DONLINE_JUDGE',
+      ...(o2 ? ['-O2'] : []),
+      '-w',
+      '-fmax-errors=1',
+      `-std=${std}`,
+      'main.c',
+      '-lm',
+      '-o',
+      'main',
+    ],
+    compileLimits: C_LIMITS,
+    compileEnv: DEFAULT_ENV,
+    run: ['/w/main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/gcc'],
+    native: true,
+  };
+}
+
+function gxx(name: string, std: string, o2: boolean): LanguageDef {
+  return {
+    name,
+    src: 'main.cpp',
+    exe: 'main',
+    compile: [
+      '/usr/bin/g++',
+      '-DONLINE_JUDGE',
+      ...(o2 ? ['-O2'] : []),
+      '-w',
+      '-fmax-errors=1',
+      `-std=${std}`,
+      'main.cpp',
+      '-lm',
+      '-o',
+      'main',
+    ],
+    compileLimits: CPP_LIMITS,
+    compileEnv: DEFAULT_ENV,
+    run: ['/w/main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/g++'],
+    native: true,
+  };
+}
+
+/** Byte-compile to a fixed name so the interpreter's cache tag (cpython-311, pypy39) does not matter. */
+function pythonLike(name: string, bin: string): LanguageDef {
+  return {
+    name,
+    src: 'main.py',
+    exe: 'main.pyc',
+    compile: [
+      bin,
+      '-c',
+      "import py_compile; py_compile.compile('/w/main.py', cfile='/w/main.pyc', doraise=True)",
+    ],
+    compileLimits: SMALL_LIMITS,
+    compileEnv: PYTHON_ENV,
+    run: [bin, '/w/main.pyc'],
+    runEnv: PYTHON_ENV,
+    requires: [bin],
+    native: false,
+  };
+}
+
+function interpreted(name: string, src: string, run: string[]): LanguageDef {
+  return { name, src, exe: src, run, runEnv: DEFAULT_ENV, requires: [run[0]!], native: false };
+}
+
+export const LANGUAGES: LanguageDef[] = [
+  gcc('C', 'c11', false),
+  gcc('C With O2', 'c11', true),
+  gxx('C++', 'c++14', false),
+  gxx('C++ With O2', 'c++14', true),
+  gxx('C++ 17', 'c++17', false),
+  gxx('C++ 17 With O2', 'c++17', true),
+  gxx('C++ 20', 'c++2a', false),
+  gxx('C++ 20 With O2', 'c++2a', true),
+  {
+    name: 'Java',
+    src: 'Main.java',
+    exe: 'Main.jar',
+    compile: ['/bin/sh', '-c', 'javac -encoding utf-8 Main.java && jar -cf Main.jar *.class'],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    compileEnv: DEFAULT_ENV,
+    run: ['/usr/bin/java', '-Dfile.encoding=UTF-8', '-cp', '/w/Main.jar', 'Main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/javac', '/usr/bin/jar', '/usr/bin/java'],
+    native: false,
+  },
+  pythonLike('Python3', '/usr/bin/python3'),
+  pythonLike('PyPy3', '/usr/bin/pypy3'),
+  {
+    name: 'Golang',
+    src: 'main.go',
+    exe: 'main',
+    compile: ['/usr/bin/go', 'build', '-o', 'main', 'main.go'],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    compileEnv: GO_COMPILE_ENV,
+    run: ['/w/main'],
+    runEnv: GO_RUN_ENV,
+    requires: ['/usr/bin/go'],
+    native: false,
+  },
+  {
+    name: 'C#',
+    src: 'Main.cs',
+    exe: 'main',
+    compile: ['/usr/bin/mcs', '-optimize+', '-out:main', 'Main.cs'],
+    compileLimits: BIG_LIMITS,
+    compileEnv: DEFAULT_ENV,
+    run: ['/usr/bin/mono', '/w/main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/mcs', '/usr/bin/mono'],
+    native: false,
+  },
+  interpreted('PHP', 'main.php', ['/usr/bin/php', '/w/main.php']),
+  interpreted('JavaScript Node', 'main.js', ['/usr/bin/node', '/w/main.js']),
+  interpreted('Ruby', 'main.rb', ['/usr/bin/ruby', '/w/main.rb']),
+  {
+    name: 'Rust',
+    src: 'main.rs',
+    exe: 'main',
+    compile: ['/usr/bin/rustc', '-O', '-o', 'main', 'main.rs'],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    compileEnv: DEFAULT_ENV,
+    run: ['/w/main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/rustc'],
+    native: false,
+  },
+];
+
+/** Languages of the original that cannot be offered on Debian 12, with the reason. */
+export const UNAVAILABLE_BY_DESIGN: { name: string; reason: string }[] = [
+  { name: 'Python2', reason: 'no Python 2 interpreter in Debian 12 (bookworm)' },
+  { name: 'PyPy2', reason: 'no PyPy 2 in Debian 12 (bookworm)' },
+  { name: 'JavaScript V8', reason: 'V8 d8 is not packaged in Debian 12' },
+];
+
+/** Checker and interactor compilers (judge.md §2.1 SPJ-C / SPJ-C++). */
+export const CHECKER_LANGUAGES: Record<'C' | 'C++', LanguageDef> = {
+  C: {
+    ...gcc('SPJ-C', 'c11', true),
+    src: 'checker.c',
+    exe: 'checker',
+    compile: [
+      '/usr/bin/gcc',
+      '-DONLINE_JUDGE',
+      '-O2',
+      '-w',
+      '-fmax-errors=3',
+      '-std=c11',
+      'checker.c',
+      '-lm',
+      '-o',
+      'checker',
+    ],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    run: ['/w/checker'],
+  },
+  'C++': {
+    ...gxx('SPJ-C++', 'c++14', true),
+    src: 'checker.cpp',
+    exe: 'checker',
+    compile: [
+      '/usr/bin/g++',
+      '-DONLINE_JUDGE',
+      '-O2',
+      '-w',
+      '-fmax-errors=3',
+      '-std=c++14',
+      'checker.cpp',
+      '-lm',
+      '-o',
+      'checker',
+    ],
+    compileLimits: { cpuMs: 15000, wallMs: 30000, memoryMb: 512 },
+    run: ['/w/checker'],
+  },
+};
+
+/** "C++ 17", "SPJ-C++", "C++" → the C++ checker compiler; anything C-only → C. */
+export function checkerLanguageFor(name: string): LanguageDef | null {
+  if (/c\+\+|cpp/i.test(name)) return CHECKER_LANGUAGES['C++'];
+  if (/(^|[^a-z])c($|[^a-z#])/i.test(name)) return CHECKER_LANGUAGES.C;
+  return null;
+}

@@ -1,0 +1,349 @@
+/**
+ * Runs one untrusted process: bubblewrap namespaces + a fresh cgroup v1 + rlimits,
+ * polled for CPU and wall time, whole tree killed at the end, cgroup removed.
+ * Design notes: docs/architecture.md, "Judge sandbox".
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import {
+  RunCgroup,
+  detectCgroupRoots,
+  removeCgroupRoots,
+  sweepStaleCgroups,
+  type CgroupRoots,
+} from './cgroup';
+import { readHead } from './files';
+import { SANDBOX_GID, SANDBOX_UID, type RunDirs } from './workspace';
+
+export interface SandboxLimits {
+  /** CPU time (all threads and children) before the run is killed. */
+  cpuMs: number;
+  /** Wall-clock time before the run is killed. */
+  wallMs: number;
+  /** cgroup memory limit (the kernel OOM-kills beyond it). */
+  memoryBytes: number;
+  stackBytes: number;
+  /** Processes + threads. */
+  pids: number;
+  /** Largest file the program may write (RLIMIT_FSIZE); also the stdout/stderr caps below. */
+  fileSizeBytes: number;
+  openFiles?: number;
+}
+
+export interface SandboxStdio {
+  /** Host path (regular file or FIFO) for fd 0; /dev/null when absent. */
+  stdin?: string;
+  /** Host path for fd 1; /dev/null when absent. */
+  stdout?: string;
+  stdoutLimitBytes?: number;
+  stderr?: string;
+  stderrLimitBytes?: number;
+  /** Open stdout before stdin (the second party of a FIFO pair must, or both block). */
+  openStdoutFirst?: boolean;
+}
+
+export interface SandboxRunOptions {
+  argv: string[];
+  env: Record<string, string>;
+  dirs: RunDirs;
+  limits: SandboxLimits;
+  stdio?: SandboxStdio;
+}
+
+export interface SandboxResult {
+  /** Exit code when the program exited normally. */
+  exitCode: number | null;
+  /** Signal number when it was killed by one. */
+  signal: number | null;
+  /** CPU time of the whole cgroup, ms (floor). */
+  timeMs: number;
+  wallMs: number;
+  /** Peak memory of the cgroup, KB (floor). */
+  memoryKB: number;
+  /** CPU or wall limit reached (killed by us) or SIGXCPU. */
+  tle: boolean;
+  /** The kernel OOM-killed a task of the run. */
+  mle: boolean;
+  /** stdout/stderr beyond its cap, or SIGXFSZ. */
+  ole: boolean;
+  /** Nonzero exit or a signal (before the flags above are considered). */
+  re: boolean;
+  killedBy: 'cpu' | 'wall' | null;
+  /** The sandbox could not be set up (not the program's fault). */
+  setupError: string | null;
+}
+
+const SIGXCPU = 24;
+const SIGXFSZ = 25;
+const POLL_MS = 20;
+
+/**
+ * The launcher joins the run cgroups before anything else executes, opens the stdio
+ * files, then execs prlimit → setpriv → bwrap → program. FIFO pairs are opened in
+ * complementary order by the two launchers so neither blocks forever.
+ */
+const LAUNCHER = [
+  'IFS=:; for f in $OJ_CGROUP_PROCS; do echo $$ > "$f" || exit 121; done; unset IFS',
+  'if [ "$OJ_OUT_FIRST" = 1 ]; then exec 1>"$OJ_STDOUT" 0<"$OJ_STDIN"; else exec 0<"$OJ_STDIN" 1>"$OJ_STDOUT"; fi',
+  'exec 2>"$OJ_STDERR" 9>"$OJ_CPU_PROCS"',
+  'exec "$@"',
+].join('\n');
+
+/**
+ * First thing inside the sandbox: join the CPU-accounting cgroup through the inherited
+ * fd 9, close it, exec the program. So bwrap's own set-up (mounts, ~10 ms of kernel
+ * time) is not billed to the submission, while memory and pids cover everything.
+ */
+const SHIM = 'echo 0 >&9 || exit 121; exec 9>&-; exec "$@"';
+
+/** Read-only host paths the toolchains need; missing ones are skipped. */
+const RO_BINDS = [
+  '/usr',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/alternatives',
+  '/etc/java-17-openjdk',
+  '/etc/mono',
+  '/etc/php',
+  '/etc/fpc.cfg',
+  '/etc/localtime',
+  '/var/lib/ghc',
+];
+/** Merged-/usr symlinks (Debian 12). */
+const ROOT_LINKS = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32'];
+
+export interface SandboxOptions {
+  /** Child cgroup name under our own cgroup. */
+  cgroupName?: string;
+  bwrapPath?: string;
+  /** Size of the sandbox's private /tmp. */
+  tmpSizeBytes?: number;
+}
+
+export class Sandbox {
+  private readonly fixedArgs: string[];
+
+  private constructor(
+    readonly roots: CgroupRoots,
+    private readonly bwrap: string,
+    tmpSizeBytes: number,
+  ) {
+    this.fixedArgs = buildFixedBwrapArgs(tmpSizeBytes);
+  }
+
+  /** Detect cgroups and bubblewrap, clear leftovers of dead judges. Throws with a clear reason. */
+  static async create(opts: SandboxOptions = {}): Promise<Sandbox> {
+    const bwrap = opts.bwrapPath ?? '/usr/bin/bwrap';
+    if (!existsSync(bwrap)) throw new Error(`bubblewrap not found at ${bwrap} (apt-get install bubblewrap)`);
+    for (const tool of ['/usr/bin/prlimit', '/usr/bin/setpriv']) {
+      if (!existsSync(tool)) throw new Error(`${tool} not found (util-linux)`);
+    }
+    const roots = detectCgroupRoots(opts.cgroupName);
+    await sweepStaleCgroups(roots);
+    return new Sandbox(roots, bwrap, opts.tmpSizeBytes ?? 64 * 1024 * 1024);
+  }
+
+  async close(): Promise<void> {
+    await removeCgroupRoots(this.roots);
+  }
+
+  async run(opts: SandboxRunOptions): Promise<SandboxResult> {
+    const { limits } = opts;
+    const stdio = opts.stdio ?? {};
+    const cg = RunCgroup.create(this.roots, { memoryBytes: limits.memoryBytes, pids: limits.pids + 3 });
+    try {
+      return await this.runInCgroup(cg, opts, stdio);
+    } finally {
+      await cg.killAll();
+      cg.remove();
+    }
+  }
+
+  private async runInCgroup(
+    cg: RunCgroup,
+    opts: SandboxRunOptions,
+    stdio: SandboxStdio,
+  ): Promise<SandboxResult> {
+    const { limits } = opts;
+    const cpuSec = Math.floor(limits.cpuMs / 1000) + 1;
+    const argv = [
+      '/usr/bin/prlimit',
+      `--cpu=${cpuSec}:${cpuSec + 1}`,
+      `--fsize=${limits.fileSizeBytes + 1}`,
+      `--stack=${limits.stackBytes}`,
+      `--nofile=${limits.openFiles ?? 256}`,
+      '--core=0',
+      '--',
+      '/usr/bin/setpriv',
+      `--reuid=${SANDBOX_UID}`,
+      `--regid=${SANDBOX_GID}`,
+      '--clear-groups',
+      '--',
+      this.bwrap,
+      ...this.fixedArgs,
+      '--bind',
+      opts.dirs.w,
+      '/w',
+      '--chdir',
+      '/w',
+      '--remount-ro',
+      '/',
+      '--clearenv',
+      ...Object.entries(opts.env).flatMap(([k, v]) => ['--setenv', k, v]),
+      '--json-status-fd',
+      '3',
+      '--',
+      '/bin/sh',
+      '-c',
+      SHIM,
+      'oj-shim',
+      ...opts.argv,
+    ];
+    const started = performance.now();
+    const child = spawn('/bin/sh', ['-c', LAUNCHER, 'oj-launch', ...argv], {
+      env: {
+        OJ_CGROUP_PROCS: cg.limitProcsFiles().join(':'),
+        OJ_CPU_PROCS: cg.cpuProcsFile(),
+        OJ_STDIN: stdio.stdin ?? '/dev/null',
+        OJ_STDOUT: stdio.stdout ?? '/dev/null',
+        OJ_STDERR: stdio.stderr ?? '/dev/null',
+        OJ_OUT_FIRST: stdio.openStdoutFirst ? '1' : '0',
+      },
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    });
+    let status = '';
+    child.stdio[3]?.on('data', (d: Buffer) => {
+      if (status.length < 4096) status += d.toString();
+    });
+    child.stdio[3]?.on('error', () => undefined);
+
+    let killedBy: 'cpu' | 'wall' | null = null;
+    const cpuLimitNs = BigInt(limits.cpuMs) * 1_000_000n;
+    const kill = (why: 'cpu' | 'wall') => {
+      if (killedBy) return;
+      killedBy = why;
+      void cg.killAll();
+    };
+    const poll = setInterval(() => {
+      try {
+        if (cg.cpuNs() > cpuLimitNs) kill('cpu');
+      } catch {
+        // cgroup already gone
+      }
+      if (performance.now() - started > limits.wallMs) kill('wall');
+    }, POLL_MS);
+    const wallTimer = setTimeout(() => kill('wall'), limits.wallMs);
+
+    const { code, sig } = await new Promise<{ code: number | null; sig: NodeJS.Signals | null }>(
+      (resolve) => {
+        child.on('error', () => resolve({ code: 127, sig: null }));
+        child.on('exit', (c, s) => resolve({ code: c, sig: s }));
+      },
+    );
+    const wallMs = Math.round(performance.now() - started);
+    clearInterval(poll);
+    clearTimeout(wallTimer);
+    // Orphans (if any) die before we read the final counters.
+    await cg.killAll();
+    const usage = cg.usage();
+
+    // The shim inside the sandbox joins the CPU cgroup first thing: zero CPU there means
+    // the program never started (launcher or bubblewrap failure), which no program can fake.
+    if (usage.cpuNs === 0n && killedBy === null) {
+      const why = stdio.stderr ? readHead(stdio.stderr, 2048).toString('utf8').trim() : '';
+      return setupFailure(
+        `sandbox set-up failed (exit ${code ?? sig}${status.includes('child-pid') ? '' : ', no child'}): ${why}`,
+        wallMs,
+      );
+    }
+
+    // bwrap reports a signalled child as 128+signal (an exit(129..192) is indistinguishable).
+    let exitCode: number | null = code;
+    let signal: number | null = null;
+    if (sig) {
+      exitCode = null;
+      signal = 9;
+    } else if (code !== null && code > 128 && code <= 128 + 64) {
+      exitCode = null;
+      signal = code - 128;
+    }
+    const timeMs = Number(usage.cpuNs / 1_000_000n);
+    const ole =
+      signal === SIGXFSZ ||
+      exceeds(stdio.stdout, stdio.stdoutLimitBytes ?? limits.fileSizeBytes) ||
+      exceeds(stdio.stderr, stdio.stderrLimitBytes ?? limits.fileSizeBytes);
+    return {
+      exitCode,
+      signal,
+      timeMs,
+      wallMs,
+      memoryKB: Math.floor(usage.memoryPeakBytes / 1024),
+      tle: killedBy !== null || signal === SIGXCPU || timeMs > limits.cpuMs,
+      mle: usage.oomKilled,
+      ole,
+      re: signal !== null || exitCode !== 0,
+      killedBy,
+      setupError: null,
+    };
+  }
+}
+
+function exceeds(path: string | undefined, limit: number): boolean {
+  if (!path || path === '/dev/null') return false;
+  try {
+    const st = statSync(path);
+    return st.isFile() && st.size > limit;
+  } catch {
+    return false;
+  }
+}
+
+function setupFailure(message: string, wallMs: number): SandboxResult {
+  return {
+    exitCode: null,
+    signal: null,
+    timeMs: 0,
+    wallMs,
+    memoryKB: 0,
+    tle: false,
+    mle: false,
+    ole: false,
+    re: false,
+    killedBy: null,
+    setupError: message,
+  };
+}
+
+function buildFixedBwrapArgs(tmpSizeBytes: number): string[] {
+  const args = [
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'executor_server',
+    '--uid',
+    String(SANDBOX_UID),
+    '--gid',
+    String(SANDBOX_GID),
+  ];
+  for (const p of RO_BINDS) if (existsSync(p)) args.push('--ro-bind', p, p);
+  for (const l of ROOT_LINKS) if (existsSync(`/usr/${l}`)) args.push('--symlink', `usr/${l}`, `/${l}`);
+  args.push('--dev', '/dev', '--proc', '/proc', '--size', String(tmpSizeBytes), '--tmpfs', '/tmp');
+  // Kernel information a submission has no business reading.
+  for (const p of [
+    '/proc/kcore',
+    '/proc/keys',
+    '/proc/timer_list',
+    '/proc/sched_debug',
+    '/proc/kallsyms',
+    '/proc/latency_stats',
+  ]) {
+    if (existsSync(p)) args.push('--ro-bind-try', '/dev/null', p);
+  }
+  return args;
+}

@@ -1,0 +1,98 @@
+/** Shared set-up for the integration tests: a real sandbox, the detected languages, temp dirs. */
+import { createHash } from 'node:crypto';
+import { readFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JudgeTask, SubmissionJudgeTask, TestJudgeTask } from '@oj/protocol/judge/schemas';
+import { judgeTask, type JudgeDeps } from '../src/judge/index';
+import { CompileCache, detectLanguages } from '../src/languages/index';
+import { Sandbox } from '../src/sandbox/index';
+
+export interface Harness {
+  deps: JudgeDeps;
+  root: string;
+  blobs: Map<string, string>;
+  addBlob(content: string): string;
+  judge(task: JudgeTask): ReturnType<typeof judgeTask>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(): Promise<Harness> {
+  const root = mkdtempSync(join(tmpdir(), 'oj-jr-test-'));
+  chmodSync(root, 0o711);
+  const blobDir = join(root, 'blobs');
+  mkdirSync(blobDir);
+  const sandbox = await Sandbox.create();
+  const blobs = new Map<string, string>();
+  const deps: JudgeDeps = {
+    sandbox,
+    languages: detectLanguages(),
+    cache: new CompileCache(join(root, 'cache')),
+    testData: { path: async (hash) => blobs.get(hash) ?? null },
+    workBase: join(root, 'work'),
+    judger: 'test-judger',
+  };
+  return {
+    deps,
+    root,
+    blobs,
+    addBlob(content: string) {
+      const hash = createHash('sha256').update(content).digest('hex');
+      const p = join(blobDir, hash);
+      writeFileSync(p, content, { mode: 0o444 });
+      blobs.set(hash, p);
+      return hash;
+    },
+    judge: (task) => judgeTask(task, deps),
+    async close() {
+      await sandbox.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export function submission(
+  partial: Partial<SubmissionJudgeTask> & Pick<SubmissionJudgeTask, 'language' | 'code' | 'testCases'>,
+): SubmissionJudgeTask {
+  return {
+    kind: 'submission',
+    submitId: 1,
+    version: 0,
+    problemType: 0,
+    ioScore: 0,
+    judgeMode: 'default',
+    judgeCaseMode: 'default',
+    limits: { timeLimit: 1000, memoryLimit: 128, stackLimit: 128 },
+    isRemoveEndBlank: true,
+    ...partial,
+  };
+}
+
+export function testRun(
+  partial: Partial<TestJudgeTask> & Pick<TestJudgeTask, 'language' | 'code' | 'userInput'>,
+): TestJudgeTask {
+  return {
+    kind: 'test',
+    testKey: 'TEST_JUDGE_x',
+    limits: { timeLimit: 1000, memoryLimit: 128, stackLimit: 128 },
+    isRemoveEndBlank: true,
+    ...partial,
+  };
+}
+
+/** Processes running as the sandbox uid: there must be none between runs. */
+export function sandboxProcesses(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      if (/^Uid:\s+65534\b/m.test(status)) pids.push(Number(name));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+export { existsSync };
