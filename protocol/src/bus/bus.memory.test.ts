@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineBusContract } from './bus.contract';
+import { createBusFromEnv } from './index';
 import { createMemoryBus } from './memory';
 import { subjectMatches } from './subject';
 
@@ -21,5 +22,17 @@ describe('subjectMatches', () => {
     ['a.b.c', 'a.b', false],
   ])('%s vs %s → %s', (pattern, subject, expected) => {
     expect(subjectMatches(pattern, subject)).toBe(expected);
+  });
+});
+
+describe('createBusFromEnv', () => {
+  it('gives the in-process bus when no NATS URL is configured', async () => {
+    const bus = await createBusFromEnv(undefined);
+    try {
+      await bus.reply<number, number>('test.env.double', (n) => n * 2);
+      await expect(bus.request('test.env.double', 21)).resolves.toBe(42);
+    } finally {
+      await bus.close();
+    }
   });
 });

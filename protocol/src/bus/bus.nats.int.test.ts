@@ -3,6 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineBusContract } from './bus.contract';
+import { createBusFromEnv } from './index';
 import { createNatsBus, natsStreamNames } from './nats';
 
 const servers = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -59,6 +60,21 @@ describe('NATS bus topology', () => {
       expect(info.config.max_deliver).toBe(5);
     } finally {
       await bus.close();
+    }
+  });
+});
+
+describe('createBusFromEnv', () => {
+  it('gives a NATS bus when a URL is configured', async () => {
+    const subject = `test.env.${runId}`;
+    const responder = await createNatsBus({ servers });
+    const bus = await createBusFromEnv(servers);
+    try {
+      await responder.reply<number, number>(subject, (n) => n + 1);
+      // Answered by a separate connection: only possible over the real server.
+      await expect(bus.request(subject, 41)).resolves.toBe(42);
+    } finally {
+      await Promise.all([bus.close(), responder.close()]);
     }
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * Content-addressed blob storage (problem test data, etc.): a blob's name is the SHA-256 of its
+ * bytes, so any judge runner on any host can fetch exactly the data a problem refers to and check it.
+ * On disk for the one-process default, in a JetStream object store bucket for the cluster.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Objm, StorageType } from '@nats-io/obj';
+
+export interface BlobStore {
+  /** Stores the bytes (once, however often they are put) and returns their SHA-256 in lowercase hex. */
+  put(data: Buffer): Promise<string>;
+  /** The bytes whose SHA-256 is `hash`, or null when absent. Throws if the stored bytes do not match. */
+  get(hash: string): Promise<Buffer | null>;
+  has(hash: string): Promise<boolean>;
+  /** Removes the blob; removing an absent blob is not an error. */
+  delete(hash: string): Promise<void>;
+  /** Releases the connection, if any. */
+  close(): Promise<void>;
+}
+
+export function sha256Hex(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+const hashPattern = /^[0-9a-f]{64}$/;
+
+/** Rejects anything but a SHA-256 hex digest (which also keeps hashes from becoming paths elsewhere). */
+export function assertBlobHash(hash: string): void {
+  if (typeof hash !== 'string' || !hashPattern.test(hash)) {
+    throw new Error(`blob: invalid hash ${JSON.stringify(hash)} (expected 64 lowercase hex digits)`);
+  }
+}
+
+function assertBlobData(data: unknown): asserts data is Uint8Array {
+  if (!(data instanceof Uint8Array)) throw new Error('blob: data must be a Buffer');
+}
+
+function verified(hash: string, data: Uint8Array, where: string): Buffer {
+  if (sha256Hex(data) !== hash)
+    throw new Error(`blob: ${hash} is corrupt in ${where} (content hash differs)`);
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}
+
+function isNotFound(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** Blobs as files `<dir>/<first two hex digits>/<hash>`, written to a temp file and renamed into place. */
+export function createDiskBlobStore(dir: string): BlobStore {
+  const pathOf = (hash: string) => join(dir, hash.slice(0, 2), hash);
+  const has = async (hash: string) => {
+    assertBlobHash(hash);
+    try {
+      await stat(pathOf(hash));
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  };
+
+  return {
+    has,
+    async put(data) {
+      assertBlobData(data);
+      const hash = sha256Hex(data);
+      if (await has(hash)) return hash;
+      const tmpDir = join(dir, '.tmp');
+      await mkdir(tmpDir, { recursive: true });
+      await mkdir(join(dir, hash.slice(0, 2)), { recursive: true });
+      // Readers only ever see a complete file: the rename is atomic on one filesystem.
+      const tmp = join(tmpDir, `${hash}.${randomBytes(6).toString('hex')}`);
+      try {
+        await writeFile(tmp, data);
+        await rename(tmp, pathOf(hash));
+      } finally {
+        await rm(tmp, { force: true });
+      }
+      return hash;
+    },
+    async get(hash) {
+      assertBlobHash(hash);
+      try {
+        return verified(hash, await readFile(pathOf(hash)), dir);
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async delete(hash) {
+      assertBlobHash(hash);
+      await rm(pathOf(hash), { force: true });
+    },
+    async close() {},
+  };
+}
+
+export interface NatsBlobStoreOptions {
+  servers: string;
+  /** Object store bucket (default `oj-blobs`). */
+  bucket?: string;
+  name?: string;
+}
+
+/** Blobs in one JetStream object store bucket, object name = hash. */
+export async function createNatsBlobStore(opts: NatsBlobStoreOptions): Promise<BlobStore> {
+  const bucket = opts.bucket ?? 'oj-blobs';
+  const nc: NatsConnection = await connect({
+    servers: opts.servers.split(','),
+    name: opts.name ?? 'oj-blobs',
+  });
+  try {
+    const store = await new Objm(nc).create(bucket, { storage: StorageType.File });
+    const has = async (hash: string) => {
+      assertBlobHash(hash);
+      const info = await store.info(hash);
+      return info !== null && !info.deleted;
+    };
+    return {
+      has,
+      async put(data) {
+        assertBlobData(data);
+        const hash = sha256Hex(data);
+        if (!(await has(hash))) await store.putBlob({ name: hash }, data);
+        return hash;
+      },
+      async get(hash) {
+        assertBlobHash(hash);
+        const data = await store.getBlob(hash);
+        return data === null ? null : verified(hash, data, `bucket ${bucket}`);
+      },
+      async delete(hash) {
+        assertBlobHash(hash);
+        await store.delete(hash);
+      },
+      async close() {
+        await nc.drain();
+      },
+    };
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
+}
