@@ -1,6 +1,15 @@
 /** Shared set-up for the integration tests: a real sandbox, the detected languages, temp dirs. */
 import { createHash } from 'node:crypto';
-import { readFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
+import {
+  readFileSync,
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+  readdirSync,
+  existsSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JudgeTask, SubmissionJudgeTask, TestJudgeTask } from '@oj/protocol/judge/schemas';

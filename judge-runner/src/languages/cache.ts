@@ -34,6 +34,13 @@ interface Entry {
 export class CompileCache {
   private readonly entries = new Map<string, Entry>();
   private total = 0;
+  private clock = 0;
+
+  /** Strictly increasing use stamps (two uses in one millisecond still have an order). */
+  private tick(): number {
+    this.clock = Math.max(Date.now(), this.clock + 1);
+    return this.clock;
+  }
 
   constructor(
     readonly dir: string,
@@ -59,7 +66,7 @@ export class CompileCache {
     const file = join(this.dir, key, 'artefact');
     if (!e || !existsSync(file)) return false;
     copyFileSync(file, dest);
-    e.lastUsed = Date.now();
+    e.lastUsed = this.tick();
     const now = new Date();
     utimesSync(file, now, now);
     return true;
@@ -79,7 +86,7 @@ export class CompileCache {
       rmSync(tmp, { recursive: true, force: true });
       return;
     }
-    this.entries.set(key, { size, lastUsed: Date.now() });
+    this.entries.set(key, { size, lastUsed: this.tick() });
     this.total += size;
     this.evict();
   }

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CompileCache, compileCacheKey } from './cache';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('CompileCache', () => {
+  it('keys differ by language, source and options, and are stable', () => {
+    const k = compileCacheKey(['C', 'gcc', 'int main(){}', undefined]);
+    expect(k).toBe(compileCacheKey(['C', 'gcc', 'int main(){}', undefined]));
+    expect(k).not.toBe(compileCacheKey(['C++', 'gcc', 'int main(){}', undefined]));
+    expect(k).not.toBe(compileCacheKey(['C', 'gcc -O2', 'int main(){}', undefined]));
+    expect(k).not.toBe(compileCacheKey(['C', 'gcc', 'int main(){}', { 'a.h': '' }]));
+  });
+
+  it('stores, returns, survives a restart, and evicts the least recently used beyond the budget', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-'));
+    dirs.push(dir);
+    const src = join(dir, 'src');
+    const cache = new CompileCache(join(dir, 'c'), 250);
+    const keys = ['a', 'b', 'c'].map((x) => compileCacheKey([x]));
+    for (const [i, k] of keys.entries()) {
+      writeFileSync(src, Buffer.alloc(100, i));
+      cache.put(k, src);
+      if (i === 1) expect(cache.get(keys[0]!, join(dir, 'out'))).toBe(true); // touch a: b becomes the oldest
+    }
+    expect(cache.has(keys[1]!)).toBe(false);
+    expect(cache.has(keys[0]!)).toBe(true);
+    expect(cache.sizeBytes).toBe(200);
+    const reopened = new CompileCache(join(dir, 'c'), 250);
+    expect(reopened.get(keys[2]!, join(dir, 'out'))).toBe(true);
+    expect(readFileSync(join(dir, 'out'))[0]).toBe(2);
+    expect(reopened.get(keys[1]!, join(dir, 'out'))).toBe(false);
+  });
+});

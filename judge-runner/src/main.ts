@@ -1,0 +1,51 @@
+/**
+ * Judge runner entry point. Env: NATS_URL (required), OJ_JUDGE_NAME (default: host-pid),
+ * OJ_JUDGE_CONCURRENCY (default: CPU count), OJ_JUDGE_WORK_DIR, OJ_JUDGE_CACHE_DIR.
+ */
+import { hostname } from 'node:os';
+import { createNatsBlobStore, createNatsBus } from '@oj/protocol/bus';
+import { startRunner } from './runner';
+
+function positiveInt(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const natsUrl = process.env.NATS_URL;
+  if (!natsUrl) throw new Error('NATS_URL is required (e.g. nats://127.0.0.1:4222)');
+  const name = process.env.OJ_JUDGE_NAME || `${hostname()}-${process.pid}`;
+  if (!/^[A-Za-z0-9_-]+$/.test(name))
+    throw new Error('OJ_JUDGE_NAME may only contain letters, digits, "_" and "-"');
+  const concurrency = positiveInt('OJ_JUDGE_CONCURRENCY', process.env.OJ_JUDGE_CONCURRENCY);
+  const bus = await createNatsBus({ servers: natsUrl, name: `judge-${name}` });
+  const blobs = await createNatsBlobStore({ servers: natsUrl });
+  const runner = await startRunner({
+    bus,
+    blobs,
+    name,
+    concurrency,
+    workDir: process.env.OJ_JUDGE_WORK_DIR || undefined,
+    cacheDir: process.env.OJ_JUDGE_CACHE_DIR || undefined,
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[judge ${name}] ${signal}: draining ${runner.inFlight()} task(s)`);
+    await runner.stop();
+    await blobs.close();
+    await bus.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(`[judge] fatal: ${(err as Error).message}`);
+  process.exit(1);
+});

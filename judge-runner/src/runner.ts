@@ -1,0 +1,172 @@
+/**
+ * The judge runner process: takes tasks from the durable judge queue, judges them,
+ * publishes progress, enqueues the final result (de-duplicated per judging) and only
+ * then acknowledges the task. Heartbeats advertise what this runner can do.
+ */
+import { loadavg, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import type { Bus, Job } from '@oj/protocol/bus';
+import type { BlobStore } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol/subjects';
+import { JudgeStatus } from '@oj/protocol/enums/judge-status';
+import {
+  JudgeTaskSchema,
+  type JudgeHeartbeat,
+  type JudgeResult,
+  type JudgeTask,
+} from '@oj/protocol/judge/schemas';
+import { judgeTask } from './judge/index';
+import { CompileCache, detectLanguages, type LanguageSupport } from './languages/index';
+import { Sandbox, sweepStaleWorkspaces } from './sandbox/index';
+import { BlobFileCache } from './blob-cache';
+
+export const RUNNER_VERSION = '0.1.0';
+
+export interface RunnerOptions {
+  bus: Bus;
+  blobs: BlobStore;
+  name: string;
+  concurrency?: number;
+  /** Base directory for per-task tmpfs workspaces (every ancestor needs o+x). */
+  workDir?: string;
+  /** Compile cache directory and byte budget. */
+  cacheDir?: string;
+  cacheMaxBytes?: number;
+  /** Local copies of test data blobs. */
+  blobCacheDir?: string;
+  heartbeatMs?: number;
+  /** A task not acknowledged within this time goes to another runner. */
+  ackDeadlineMs?: number;
+  maxAttempts?: number;
+  sandbox?: Sandbox;
+  languages?: LanguageSupport;
+  log?: (msg: string) => void;
+}
+
+export interface Runner {
+  readonly name: string;
+  readonly languages: LanguageSupport;
+  inFlight(): number;
+  /** Stop taking tasks, finish the ones in flight, release the sandbox. */
+  stop(): Promise<void>;
+}
+
+function progressKey(task: JudgeTask): string {
+  return task.kind === 'submission' ? String(task.submitId) : task.testKey;
+}
+
+/** Make a best effort to identify a malformed task so its submitter still learns the outcome. */
+function malformedResult(data: unknown, name: string, reason: string): JudgeResult | null {
+  const d = (data ?? {}) as Record<string, unknown>;
+  if (typeof d.submitId !== 'number') return null;
+  const version = typeof d.version === 'number' ? d.version : 0;
+  return {
+    kind: 'submission',
+    submitId: d.submitId,
+    version,
+    dedupeId: `submission:${d.submitId}:${version}`,
+    status: JudgeStatus.SYSTEM_ERROR,
+    time: 0,
+    memory: 0,
+    score: null,
+    errorMessage: `invalid judge task: ${reason}`,
+    cases: [],
+    judger: name,
+  };
+}
+
+export async function startRunner(opts: RunnerOptions): Promise<Runner> {
+  const log = opts.log ?? ((m: string) => console.log(`[judge ${opts.name}] ${m}`));
+  const concurrency = opts.concurrency ?? cpus().length;
+  const base = join(tmpdir(), 'oj-judge');
+  const workDir = opts.workDir ?? join(base, 'work');
+  const sandbox = opts.sandbox ?? (await Sandbox.create());
+  await sweepStaleWorkspaces(workDir);
+  const languages = opts.languages ?? detectLanguages();
+  const cache = new CompileCache(opts.cacheDir ?? join(base, 'compile-cache'), opts.cacheMaxBytes);
+  const testData = new BlobFileCache(opts.blobs, opts.blobCacheDir ?? join(base, 'blobs'));
+  const ackDeadlineMs = opts.ackDeadlineMs ?? 60_000;
+  let inFlight = 0;
+  let draining = false;
+
+  const heartbeat = async () => {
+    const hb: JudgeHeartbeat = {
+      name: opts.name,
+      version: RUNNER_VERSION,
+      languages: [...languages.available.keys()],
+      unavailableLanguages: languages.unavailable,
+      concurrency,
+      inFlight,
+      load: loadavg()[0] ?? 0,
+      draining,
+      at: Date.now(),
+    };
+    await opts.bus
+      .publish(Subjects.judgeHeartbeat(opts.name), hb)
+      .catch((err: unknown) => log(`heartbeat failed: ${String(err)}`));
+  };
+  await heartbeat();
+  const heartbeatTimer = setInterval(() => void heartbeat(), opts.heartbeatMs ?? 5000);
+
+  const handle = async (job: Job<unknown>) => {
+    const data = Value.Default(JudgeTaskSchema, structuredClone(job.data));
+    if (!Value.Check(JudgeTaskSchema, data)) {
+      const first = Value.Errors(JudgeTaskSchema, data).First();
+      const reason = first ? `${first.path || '/'}: ${first.message}` : 'does not match the schema';
+      const result = malformedResult(job.data, opts.name, reason);
+      if (result) await opts.bus.enqueue(Subjects.judgeResultQueue, result, { id: result.dedupeId });
+      await job.term(`invalid judge task: ${reason}`);
+      return;
+    }
+    const task = data as JudgeTask;
+    inFlight++;
+    // Long judgings keep their claim on the task.
+    const keepAlive = setInterval(
+      () => void job.working().catch(() => undefined),
+      Math.max(1000, ackDeadlineMs / 3),
+    );
+    try {
+      const result = await judgeTask(task, {
+        sandbox,
+        languages,
+        cache,
+        testData,
+        workBase: workDir,
+        judger: opts.name,
+        onProgress: (p) => opts.bus.publish(Subjects.judgeProgress(progressKey(task)), p),
+      });
+      // Durable and de-duplicated first; the task is acknowledged only once the result is safe.
+      await opts.bus.enqueue(Subjects.judgeResultQueue, result, { id: result.dedupeId });
+      await job.ack();
+    } finally {
+      clearInterval(keepAlive);
+      inFlight--;
+    }
+  };
+
+  const unsubscribe = await opts.bus.consume(Subjects.judgeTaskQueue, handle, {
+    concurrency,
+    ackDeadlineMs,
+    maxAttempts: opts.maxAttempts ?? 3,
+  });
+  log(`ready: concurrency ${concurrency}, languages ${[...languages.available.keys()].join(', ')}`);
+
+  let stopped: Promise<void> | null = null;
+  return {
+    name: opts.name,
+    languages,
+    inFlight: () => inFlight,
+    stop() {
+      stopped ??= (async () => {
+        draining = true;
+        await heartbeat();
+        await unsubscribe();
+        clearInterval(heartbeatTimer);
+        if (!opts.sandbox) await sandbox.close();
+        log('stopped');
+      })();
+      return stopped;
+    },
+  };
+}
