@@ -1,0 +1,138 @@
+// The one HTTP client of the web app: envelope handling, token headers, session side effects.
+import type { Envelope } from '@oj/protocol';
+import {
+  buildQuery,
+  classifyResponse,
+  classifyThrown,
+  REQUEST_TIMEOUT_MS,
+  requestHeaders,
+  tokenFromResponse,
+  urlTypeOf,
+  type Failure,
+  type UrlType,
+} from './http-rules';
+
+/** Side effects the app wires in at start-up (kept injectable so tests run without stores). */
+export interface ClientHooks {
+  getToken(): string | null;
+  setToken(token: string): void;
+  /** HTTP 401: clear the session, then open the login dialog or go to /admin/login. */
+  onUnauthorized(urlType: UrlType): void;
+  /** HTTP 403: refresh roles, then go to /admin for admin URLs. */
+  onForbidden(urlType: UrlType): void;
+  /** Shows an error text (already translated). */
+  notifyError(text: string): void;
+  translate(key: string): string;
+}
+
+let hooks: ClientHooks = {
+  getToken: () => null,
+  setToken: () => undefined,
+  onUnauthorized: () => undefined,
+  onForbidden: () => undefined,
+  notifyError: () => undefined,
+  translate: (k) => k,
+};
+
+export function configureClient(next: Partial<ClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+/** Rejection value of every failed call. */
+export class ApiError extends Error {
+  constructor(
+    readonly failure: Failure,
+    message: string,
+    readonly envelope: Envelope<unknown> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  body?: unknown;
+  /** Do not toast the error (the caller shows it differently or it is decoration only). */
+  quiet?: boolean;
+  timeoutMs?: number;
+}
+
+export function failureText(failure: Failure): string {
+  if ('msg' in failure && failure.msg) return failure.msg;
+  if (failure.kind === 'unauthorized' || failure.kind === 'forbidden') return hooks.translate('error.server');
+  return hooks.translate(failure.key);
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function fail(failure: Failure, urlType: UrlType, quiet: boolean, body: unknown): never {
+  const text = failureText(failure);
+  if (failure.kind === 'unauthorized') hooks.onUnauthorized(urlType);
+  if (failure.kind === 'forbidden') hooks.onForbidden(urlType);
+  // 401 without a msg stays silent: the login dialog says enough.
+  const silent = quiet || (failure.kind === 'unauthorized' && !failure.msg);
+  if (!silent) hooks.notifyError(text);
+  const envelope = body && typeof body === 'object' ? (body as Envelope<unknown>) : null;
+  throw new ApiError(failure, text, envelope);
+}
+
+/** Sends a request and resolves with the full envelope when its status is 200. */
+export async function requestEnvelope<T>(
+  method: string,
+  url: string,
+  opts: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const urlType = urlTypeOf(url);
+  const headers = requestHeaders(url, hooks.getToken());
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  let res: Response;
+  let body: unknown;
+  try {
+    res = await fetch(url + buildQuery(opts.params), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: controller.signal,
+    });
+    body = await readBody(res);
+  } catch {
+    fail(classifyThrown(timedOut), urlType, !!opts.quiet, null);
+  } finally {
+    clearTimeout(timer);
+  }
+  // The token is replaced on any response carrying it, success or error.
+  const token = tokenFromResponse(url, res.headers);
+  if (token) hooks.setToken(token);
+  const failure = classifyResponse(res.status, body);
+  if (failure) fail(failure, urlType, !!opts.quiet, body);
+  return body as Envelope<T>;
+}
+
+async function request<T>(method: string, url: string, opts?: RequestOptions): Promise<T> {
+  const env = await requestEnvelope<T>(method, url, opts);
+  return env.data as T;
+}
+
+export const api = {
+  get: <T>(url: string, params?: Record<string, unknown>, opts?: RequestOptions) =>
+    request<T>('GET', url, { ...opts, params }),
+  post: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', url, { ...opts, body }),
+  put: <T>(url: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', url, { ...opts, body }),
+  delete: <T>(url: string, params?: Record<string, unknown>, opts?: RequestOptions) =>
+    request<T>('DELETE', url, { ...opts, params }),
+};

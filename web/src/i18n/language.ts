@@ -1,0 +1,23 @@
+// Which interface language to show (spec §1): ?l=, then the stored choice, then the browser; default zh-CN.
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+export const LANGUAGE_STORAGE_KEY = 'Web_Language';
+
+export function normaliseLanguage(value: string | null | undefined): Language | null {
+  if (!value) return null;
+  return value.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+export interface LanguageSources {
+  /** Value of the `l` query parameter, if any. */
+  query: string | null;
+  stored: string | null;
+  browser: string | null | undefined;
+}
+
+export function pickLanguage({ query, stored, browser }: LanguageSources): Language {
+  if (query !== null && query !== '') return query.toLowerCase() === 'zh-cn' ? 'zh-CN' : 'en-US';
+  const fromStore = stored && (LANGUAGES as readonly string[]).includes(stored) ? (stored as Language) : null;
+  return fromStore ?? normaliseLanguage(browser) ?? DEFAULT_LANGUAGE;
+}

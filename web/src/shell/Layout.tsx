@@ -1,0 +1,58 @@
+// The page frame: navbar, routed content, footer and the account dialog, plus app-wide effects.
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { AccountDialog } from '../account/AccountDialog';
+import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
+import { connectSocket } from '../api/socket';
+import { UNREAD_POLL_MS, useMessages } from '../message/store';
+import { isLoggedIn, useSession } from '../store/session';
+import { useSite } from '../store/site';
+import { Footer } from './Footer';
+import { hidesFooter, isFullScreenPath } from './nav-mode';
+import { Navbar } from './Navbar';
+import { AppRoutes } from './routes';
+
+function useAppEffects() {
+  const [, navigate] = useLocation();
+  const loggedIn = useSession(isLoggedIn);
+  const token = useSession((s) => s.token);
+
+  useEffect(() => {
+    installClientHooks(navigate);
+    const stop = installTokenSync(navigate);
+    void useSite.getState().load();
+    void refreshRoles();
+    return stop;
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!loggedIn) {
+      useMessages.getState().reset();
+      return;
+    }
+    void useMessages.getState().fetchUnread();
+    const timer = setInterval(() => void useMessages.getState().fetchUnread(), UNREAD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [loggedIn]);
+
+  useEffect(() => {
+    // Push is optional: a missing gateway only means polling does the work.
+    if (import.meta.env.MODE !== 'test') connectSocket(token);
+  }, [token]);
+}
+
+export function Layout() {
+  const [path] = useLocation();
+  useAppEffects();
+  const fullScreen = isFullScreenPath(path);
+  return (
+    <div className={fullScreen ? 'oj-app oj-app--full' : 'oj-app'}>
+      {!fullScreen && <Navbar />}
+      <main className="oj-main" data-testid="main">
+        <AppRoutes />
+      </main>
+      {!hidesFooter(path) && <Footer />}
+      <AccountDialog />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+
+/** Stands in for a page another part of the project has not delivered yet. */
+export function Placeholder({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <NonIdealState
+      data-testid="page-placeholder"
+      icon="build"
+      title={t(titleKey)}
+      description={t('shell.notBuiltYet')}
+    />
+  );
+}

@@ -1,0 +1,134 @@
+// The route table (spec §2). Each area loads lazily; guards wrap login-only and admin pages.
+import type { ComponentType } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { RequireAdmin, RequireLogin } from './guards';
+import { lazyPage, PageSuspense } from './lazy';
+
+const problem = () => import('../problem/pages');
+const judge = () => import('../judge/pages');
+const contest = () => import('../contest/pages');
+const training = () => import('../training/pages');
+const discussion = () => import('../discussion/pages');
+const group = () => import('../group/pages');
+const message = () => import('../message/pages');
+const admin = () => import('../admin/pages');
+const account = () => import('../account/pages');
+const site = () => import('../site/pages');
+
+const Home = lazyPage(() => import('../site/HomePage'), 'default');
+const ResetPassword = lazyPage(() => import('../account/ResetPasswordPage'), 'default');
+const Logout = lazyPage(() => import('../account/LogoutPage'), 'default');
+const NotFound = lazyPage(() => import('./NotFound'), 'default');
+
+const P = {
+  ProblemList: lazyPage(problem, 'ProblemList'),
+  ProblemDetails: lazyPage(problem, 'ProblemDetails'),
+  FullScreenProblem: lazyPage(problem, 'FullScreenProblem'),
+  SubmissionList: lazyPage(judge, 'SubmissionList'),
+  SubmissionDetails: lazyPage(judge, 'SubmissionDetails'),
+  ContestList: lazyPage(contest, 'ContestList'),
+  ContestArea: lazyPage(contest, 'ContestArea'),
+  Scoreboard: lazyPage(contest, 'Scoreboard'),
+  TrainingList: lazyPage(training, 'TrainingList'),
+  TrainingArea: lazyPage(training, 'TrainingArea'),
+  DiscussionList: lazyPage(discussion, 'DiscussionList'),
+  DiscussionDetail: lazyPage(discussion, 'DiscussionDetail'),
+  GroupList: lazyPage(group, 'GroupList'),
+  GroupArea: lazyPage(group, 'GroupArea'),
+  MessagePage: lazyPage(message, 'MessagePage'),
+  AdminLogin: lazyPage(admin, 'AdminLogin'),
+  AdminHome: lazyPage(admin, 'AdminHome'),
+  Settings: lazyPage(account, 'Settings'),
+  UserHome: lazyPage(account, 'UserHome'),
+  AcmRank: lazyPage(site, 'AcmRank'),
+  OiRank: lazyPage(site, 'OiRank'),
+};
+
+type Access = 'public' | 'login' | 'admin';
+interface RouteSpec {
+  path: string;
+  page: ComponentType<Record<string, unknown>>;
+  access: Access;
+}
+
+/** Order matters: the first match wins. */
+export const ROUTES: RouteSpec[] = [
+  { path: '/home', page: Home, access: 'public' },
+  { path: '/problem', page: P.ProblemList, access: 'login' },
+  { path: '/problem/:problemID', page: P.ProblemDetails, access: 'login' },
+
+  { path: '/training', page: P.TrainingList, access: 'public' },
+  {
+    path: '/training/:trainingID/problem/:problemID/full-screen',
+    page: P.FullScreenProblem,
+    access: 'public',
+  },
+  { path: '/training/:trainingID/problem/:problemID', page: P.ProblemDetails, access: 'public' },
+  { path: '/training/:trainingID', page: P.TrainingArea, access: 'public' },
+  { path: '/training/:trainingID/*', page: P.TrainingArea, access: 'public' },
+
+  { path: '/contest', page: P.ContestList, access: 'public' },
+  { path: '/contest/acm-scoreboard/:contestID', page: P.Scoreboard, access: 'public' },
+  { path: '/contest/oi-scoreboard/:contestID', page: P.Scoreboard, access: 'public' },
+  { path: '/contest/:contestID/problem/:problemID/full-screen', page: P.FullScreenProblem, access: 'login' },
+  { path: '/contest/:contestID/problem/:problemID', page: P.ProblemDetails, access: 'login' },
+  { path: '/contest/:contestID', page: P.ContestArea, access: 'login' },
+  { path: '/contest/:contestID/*', page: P.ContestArea, access: 'login' },
+
+  { path: '/status', page: P.SubmissionList, access: 'public' },
+  { path: '/submission-detail/:submitID', page: P.SubmissionDetails, access: 'public' },
+  { path: '/acm-rank', page: P.AcmRank, access: 'public' },
+  { path: '/oi-rank', page: P.OiRank, access: 'public' },
+  { path: '/reset-password', page: ResetPassword, access: 'public' },
+  { path: '/user-home', page: P.UserHome, access: 'public' },
+  { path: '/discussion', page: P.DiscussionList, access: 'public' },
+  { path: '/discussion/:problemID', page: P.DiscussionList, access: 'public' },
+  { path: '/discussion-detail/:discussionID', page: P.DiscussionDetail, access: 'public' },
+
+  { path: '/group', page: P.GroupList, access: 'public' },
+  { path: '/group/:groupID/problem/:problemID/full-screen', page: P.FullScreenProblem, access: 'login' },
+  {
+    path: '/group/:groupID/training/:trainingID/problem/:problemID/full-screen',
+    page: P.FullScreenProblem,
+    access: 'login',
+  },
+  { path: '/group/:groupID/problem/:problemID', page: P.ProblemDetails, access: 'login' },
+  { path: '/group/:groupID', page: P.GroupArea, access: 'login' },
+  { path: '/group/:groupID/*', page: P.GroupArea, access: 'login' },
+
+  { path: '/setting', page: P.Settings, access: 'login' },
+  { path: '/logout', page: Logout, access: 'login' },
+  { path: '/message/:category', page: P.MessagePage, access: 'login' },
+
+  { path: '/admin/login', page: P.AdminLogin, access: 'public' },
+  { path: '/admin', page: P.AdminHome, access: 'admin' },
+  { path: '/admin/*', page: P.AdminHome, access: 'admin' },
+];
+
+function guarded(spec: RouteSpec) {
+  const Page = spec.page;
+  const page = <Page />;
+  if (spec.access === 'login') return <RequireLogin>{page}</RequireLogin>;
+  if (spec.access === 'admin') return <RequireAdmin>{page}</RequireAdmin>;
+  return page;
+}
+
+export function AppRoutes() {
+  return (
+    <PageSuspense>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/home" replace />
+        </Route>
+        {ROUTES.map((spec) => (
+          <Route key={spec.path} path={spec.path}>
+            {guarded(spec)}
+          </Route>
+        ))}
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </PageSuspense>
+  );
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+const backend = 'http://localhost:8080';
+
+export default defineConfig({
+  // esbuild/oxc handles JSX with the automatic runtime, so no React plugin is needed.
+  oxc: { jsx: { runtime: 'automatic' } },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/socket.io': { target: backend, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['**/*.int.test.*', 'node_modules/**'],
+  },
+});
