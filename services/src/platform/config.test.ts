@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      natsUrl: undefined,
+      dataDir: path.resolve('./data'),
+      rootPassword: undefined,
+      jwtExpireSeconds: 86400,
+      jwtRefreshSeconds: 43200,
+      mail: null,
+      baseUrl: 'http://localhost:8080',
+      logLevel: 'info',
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/oj',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      OJ_DATA_DIR: '/var/lib/oj',
+      OJ_ROOT_PASSWORD: 'secret',
+      OJ_JWT_EXPIRE_S: '600',
+      OJ_JWT_REFRESH_S: '300',
+      SMTP_HOST: 'smtp.example.org',
+      SMTP_PORT: '2525',
+      SMTP_USER: 'mailer',
+      SMTP_PASS: 'pw',
+      SMTP_FROM: 'oj@example.org',
+      SMTP_SECURE: 'true',
+      OJ_BASE_URL: 'https://oj.example.org/',
+      LOG_LEVEL: 'DEBUG',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/oj',
+      natsUrl: 'nats://127.0.0.1:4222',
+      dataDir: '/var/lib/oj',
+      rootPassword: 'secret',
+      jwtExpireSeconds: 600,
+      jwtRefreshSeconds: 300,
+      mail: {
+        host: 'smtp.example.org',
+        port: 2525,
+        secure: true,
+        user: 'mailer',
+        pass: 'pw',
+        from: 'oj@example.org',
+      },
+      baseUrl: 'https://oj.example.org',
+      logLevel: 'debug',
+    });
+  });
+
+  it('derives the base URL from PORT and resolves a relative data dir', () => {
+    const config = loadConfig({ PORT: '9000', OJ_DATA_DIR: 'var/oj' });
+    expect(config.baseUrl).toBe('http://localhost:9000');
+    expect(config.dataDir).toBe(path.resolve('var/oj'));
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ PORT: '', SMTP_HOST: '  ', DATABASE_URL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.mail).toBeNull();
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('defaults SMTP port by SMTP_SECURE and sender by host', () => {
+    expect(loadConfig({ SMTP_HOST: 'mx' }).mail).toMatchObject({
+      port: 587,
+      secure: false,
+      from: 'no-reply@mx',
+    });
+    expect(loadConfig({ SMTP_HOST: 'mx', SMTP_SECURE: '1' }).mail).toMatchObject({ port: 465, secure: true });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be an integer/],
+    [{ PORT: '80.5' }, /PORT must be an integer/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ OJ_JWT_EXPIRE_S: '-1' }, /OJ_JWT_EXPIRE_S must be an integer/],
+    [{ OJ_JWT_EXPIRE_S: '0' }, /OJ_JWT_EXPIRE_S must be between/],
+    [{ SMTP_HOST: 'mx', SMTP_PORT: 'x' }, /SMTP_PORT must be an integer/],
+    [{ SMTP_HOST: 'mx', SMTP_SECURE: 'maybe' }, /SMTP_SECURE must be true or false/],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL is not a valid URL/],
+    [{ DATABASE_URL: 'mysql://x/y' }, /DATABASE_URL must use/],
+    [{ OJ_BASE_URL: 'ftp://x' }, /OJ_BASE_URL must use/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+  ])('rejects %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,116 @@
+// Process configuration, read once from the environment. Every value is
+// validated here so a typo fails at start-up with a message naming the variable.
+import path from 'node:path';
+
+export interface MailConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  pass: string | undefined;
+  from: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; absent means embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** NATS server; absent means the in-process bus. */
+  natsUrl: string | undefined;
+  /** Absolute path of the data directory (embedded database, uploaded files). */
+  dataDir: string;
+  rootPassword: string | undefined;
+  jwtExpireSeconds: number;
+  jwtRefreshSeconds: number;
+  /** null when SMTP_HOST is unset: mail is disabled. */
+  mail: MailConfig | null;
+  baseUrl: string;
+  logLevel: LogLevel;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings count as unset, so `FOO=` in a .env file means "use the default". */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+function readMail(env: Env): MailConfig | null {
+  const host = read(env, 'SMTP_HOST');
+  if (host === undefined) return null;
+  const secure = readBool(env, 'SMTP_SECURE', false);
+  return {
+    host,
+    secure,
+    port: readInt(env, 'SMTP_PORT', secure ? 465 : 587, 1, 65535),
+    user: read(env, 'SMTP_USER'),
+    pass: read(env, 'SMTP_PASS'),
+    from: read(env, 'SMTP_FROM') ?? `no-reply@${host}`,
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = readInt(env, 'PORT', 8080, 0, 65535);
+  const logLevel = read(env, 'LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const baseUrl = readUrl(env, 'OJ_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:', 'socket:']),
+    // Passed through untouched: NATS also accepts host:port and comma-separated server lists.
+    natsUrl: read(env, 'NATS_URL'),
+    dataDir: path.resolve(read(env, 'OJ_DATA_DIR') ?? './data'),
+    rootPassword: read(env, 'OJ_ROOT_PASSWORD'),
+    jwtExpireSeconds: readInt(env, 'OJ_JWT_EXPIRE_S', 86400, 1, 10 * 365 * 86400),
+    jwtRefreshSeconds: readInt(env, 'OJ_JWT_REFRESH_S', 43200, 0, 10 * 365 * 86400),
+    mail: readMail(env),
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    logLevel: logLevel as LogLevel,
+  };
+}

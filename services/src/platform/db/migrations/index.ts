@@ -1,0 +1,10 @@
+// Every migration. Kysely runs them sorted by name, so the NNNN prefix fixes the
+// order; a name sorting before an already applied one is refused. Names are stored
+// in the database: never rename one. To add one: create NNNN_<name>.ts exporting
+// up/down, import it below as mNNNN, and add it as an entry of the record.
+import type { Migration } from 'kysely';
+import * as m0000 from './0000_platform';
+
+export const migrations: Record<string, Migration> = {
+  '0000_platform': m0000,
+};

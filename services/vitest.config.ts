@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Forks isolate native modules (argon2, pg) and PGlite's WASM heap per file.
+    pool: 'forks',
+    // Integration tests start PGlite (seconds of WASM start-up) and real services.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
