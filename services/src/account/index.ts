@@ -1,0 +1,112 @@
+// The account capability: passport, sessions, profile, avatars; and the authenticator
+// every other route's access check relies on.
+import type { Capability, AppContext } from '../platform/context';
+import type { Authenticator } from '../platform/http/access';
+import { createMailer, type Mailer } from '../platform/mail/mailer';
+import { createTokenSigner, loadJwtSecret, type Clock, type TokenSigner } from './tokens';
+import { createSessions } from './session';
+import { createPassportService } from './passport-service';
+import { createProfileService } from './profile-service';
+import { registerAccountRoutes } from './routes';
+import {
+  emptySubmissionStats,
+  openAccountPolicy,
+  type AccountPolicyPort,
+  type SubmissionStatsPort,
+} from './ports';
+import { blobAvatarStorage } from './avatar-storage';
+import { purgeExpired } from './repository';
+
+export type { SubmissionStatsPort, AccountPolicyPort, SolvedProblem, AvatarStorage } from './ports';
+export { emptySubmissionStats, openAccountPolicy } from './ports';
+export { createUser, type NewUser } from './seed';
+export { recentSessions } from './repository';
+export type { AccountTables } from './tables';
+
+export interface AccountOptions {
+  /** Time source; tests move it to expire codes, locks and tokens. */
+  clock?: Clock;
+  stats?: SubmissionStatsPort;
+  policy?: AccountPolicyPort;
+  /** Defaults to one built from ctx.config.mail over the outbox table. */
+  mailer?: Mailer;
+}
+
+export interface AccountCapability extends Capability {
+  readonly authenticator: Authenticator;
+  readonly mailer: Mailer;
+  /** Plug in the judge capability's statistics (user home, heatmap). */
+  useSubmissionStats(port: SubmissionStatsPort): void;
+  /** Plug in the site capability's registration switch and e-mail blacklist. */
+  usePolicy(port: AccountPolicyPort): void;
+}
+
+const PURGE_EVERY_MS = 3_600_000;
+
+export function createAccountCapability(ctx: AppContext, opts: AccountOptions = {}): AccountCapability {
+  const clock = opts.clock ?? (() => new Date());
+  let stats = opts.stats ?? emptySubmissionStats;
+  let policy = opts.policy ?? openAccountPolicy;
+  const mailer = opts.mailer ?? createMailer({ config: ctx.config.mail, db: ctx.db, log: ctx.log });
+
+  let signer: Promise<TokenSigner> | undefined;
+  const getSigner = () => {
+    signer ??= loadJwtSecret(ctx.db).then((secret) =>
+      createTokenSigner(secret, ctx.config.jwtExpireSeconds, clock),
+    );
+    // A failed secret load (database down) must not stick: retry on the next request.
+    signer.catch(() => (signer = undefined));
+    return signer;
+  };
+
+  const sessions = createSessions({
+    db: ctx.db,
+    bus: ctx.bus,
+    clock,
+    signer: getSigner,
+    expireSeconds: ctx.config.jwtExpireSeconds,
+    refreshSeconds: ctx.config.jwtRefreshSeconds,
+  });
+  const passport = createPassportService({
+    db: ctx.db,
+    clock,
+    sessions,
+    mailer,
+    policy: () => policy,
+    baseUrl: ctx.config.baseUrl,
+    log: ctx.log,
+  });
+  const profile = createProfileService({
+    db: ctx.db,
+    clock,
+    mailer,
+    stats: () => stats,
+    avatars: blobAvatarStorage(ctx.blobs),
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    name: 'account',
+    authenticator: { authenticate: (token, mayRenew) => sessions.authenticate(token, mayRenew) },
+    mailer,
+    useSubmissionStats(port) {
+      stats = port;
+    },
+    usePolicy(port) {
+      policy = port;
+    },
+    routes(app) {
+      registerAccountRoutes(app, passport, profile);
+    },
+    async start() {
+      timer = setInterval(() => {
+        purgeExpired(ctx.db, clock()).catch((err: unknown) => ctx.log.warn({ err }, 'account purge failed'));
+      }, PURGE_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await mailer.flush();
+    },
+  };
+}

@@ -1,0 +1,224 @@
+// HTTP shape of the passport and account endpoints: schemas, access levels, calls into the services.
+import type { FastifyRequest } from 'fastify';
+import { EmptyEnvelope } from '@oj/protocol';
+import * as S from '@oj/protocol/account/schemas';
+import type { App } from '../platform/http/app';
+import { ok, okEmpty } from '../platform/http/envelope';
+import { notFound } from '../platform/http/errors';
+import type { PassportService } from './passport-service';
+import type { ProfileService } from './profile-service';
+import { AVATAR_MAX_BYTES } from './rules';
+
+const ADMIN_ROLES = ['root', 'admin', 'problem_admin'] as const;
+const tags = ['account'];
+
+function client(req: FastifyRequest) {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
+}
+
+/** The caller's uid on a login route (the platform guarantees the user). */
+const uidOf = (req: FastifyRequest) => req.user!.uid;
+
+export function registerAccountRoutes(app: App, passport: PassportService, profile: ProfileService): void {
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, body: S.LoginBody, response: { 200: S.UserInfoEnvelope } },
+    },
+    async (req, reply) => {
+      const { token, userInfo } = await passport.login(req.body, client(req));
+      reply.header('Authorization', token);
+      return ok(userInfo);
+    },
+  );
+
+  app.get(
+    '/api/logout',
+    { config: { access: 'login' }, schema: { tags, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await passport.logout(uidOf(req));
+      return okEmpty('登出成功');
+    },
+  );
+
+  app.get(
+    '/api/get-register-code',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, querystring: S.RegisterCodeQuery, response: { 200: S.RegisterCodeEnvelope } },
+    },
+    async (req) => ok(await passport.registerCode(req.query.email)),
+  );
+
+  app.post(
+    '/api/register',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, body: S.RegisterBody, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await passport.register(req.body);
+      return okEmpty();
+    },
+  );
+
+  app.post(
+    '/api/check-username-or-email',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, body: S.CheckUsernameOrEmailBody, response: { 200: S.CheckUsernameOrEmailEnvelope } },
+    },
+    async (req) => ok(await passport.checkUsernameOrEmail(req.body ?? {})),
+  );
+
+  app.get(
+    '/api/captcha',
+    { config: { access: 'anonymous' }, schema: { tags, response: { 200: S.CaptchaEnvelope } } },
+    async () => ok(await passport.captcha()),
+  );
+
+  app.post(
+    '/api/apply-reset-password',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, body: S.ApplyResetPasswordBody, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await passport.applyResetPassword(req.body);
+      return okEmpty();
+    },
+  );
+
+  app.post(
+    '/api/reset-password',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, body: S.ResetPasswordBody, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await passport.resetPassword(req.body);
+      return okEmpty();
+    },
+  );
+
+  app.get(
+    '/api/get-user-auth-info',
+    { config: { access: 'login' }, schema: { tags, response: { 200: S.UserAuthInfoEnvelope } } },
+    async (req) => ok(await profile.authInfo(uidOf(req))),
+  );
+
+  app.post(
+    '/api/change-password',
+    {
+      config: { access: 'login' },
+      schema: { tags, body: S.ChangePasswordBody, response: { 200: S.ChangeOutcomeEnvelope } },
+    },
+    async (req) => ok(await profile.changePassword(uidOf(req), req.body)),
+  );
+
+  app.get(
+    '/api/get-change-email-code',
+    {
+      config: { access: 'login' },
+      schema: { tags, querystring: S.ChangeEmailCodeQuery, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await profile.changeEmailCode(uidOf(req), req.query.email);
+      return okEmpty();
+    },
+  );
+
+  app.post(
+    '/api/change-email',
+    {
+      config: { access: 'login' },
+      schema: { tags, body: S.ChangeEmailBody, response: { 200: S.ChangeOutcomeEnvelope } },
+    },
+    async (req) => ok(await profile.changeEmail(uidOf(req), req.body)),
+  );
+
+  app.post(
+    '/api/change-userInfo',
+    {
+      config: { access: 'login' },
+      schema: { tags, body: S.ChangeUserInfoBody, response: { 200: S.UserInfoEnvelope } },
+    },
+    async (req) => ok(await profile.changeUserInfo(uidOf(req), req.body ?? {})),
+  );
+
+  app.get(
+    '/api/get-user-home-info',
+    {
+      config: { access: 'anonymous-strict' },
+      schema: { tags, querystring: S.UserLookupQuery, response: { 200: S.UserHomeEnvelope } },
+    },
+    async (req) => ok(await profile.userHome(req.query, req.user?.uid ?? null)),
+  );
+
+  app.get(
+    '/api/get-user-calendar-heatmap',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, querystring: S.UserLookupQuery, response: { 200: S.HeatmapEnvelope } },
+    },
+    async (req) => ok(await profile.heatmap(req.query, req.user?.uid ?? null)),
+  );
+
+  app.post(
+    '/api/file/upload-avatar',
+    {
+      config: { access: 'login' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: S.AvatarUserInfoEnvelope } },
+    },
+    async (req) => ok(await profile.uploadAvatar(uidOf(req), await readImage(req))),
+  );
+
+  app.get(
+    '/api/public/img/:name',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, params: S.PublicImageParams },
+    },
+    async (req, reply) => {
+      const file = await profile.avatarFile(req.params.name);
+      if (!file) throw notFound('文件不存在');
+      return reply
+        .type(file.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(Buffer.from(file.bytes));
+    },
+  );
+
+  app.post(
+    '/api/admin/login',
+    {
+      config: { access: 'anonymous-strict' },
+      schema: { tags, body: S.AdminLoginBody, response: { 200: S.UserInfoEnvelope } },
+    },
+    async (req, reply) => {
+      const { token, userInfo } = await passport.adminLogin(req.body, client(req));
+      reply.header('Authorization', token);
+      return ok(userInfo);
+    },
+  );
+
+  app.get(
+    '/api/admin/logout',
+    { config: { access: 'login', roles: ADMIN_ROLES }, schema: { tags, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await passport.logout(uidOf(req));
+      return okEmpty('退出登录成功！');
+    },
+  );
+}
+
+/** The multipart `image` file, read up to one byte past the limit; null when absent. */
+async function readImage(req: FastifyRequest) {
+  if (!req.isMultipart()) return null;
+  const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES }, throwFileSizeLimit: false });
+  if (!part || part.fieldname !== 'image') return null;
+  const bytes = await part.toBuffer();
+  return { filename: part.filename, bytes: new Uint8Array(bytes), truncated: part.file.truncated };
+}
