@@ -249,13 +249,13 @@ export function defineBusContract(name: string, setup: () => Promise<BusWorld>):
           queue,
           async (job) => {
             attempts.push(job.attempt);
-            for (let i = 0; i < 6; i++) {
-              await sleep(150); // 900 ms in all, three times the deadline
+            for (let i = 0; i < 8; i++) {
+              await sleep(100); // 800 ms in all, twice the deadline
               await job.working();
             }
             await job.ack();
           },
-          { ackDeadlineMs: 300, concurrency: 2 },
+          { ackDeadlineMs: 400, concurrency: 2 },
         );
         await bus.enqueue(queue, 'long');
         await sleep(1_300);

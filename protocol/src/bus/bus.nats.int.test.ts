@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { jetstreamManager, RetentionPolicy } from '@nats-io/jetstream';
+import { connect, nanos } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineBusContract } from './bus.contract';
 import { createBusFromEnv } from './index';
@@ -60,6 +60,30 @@ describe('NATS bus topology', () => {
       expect(info.config.max_deliver).toBe(5);
     } finally {
       await bus.close();
+    }
+  });
+
+  it('updates an existing queue stream whose de-dup window differs', async () => {
+    const queue = `test.topology.stream.${runId}`;
+    const stream = natsStreamNames(queue, streamPrefix).jobs;
+    const nc = await connect({ servers });
+    const jsm = await jetstreamManager(nc);
+    const bus = await open();
+    try {
+      await jsm.streams.add({
+        name: stream,
+        subjects: [`${subjectPrefix}.${queue}`],
+        retention: RetentionPolicy.Workqueue,
+        duplicate_window: nanos(5_000),
+      });
+      await bus.enqueue(queue, 'job', { id: 'once' });
+      await bus.enqueue(queue, 'job', { id: 'once' });
+      const info = await jsm.streams.info(stream);
+      expect(info.config.duplicate_window).toBe(nanos(120_000));
+      expect(info.state.messages).toBe(1);
+    } finally {
+      await bus.close();
+      await nc.close();
     }
   });
 });

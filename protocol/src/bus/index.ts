@@ -2,6 +2,7 @@
 import type { Bus } from './types';
 import { createMemoryBus } from './memory';
 import { createNatsBus } from './nats';
+import { createDiskBlobStore, createNatsBlobStore, type BlobStore } from './blob';
 
 export type * from './types';
 export { createMemoryBus, type MemoryBusOptions } from './memory';
@@ -20,4 +21,9 @@ export {
 /** The NATS bus when a server URL is configured, the in-process bus otherwise (embedded default). */
 export async function createBusFromEnv(natsUrl?: string): Promise<Bus> {
   return natsUrl ? createNatsBus({ servers: natsUrl, name: 'oj' }) : createMemoryBus();
+}
+
+/** The NATS object store when a server URL is configured, files under `dir` otherwise. */
+export async function createBlobStoreFromEnv(natsUrl: string | undefined, dir: string): Promise<BlobStore> {
+  return natsUrl ? createNatsBlobStore({ servers: natsUrl }) : createDiskBlobStore(dir);
 }
