@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager, RetentionPolicy } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, RetentionPolicy } from '@nats-io/jetstream';
 import { connect, nanos } from '@nats-io/transport-node';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defineBusContract } from './bus.contract';
 import { createBusFromEnv } from './index';
+import type { DeadLetter } from './types';
 import { createNatsBus, natsStreamNames } from './nats';
 
 const servers = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -81,6 +82,28 @@ describe('NATS bus topology', () => {
       const info = await jsm.streams.info(stream);
       expect(info.config.duplicate_window).toBe(nanos(120_000));
       expect(info.state.messages).toBe(1);
+    } finally {
+      await bus.close();
+      await nc.close();
+    }
+  });
+});
+
+describe('NATS work queue input', () => {
+  it('dead-letters a job that is not JSON instead of retrying it forever', async () => {
+    const queue = `test.garbage.${runId}`;
+    const bus = await open();
+    const nc = await connect({ servers });
+    try {
+      const dead: DeadLetter[] = [];
+      await bus.onDeadLetter(queue, (dl) => void dead.push(dl));
+      let calls = 0;
+      await bus.consume(queue, async () => void (calls += 1), { maxAttempts: 2 });
+      await jetstream(nc).publish(`${subjectPrefix}.${queue}`, '{not json');
+      await vi.waitFor(() => expect(dead).toHaveLength(1), { timeout: 5_000 });
+      expect(dead[0]).toMatchObject({ queue, data: '{not json', attempts: 1 });
+      expect(dead[0]!.reason).toMatch(/not JSON/);
+      expect(calls).toBe(0);
     } finally {
       await bus.close();
       await nc.close();

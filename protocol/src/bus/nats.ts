@@ -179,7 +179,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     await jsm.consumers.update(stream, DURABLE, wanted);
   }
 
-  async function deadLetter(queue: string, text: string, attempts: number, reason: string): Promise<void> {
+  async function deadLetter(queue: string, data: unknown, attempts: number, reason: string): Promise<void> {
     const name = natsStreamNames(queue, streamPrefix).dead;
     const subject = wire(`${queue}.dead`);
     await ensureOnce({
@@ -189,7 +189,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       storage: StorageType.File,
       max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
     });
-    const dl: DeadLetter<unknown> = { queue, data: decodeJson(text), attempts, reason };
+    const dl: DeadLetter<unknown> = { queue, data, attempts, reason };
     await js.publish(subject, encodeJson(dl));
   }
 
@@ -203,8 +203,17 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   ): Promise<void> {
     const attempt = msg.info.deliveryCount;
     const text = msg.string();
+    let data: unknown;
+    try {
+      data = decodeJson(text);
+    } catch (err) {
+      // Someone published a non-JSON job on the queue subject: no handler could ever take it.
+      await deadLetter(queue, text, attempt, `payload is not JSON: ${errorMessage(err)}`);
+      await msg.ackAck();
+      return;
+    }
     if (attempt > options.maxAttempts) {
-      await deadLetter(queue, text, attempt - 1, DeadReasons.deadline);
+      await deadLetter(queue, data, attempt - 1, DeadReasons.deadline);
       await msg.ackAck();
       return;
     }
@@ -214,7 +223,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     const current = () => !settled && Date.now() < deadlineAt;
     const finish = async (deadReason: string) => {
       settled = true;
-      await deadLetter(queue, text, attempt, deadReason);
+      await deadLetter(queue, data, attempt, deadReason);
       await msg.ackAck(); // removes it from the work queue
     };
     const giveBack = async (delayMs: number, lastAttemptReason: string) => {
@@ -223,7 +232,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       msg.nak(delayMs);
     };
     const job: Job<unknown> = {
-      data: decodeJson(text),
+      data,
       attempt,
       id: msg.headers?.get('Nats-Msg-Id') || undefined,
       ack: async () => {
