@@ -94,9 +94,9 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       else groups.set(sub.queue, [...(groups.get(sub.queue) ?? []), sub]);
     }
     for (const [queue, members] of groups) {
-      const key = `${queue}\u0000${subject}`;
-      const turn = roundRobin.get(key) ?? 0;
-      roundRobin.set(key, turn + 1);
+      // Keyed by group name only: per-subject keys would grow without bound (one per submission id).
+      const turn = roundRobin.get(queue) ?? 0;
+      roundRobin.set(queue, turn + 1);
       targets.push(members[turn % members.length]!);
     }
     return targets;
