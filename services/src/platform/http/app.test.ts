@@ -197,3 +197,24 @@ describe('platform routes and headers', () => {
     expect(Object.keys(doc.paths)).toContain('/api/query');
   });
 });
+
+describe('web client serving', () => {
+  it('serves static files and falls back to index.html for client routes, never for /api', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dir, 'index.html'), '<html>shell</html>');
+    writeFileSync(join(dir, 'app.js'), 'console.log(1)');
+    const web = await buildApp({ webRoot: dir });
+    await web.ready();
+    expect((await web.inject({ url: '/app.js' })).body).toBe('console.log(1)');
+    const page = await web.inject({ url: '/problem/1000' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('shell');
+    const api = await web.inject({ url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().status).toBe(404);
+    await web.close();
+  });
+});

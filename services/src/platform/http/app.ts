@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import { ApiError, Messages } from './errors';
 import {
   decideAccess,
@@ -42,7 +43,10 @@ declare module 'fastify' {
 }
 
 export interface AppOptions {
-  logger?: FastifyBaseLogger | boolean | { level: string };
+  /** A pino logger shared with the rest of the process; no logging when absent. */
+  logger?: FastifyBaseLogger;
+  /** Folder of the built web client, served with a history-mode fallback to index.html. */
+  webRoot?: string;
   /** Resolves tokens; absent means every caller is anonymous. */
   authenticator?: Authenticator;
   /** Readiness probe of dependencies (database, bus). */
@@ -56,7 +60,7 @@ const EXPOSE_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-disposition
 /** Builds the Fastify app with the envelope, error catalogue, access control, request ids and OpenAPI. */
 export async function buildApp(opts: AppOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: opts.bodyLimit ?? 4 * 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -104,7 +108,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
 
   app.addHook('preHandler', async (req, reply) => {
     const cfg = req.routeOptions.config;
-    if (!req.routeOptions.url || req.routeOptions.url.startsWith('/api/docs')) return;
+    // Only the API is access-controlled; static files of the web client and probes are public.
+    const url = req.routeOptions.url;
+    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const route = { access: cfg.access ?? 'login', roles: cfg.roles, permissions: cfg.permissions };
     const raw = req.headers.authorization;
     const token = typeof raw === 'string' && raw.trim() ? raw.trim().replace(/^Bearer\s+/i, '') : null;
@@ -135,9 +141,15 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
     return reply.code(httpStatus).send({ status, msg, data });
   });
 
-  app.setNotFoundHandler((_req, reply) =>
-    reply.code(404).send({ status: 404, msg: Messages.NOT_FOUND_PATH, data: null }),
-  );
+  if (opts.webRoot) {
+    await app.register(fastifyStatic, { root: opts.webRoot, index: false, wildcard: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    // History-mode client routes (/problem/1000, ...) get the app shell; API paths get the envelope.
+    const isPage = req.method === 'GET' && !/^\/(api|socket\.io)(\/|$)/.test(req.url);
+    if (opts.webRoot && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ status: 404, msg: Messages.NOT_FOUND_PATH, data: null });
+  });
 
   app.get('/healthz', { config: { access: 'anonymous' }, schema: { hide: true } }, async () => ({
     status: 'ok',
