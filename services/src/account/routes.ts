@@ -4,7 +4,7 @@ import { EmptyEnvelope } from '@oj/protocol';
 import * as S from '@oj/protocol/account/schemas';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
-import { notFound } from '../platform/http/errors';
+import { ApiError, Messages } from '../platform/http/errors';
 import type { PassportService } from './passport-service';
 import type { ProfileService } from './profile-service';
 import { AVATAR_MAX_BYTES } from './rules';
@@ -183,7 +183,8 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     },
     async (req, reply) => {
       const file = await profile.avatarFile(req.params.name);
-      if (!file) throw notFound('文件不存在');
+      // A missing static file is an HTTP 404, like any unknown path.
+      if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
       return reply
         .type(file.contentType)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
