@@ -3,6 +3,7 @@
 // add it to the extends list of Database at the bottom, and put the DDL in a new
 // migration in ./migrations (never anywhere else).
 import type { ColumnType } from 'kysely';
+import type { AccountTables } from '../../account/tables';
 
 export interface PlatformKvTable {
   key: string;
@@ -15,5 +16,4 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- grows by extension
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, AccountTables {}
