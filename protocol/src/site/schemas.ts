@@ -5,7 +5,12 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `T | null` as one JSON-schema type list, not an anyOf: with the server's type
+ * coercion an anyOf would turn a null into false / 0 / "" before trying the null branch.
+ */
+const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 
 /** GET /api/get-website-config */
 export const WebsiteConfig = Type.Object({
@@ -212,9 +217,7 @@ const AnnouncementFields = {
     errorMessage: '公告内容不能为空且不能超过65535个字符！',
   }),
   /** 0 shown, 1 hidden; absent means 0 (a Java primitive in the reference). */
-  status: Type.Optional(
-    Nullable(Type.Union([Type.Literal(0), Type.Literal(1)], { errorMessage: '公告状态只能是0或1！' })),
-  ),
+  status: Type.Optional(Nullable(Type.Integer({ enum: [0, 1, null], errorMessage: '公告状态只能是0或1！' }))),
 };
 
 /** POST /api/admin/announcement (the author is the caller; a client-sent uid is ignored). */

@@ -4,6 +4,7 @@
 // migration in ./migrations (never anywhere else).
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../../account/tables';
+import type { SiteTables } from '../../site/tables';
 
 export interface PlatformKvTable {
   key: string;
@@ -16,4 +17,4 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-export interface Database extends PlatformTables, AccountTables {}
+export interface Database extends PlatformTables, AccountTables, SiteTables {}

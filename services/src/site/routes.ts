@@ -1,0 +1,222 @@
+// HTTP shape of the site capability: paths, access levels and schemas of the
+// reference (core.md §4, groups-admin-files.md §4.3–4.5, §6 upload-carouse-img).
+// Bodies are validated by their schemas; nullable fields use JSON-schema type lists,
+// which the type provider cannot infer, hence the casts to the protocol types.
+import { Type } from '@sinclair/typebox';
+import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
+import {
+  AnnouncementCreate,
+  AnnouncementUpdate,
+  AnnouncementVO,
+  CarouselImage,
+  PageQuery,
+  SwitchConfig,
+  SwitchConfigUpdate,
+  Tool,
+  ToolCreate,
+  ToolUpdate,
+  WebConfig,
+  WebConfigUpdate,
+  WebsiteConfig,
+} from '@oj/protocol/site/schemas';
+import type { App } from '../platform/http/app';
+import { ok, okEmpty } from '../platform/http/envelope';
+import { fail, Messages } from '../platform/http/errors';
+import { CAROUSEL_MAX_BYTES, carouselExtension } from './rules';
+import type { SiteService } from './service';
+
+const anonymous = { access: 'anonymous' } as const;
+const root = { access: 'login', roles: ['root'] } as const;
+const systemInfoAdmin = { access: 'login', permissions: ['system_info_admin'] } as const;
+const announcementAdmin = { access: 'login', permissions: ['announcement_admin'] } as const;
+
+const IdQuery = (name: string) =>
+  Type.Object({ [name]: Type.Integer({ minimum: 1, errorMessage: `${name}必须是正整数！` }) });
+
+export function registerSiteRoutes(app: App, site: SiteService): void {
+  // --- public ---------------------------------------------------------------
+  app.get(
+    '/api/get-website-config',
+    { config: anonymous, schema: { response: { 200: EnvelopeOf(WebsiteConfig) } } },
+    async () => ok(await site.websiteConfig()),
+  );
+
+  app.get(
+    '/api/tools',
+    { config: anonymous, schema: { response: { 200: EnvelopeOf(Type.Array(Tool)) } } },
+    async () => ok(await site.tools()),
+  );
+
+  app.get(
+    '/api/home-carousel',
+    { config: anonymous, schema: { response: { 200: EnvelopeOf(Type.Array(CarouselImage)) } } },
+    async () => ok(await site.carousel()),
+  );
+
+  app.get(
+    '/api/get-common-announcement',
+    {
+      config: anonymous,
+      schema: { querystring: PageQuery, response: { 200: EnvelopeOf(PageOf(AnnouncementVO)) } },
+    },
+    async (req) => ok(await site.announcements(req.query, { onlyVisible: true })),
+  );
+
+  app.get(
+    '/api/public/img/carousel/:file',
+    { config: anonymous, schema: { hide: true, params: Type.Object({ file: Type.String() }) } },
+    async (req, reply) => {
+      const found = await site.carouselFile(req.params.file);
+      if (!found) return reply.code(404).send({ status: 404, msg: Messages.NOT_FOUND_PATH, data: null });
+      return (
+        reply
+          .type(found.contentType)
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('X-Content-Type-Options', 'nosniff')
+          // An uploaded SVG opened directly must not run scripts on this origin.
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(Buffer.from(found.bytes))
+      );
+    },
+  );
+
+  // --- website config and switches -----------------------------------------
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/admin/config/get-web-config',
+    config: systemInfoAdmin,
+    schema: { response: { 200: EnvelopeOf(WebConfig) } },
+    handler: async () => ok(await site.webConfig()),
+  });
+
+  app.put(
+    '/api/admin/config/set-web-config',
+    { config: systemInfoAdmin, schema: { body: WebConfigUpdate, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await site.updateWebConfig(req.body as WebConfigUpdate);
+      return okEmpty();
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/admin/switch/info',
+    config: systemInfoAdmin,
+    schema: { response: { 200: EnvelopeOf(SwitchConfig) } },
+    handler: async () => ok(await site.switches()),
+  });
+
+  app.put(
+    '/api/admin/switch/update',
+    { config: systemInfoAdmin, schema: { body: SwitchConfigUpdate, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await site.updateSwitches(req.body as SwitchConfigUpdate);
+      return okEmpty();
+    },
+  );
+
+  // --- home carousel ----------------------------------------------------------
+  app.post(
+    '/api/file/upload-carouse-img',
+    { config: root, schema: { response: { 200: EnvelopeOf(CarouselImage) } } },
+    async (req) => {
+      const file = req.isMultipart()
+        ? await req.file({ limits: { fileSize: CAROUSEL_MAX_BYTES } })
+        : undefined;
+      if (!file || file.fieldname !== 'file') throw fail('上传的图片文件不能为空！');
+      const ext = carouselExtension(file.filename);
+      if (!ext) {
+        file.file.resume(); // drain, so the request completes
+        throw fail('请选择jpg,jpeg,gif,png,webp,jfif,svg格式的头像图片！');
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw fail(`上传的图片文件大小不能大于${CAROUSEL_MAX_BYTES / 1024 / 1024}M！`);
+        }
+        throw err;
+      }
+      if (bytes.length === 0) throw fail('上传的图片文件不能为空！');
+      return ok(await site.addCarouselImage(bytes, ext, req.user!.uid));
+    },
+  );
+
+  app.delete(
+    '/api/admin/config/home-carousel',
+    { config: systemInfoAdmin, schema: { querystring: IdQuery('id'), response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await site.deleteCarouselImage((req.query as { id: number }).id);
+      return okEmpty();
+    },
+  );
+
+  // --- site announcements -------------------------------------------------------
+  app.get(
+    '/api/admin/announcement',
+    {
+      config: announcementAdmin,
+      schema: { querystring: PageQuery, response: { 200: EnvelopeOf(PageOf(AnnouncementVO)) } },
+    },
+    async (req) => ok(await site.announcements(req.query, { onlyVisible: false })),
+  );
+
+  app.post(
+    '/api/admin/announcement',
+    {
+      config: { access: 'login', roles: ['root'], permissions: ['announcement_admin'] },
+      schema: { body: AnnouncementCreate, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await site.addAnnouncement(req.body as AnnouncementCreate, req.user!);
+      return okEmpty();
+    },
+  );
+
+  app.put(
+    '/api/admin/announcement',
+    { config: announcementAdmin, schema: { body: AnnouncementUpdate, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await site.saveAnnouncement(req.body as AnnouncementUpdate, req.user!);
+      return okEmpty();
+    },
+  );
+
+  app.delete(
+    '/api/admin/announcement',
+    { config: announcementAdmin, schema: { querystring: IdQuery('aid'), response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await site.deleteAnnouncement((req.query as { aid: number }).aid);
+      return okEmpty();
+    },
+  );
+
+  // --- tools (the project's own contract: the reference has none) --------------------
+  app.get(
+    '/api/admin/tools',
+    { config: root, schema: { response: { 200: EnvelopeOf(Type.Array(Tool)) } } },
+    async () => ok(await site.tools()),
+  );
+
+  app.post(
+    '/api/admin/tools',
+    { config: root, schema: { body: ToolCreate, response: { 200: EnvelopeOf(Tool) } } },
+    async (req) => ok(await site.addTool(req.body)),
+  );
+
+  app.put(
+    '/api/admin/tools',
+    { config: root, schema: { body: ToolUpdate, response: { 200: EnvelopeOf(Tool) } } },
+    async (req) => ok(await site.updateTool(req.body)),
+  );
+
+  app.delete(
+    '/api/admin/tools',
+    { config: root, schema: { querystring: IdQuery('id'), response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await site.deleteTool((req.query as { id: number }).id);
+      return okEmpty();
+    },
+  );
+}
