@@ -5,6 +5,7 @@
 import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../../account/tables';
 import type { SiteTables } from '../../site/tables';
+import type { JudgeTables } from '../../judge/tables';
 
 export interface PlatformKvTable {
   key: string;
@@ -17,4 +18,4 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-export interface Database extends PlatformTables, AccountTables, SiteTables {}
+export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables {}

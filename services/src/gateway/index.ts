@@ -1,0 +1,202 @@
+// The socket.io push gateway. It authenticates sockets, joins them to rooms and relays
+// domain events from the bus; whether a socket may watch something is asked of the
+// judge service (in-process, or over bus request/reply in its own process).
+// Several gateways scale out by each subscribing to the bus: no socket.io adapter.
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server, type Socket } from 'socket.io';
+import { Value } from '@sinclair/typebox/value';
+import type { Bus, Unsubscribe } from '@oj/protocol/bus';
+import { Rooms, Subjects } from '@oj/protocol';
+import {
+  ClientEvents,
+  ServerEvents,
+  SubscribeProblemSchema,
+  SubscribeSubmissionSchema,
+  WATCH_CHECK_SUBJECT,
+  type SubscribeAck,
+  type SubmissionUpdate,
+  type WatchCheckRequest,
+} from '@oj/protocol/realtime/events';
+import type { Authenticator, AuthUser } from '../platform/http/access';
+
+export type WatchDecision = 'ok' | 'not-found' | 'denied';
+
+/** The visibility questions the gateway asks (answered by the judge service). */
+export interface WatchPolicy {
+  canWatchSubmission(viewer: AuthUser | null, submitId: number): Promise<WatchDecision>;
+  canWatchProblem(viewer: AuthUser | null, pid: number): Promise<WatchDecision>;
+}
+
+export interface GatewayLogger {
+  warn(obj: object, msg?: string): void;
+}
+
+export interface GatewayOptions {
+  /** Attach to this HTTP server (the one-process start)... */
+  httpServer?: HttpServer;
+  /** ...or listen on this port by itself (0 = any free port). */
+  port?: number;
+  host?: string;
+  bus: Bus;
+  authenticator: Authenticator;
+  judge: WatchPolicy;
+  log?: GatewayLogger;
+  /** Rooms one socket may watch besides its own user room. */
+  maxWatchedRooms?: number;
+}
+
+export interface Gateway {
+  io: Server;
+  /** The listening port when the gateway owns its server. */
+  port: number | null;
+  close(): Promise<void>;
+}
+
+interface SocketData {
+  user: AuthUser | null;
+}
+
+type Ack = (answer: SubscribeAck) => void;
+
+/** Rooms an update goes to: the owner, watchers of the submission, watchers of a public problem. */
+export function roomsForUpdate(u: SubmissionUpdate): string[] {
+  const rooms = [Rooms.user(u.uid), Rooms.submission(u.submitId)];
+  if (u.cid === 0 && u.gid === null) rooms.push(Rooms.problem(u.pid));
+  return rooms;
+}
+
+export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
+  const { bus, authenticator, judge } = opts;
+  const maxRooms = opts.maxWatchedRooms ?? 200;
+  const ownServer = opts.httpServer ? null : createServer();
+  const io = new Server(opts.httpServer ?? ownServer!, {
+    serveClient: false,
+    cors: { origin: true, credentials: true },
+  });
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    (socket.data as SocketData).user = null;
+    if (typeof token !== 'string' || token.trim() === '') return next();
+    try {
+      const outcome = await authenticator.authenticate(token.trim(), false);
+      if (outcome.kind !== 'ok') return next(new Error('unauthorized'));
+      (socket.data as SocketData).user = outcome.user;
+      next();
+    } catch (err) {
+      opts.log?.warn({ err }, 'socket authentication failed');
+      next(new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const user = (socket.data as SocketData).user;
+    if (user) void socket.join(Rooms.user(user.uid));
+    const watched = () => socket.rooms.size - 1 - (user ? 1 : 0);
+
+    const watch = <T>(
+      event: string,
+      schema: Parameters<typeof Value.Check>[0],
+      room: (p: T) => string,
+      check: (p: T) => Promise<WatchDecision>,
+    ) =>
+      socket.on(event, async (payload: unknown, ack?: Ack) => {
+        const reply = typeof ack === 'function' ? ack : () => undefined;
+        if (!Value.Check(schema, payload)) return reply({ ok: false, error: 'bad-request' });
+        const p = payload as T;
+        if (watched() >= maxRooms && !socket.rooms.has(room(p))) return reply({ ok: false, error: 'denied' });
+        try {
+          const decision = await check(p);
+          if (decision !== 'ok') return reply({ ok: false, error: decision });
+          await socket.join(room(p));
+          reply({ ok: true });
+        } catch (err) {
+          opts.log?.warn({ err, event }, 'subscribe check failed');
+          reply({ ok: false, error: 'denied' });
+        }
+      });
+
+    const unwatch = <T>(event: string, schema: Parameters<typeof Value.Check>[0], room: (p: T) => string) =>
+      socket.on(event, async (payload: unknown, ack?: Ack) => {
+        const reply = typeof ack === 'function' ? ack : () => undefined;
+        if (!Value.Check(schema, payload)) return reply({ ok: false, error: 'bad-request' });
+        await socket.leave(room(payload as T));
+        reply({ ok: true });
+      });
+
+    type S = { submitId: number };
+    type P = { pid: number };
+    watch<S>(
+      ClientEvents.subscribeSubmission,
+      SubscribeSubmissionSchema,
+      (p) => Rooms.submission(p.submitId),
+      (p) => judge.canWatchSubmission(user, p.submitId),
+    );
+    watch<P>(
+      ClientEvents.subscribeProblem,
+      SubscribeProblemSchema,
+      (p) => Rooms.problem(p.pid),
+      (p) => judge.canWatchProblem(user, p.pid),
+    );
+    unwatch<S>(ClientEvents.unsubscribeSubmission, SubscribeSubmissionSchema, (p) =>
+      Rooms.submission(p.submitId),
+    );
+    unwatch<P>(ClientEvents.unsubscribeProblem, SubscribeProblemSchema, (p) => Rooms.problem(p.pid));
+  });
+
+  const subscriptions: Unsubscribe[] = [
+    await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (update) => {
+      io.to(roomsForUpdate(update)).emit(ServerEvents.submissionUpdated, update);
+    }),
+    await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {
+      const uid = subject.slice(Subjects.accountRevoked('').length);
+      io.to(Rooms.user(uid)).emit(ServerEvents.sessionRevoked, {});
+      io.in(Rooms.user(uid)).disconnectSockets(true);
+    }),
+  ];
+
+  let port: number | null = null;
+  if (ownServer) {
+    await new Promise<void>((resolve, reject) => {
+      ownServer.once('error', reject);
+      ownServer.listen(opts.port ?? 0, opts.host ?? '0.0.0.0', () => resolve());
+    });
+    port = (ownServer.address() as AddressInfo).port;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    io,
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        for (const unsubscribe of subscriptions) await unsubscribe();
+        io.disconnectSockets(true);
+        // io.close() also closes an attached server; only do that when we own it.
+        if (ownServer) await new Promise<void>((resolve) => io.close(() => resolve()));
+        else io.engine.close();
+      })()),
+  };
+}
+
+/** Answers the gateway's visibility questions over the bus (run next to the judge service). */
+export async function serveWatchPolicy(bus: Bus, policy: WatchPolicy): Promise<Unsubscribe> {
+  return bus.reply<WatchCheckRequest, WatchDecision>(
+    WATCH_CHECK_SUBJECT,
+    (q) =>
+      q.kind === 'submission'
+        ? policy.canWatchSubmission(q.viewer, q.id)
+        : policy.canWatchProblem(q.viewer, q.id),
+    { queue: 'watch-check' },
+  );
+}
+
+/** A gateway in its own process asks the judge service over the bus. */
+export function remoteWatchPolicy(bus: Bus, timeoutMs = 3000): WatchPolicy {
+  const ask = (q: WatchCheckRequest) => bus.request<WatchDecision>(WATCH_CHECK_SUBJECT, q, { timeoutMs });
+  return {
+    canWatchSubmission: (viewer, id) => ask({ kind: 'submission', id, viewer }),
+    canWatchProblem: (viewer, id) => ask({ kind: 'problem', id, viewer }),
+  };
+}

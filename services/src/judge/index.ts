@@ -1,0 +1,54 @@
+// The judge capability: submissions, verdicts from the runners, ranks.
+import type { Unsubscribe } from '@oj/protocol/bus';
+import type { AppContext, Capability } from '../platform/context';
+import type { GroupPort, JudgeSwitches, ProblemPort, ProblemStatusPort, SubmissionStatsPort } from './ports';
+import { registerJudgeRoutes } from './routes';
+import { createJudgeService, type JudgeService } from './service';
+import { startLivePath } from './live';
+import { createProblemStatus, createSubmissionStats } from './stats';
+
+export type { JudgeService, WatchDecision } from './service';
+export type * from './ports';
+export { DEFAULT_SWITCHES } from './ports';
+
+export interface JudgeCapabilityOptions {
+  problems: ProblemPort;
+  groups?: GroupPort;
+  switches?: () => Promise<JudgeSwitches>;
+  /** Consume results and progress in this process (default true). */
+  live?: boolean;
+}
+
+export interface JudgeCapability extends Capability {
+  service: JudgeService;
+  /** For the account capability (user home, heatmap). */
+  stats: SubmissionStatsPort;
+  /** For the problem capability (status markers). */
+  problemStatus: ProblemStatusPort;
+}
+
+export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOptions): JudgeCapability {
+  const service = createJudgeService({
+    db: ctx.db,
+    bus: ctx.bus,
+    log: ctx.log,
+    problems: opts.problems,
+    groups: opts.groups,
+    switches: opts.switches,
+  });
+  let stopLive: Unsubscribe | null = null;
+  return {
+    name: 'judge',
+    service,
+    stats: createSubmissionStats(ctx.db),
+    problemStatus: createProblemStatus(ctx.db),
+    routes: (app) => registerJudgeRoutes(app, service),
+    async start() {
+      if (opts.live !== false) stopLive = await startLivePath(ctx.bus, service, ctx.log);
+    },
+    async stop() {
+      await stopLive?.();
+      stopLive = null;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// The live path: final results from the durable result queue and transient progress
+// from the runners, handed to the service (which persists, then publishes).
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus, Unsubscribe } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol';
+import {
+  JudgeProgressSchema,
+  JudgeResultSchema,
+  type JudgeProgress,
+  type JudgeResult,
+} from '@oj/protocol/judge/schemas';
+import type { JudgeService } from './service';
+
+export interface LiveOptions {
+  /** Results applied at once by this process. */
+  concurrency?: number;
+}
+
+/** Starts both consumers; the returned function stops them. */
+export async function startLivePath(
+  bus: Bus,
+  service: JudgeService,
+  log: FastifyBaseLogger,
+  opts: LiveOptions = {},
+): Promise<Unsubscribe> {
+  const stopResults = await bus.consume<unknown>(
+    Subjects.judgeResultQueue,
+    async (job) => {
+      if (!Value.Check(JudgeResultSchema, job.data)) {
+        log.error({ id: job.id }, 'malformed judge result dropped');
+        await job.term('malformed judge result');
+        return;
+      }
+      try {
+        await service.applyResult(job.data as JudgeResult);
+        await job.ack();
+      } catch (err) {
+        // Database trouble: give it back; applying is idempotent, so a redelivery is safe.
+        log.error({ err, id: job.id }, 'applying a judge result failed');
+        await job.nak(1000);
+      }
+    },
+    { concurrency: opts.concurrency ?? 4 },
+  );
+  // A queue group: with several service processes each progress event is stored once.
+  const stopProgress = await bus.subscribe<unknown>(
+    Subjects.judgeProgressAll,
+    async (payload) => {
+      if (!Value.Check(JudgeProgressSchema, payload)) {
+        log.warn('malformed judge progress dropped');
+        return;
+      }
+      try {
+        await service.applyProgress(payload as JudgeProgress);
+      } catch (err) {
+        log.warn({ err }, 'applying judge progress failed');
+      }
+    },
+    { queue: 'judge-progress' },
+  );
+  return async () => {
+    await stopResults();
+    await stopProgress();
+  };
+}

@@ -1,0 +1,244 @@
+// HTTP shape of the judge capability: paths, schemas, access levels. Rules live in service.ts.
+import { Type } from '@sinclair/typebox';
+import { EmptyEnvelope, EnvelopeOf, PageOf, Permission } from '@oj/protocol';
+import {
+  CaseResultListSchema,
+  CheckStatusBodySchema,
+  JudgeListItemSchema,
+  JudgeSchema,
+  LastAcCodeQuerySchema,
+  ManualJudgeQuerySchema,
+  RankListQuerySchema,
+  RankRowSchema,
+  ShareBodySchema,
+  SubmissionListQuerySchema,
+  SubmissionStatisticsSchema,
+  SubmitBodySchema,
+  SubmitIdQuerySchema,
+  TestResultSchema,
+  TestSubmitBodySchema,
+} from '@oj/protocol/submission/schemas';
+import type { App } from '../platform/http/app';
+import { ok, okEmpty } from '../platform/http/envelope';
+import type { JudgeService } from './service';
+import { JudgeMessages as M } from './messages';
+
+const tags = ['submissions'];
+const ROOT_REJUDGE = { access: 'login' as const, roles: ['root'], permissions: [Permission.REJUDGE] };
+
+export function registerJudgeRoutes(app: App, judge: JudgeService): void {
+  app.post(
+    '/api/submit-problem-judge',
+    {
+      config: { access: 'login', permissions: [Permission.SUBMIT] },
+      schema: { tags, body: SubmitBodySchema, response: { 200: EnvelopeOf(JudgeSchema) } },
+    },
+    async (req) => ok(await judge.submit(req.user!, req.body, req.ip ?? null)),
+  );
+
+  app.post(
+    '/api/submit-problem-test-judge',
+    {
+      config: { access: 'login', permissions: [Permission.SUBMIT] },
+      schema: { tags, body: TestSubmitBodySchema, response: { 200: EnvelopeOf(Type.String()) } },
+    },
+    async (req) => ok(await judge.testSubmit(req.user!, req.body)),
+  );
+
+  app.get(
+    '/api/get-test-judge-result',
+    {
+      config: { access: 'login' },
+      schema: {
+        tags,
+        querystring: Type.Object({ testJudgeKey: Type.String({ maxLength: 128 }) }),
+        response: { 200: EnvelopeOf(TestResultSchema) },
+      },
+    },
+    async (req) => ok(await judge.testResult(req.user!, req.query.testJudgeKey)),
+  );
+
+  app.get(
+    '/api/get-submission-detail',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags,
+        querystring: SubmitIdQuerySchema,
+        response: { 200: EnvelopeOf(Type.Object({ submission: JudgeSchema, codeShare: Type.Boolean() })) },
+      },
+    },
+    async (req) => ok(await judge.detail(req.user, req.query.submitId)),
+  );
+
+  app.get(
+    '/api/get-all-case-result',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(CaseResultListSchema) } },
+    },
+    async (req) => ok(await judge.allCaseResult(req.user, req.query.submitId)),
+  );
+
+  app.post(
+    '/api/check-submissions-status',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags,
+        body: CheckStatusBodySchema,
+        response: { 200: EnvelopeOf(Type.Record(Type.String(), JudgeSchema)) },
+      },
+    },
+    async (req) => ok(await judge.checkStatus(req.body.submitIds)),
+  );
+
+  app.get(
+    '/api/get-submission-list',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags,
+        querystring: SubmissionListQuerySchema,
+        response: { 200: EnvelopeOf(PageOf(JudgeListItemSchema)) },
+      },
+    },
+    async (req) => ok(await judge.list(req.user, req.query)),
+  );
+
+  app.get(
+    '/api/resubmit',
+    {
+      config: { access: 'login' },
+      schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(JudgeSchema) } },
+    },
+    async (req) => ok(await judge.resubmit(req.user!, req.query.submitId)),
+  );
+
+  app.put(
+    '/api/submission',
+    {
+      config: { access: 'login' },
+      schema: { tags, body: ShareBodySchema, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await judge.share(req.user!, req.body.submitId, req.body.share);
+      return okEmpty();
+    },
+  );
+
+  app.get(
+    '/api/get-last-ac-code',
+    {
+      config: { access: 'login' },
+      schema: {
+        tags,
+        querystring: LastAcCodeQuerySchema,
+        response: {
+          200: EnvelopeOf(
+            Type.Object({
+              submitId: Type.Union([Type.Integer(), Type.Null()]),
+              code: Type.String(),
+              language: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await judge.lastAcCode(req.user!, req.query.pid, req.query.cid ?? 0)),
+  );
+
+  // ---- admin (groups-admin-files.md §4.11) ----
+
+  app.get(
+    '/api/admin/judge/rejudge',
+    {
+      config: ROOT_REJUDGE,
+      schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(JudgeSchema) } },
+    },
+    async (req) => ok(await judge.rejudge(req.query.submitId), M.REJUDGE_OK),
+  );
+
+  app.get(
+    '/api/admin/judge/manual-judge',
+    {
+      config: ROOT_REJUDGE,
+      schema: {
+        tags,
+        querystring: ManualJudgeQuerySchema,
+        response: {
+          200: EnvelopeOf(
+            Type.Object({
+              submitId: Type.Integer(),
+              judger: Type.Union([Type.String(), Type.Null()]),
+              status: Type.Integer(),
+              score: Type.Union([Type.Integer(), Type.Null()]),
+              oiRankScore: Type.Union([Type.Integer(), Type.Null()]),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) =>
+      ok(await judge.manualJudge(req.user!, req.query.submitId, req.query.status, req.query.score)),
+  );
+
+  app.get(
+    '/api/admin/judge/cancel-judge',
+    {
+      config: ROOT_REJUDGE,
+      schema: {
+        tags,
+        querystring: SubmitIdQuerySchema,
+        response: {
+          200: EnvelopeOf(
+            Type.Object({
+              submitId: Type.Integer(),
+              judger: Type.Union([Type.String(), Type.Null()]),
+              status: Type.Integer(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await judge.cancelJudge(req.user!, req.query.submitId)),
+  );
+
+  // ---- home and ranks ----
+
+  app.get(
+    '/api/get-rank-list',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags: ['ranks'],
+        querystring: RankListQuerySchema,
+        response: { 200: EnvelopeOf(PageOf(RankRowSchema)) },
+      },
+    },
+    async (req) =>
+      ok(await judge.rankList(req.query.type, req.query.currentPage, req.query.limit, req.query.searchUser)),
+  );
+
+  app.get(
+    '/api/get-recent-seven-ac-rank',
+    {
+      config: { access: 'anonymous' },
+      schema: { tags: ['home'], response: { 200: EnvelopeOf(Type.Array(RankRowSchema)) } },
+    },
+    async () => ok(await judge.recentSevenAcRank()),
+  );
+
+  app.get(
+    '/api/get-last-week-submission-statistics',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        tags: ['home'],
+        querystring: Type.Object({ forceRefresh: Type.Optional(Type.Boolean()) }),
+        response: { 200: EnvelopeOf(SubmissionStatisticsSchema) },
+      },
+    },
+    async (req) => ok(await judge.lastWeekStatistics(req.user, req.query.forceRefresh ?? false)),
+  );
+}

@@ -1,0 +1,793 @@
+// The rules of submissions: submit, view, share, resubmit, admin rejudge/manual/cancel,
+// the live path (verdicts and progress from the runners), ranks. The only module that
+// publishes the judge capability's events.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from '@oj/protocol/bus';
+import { JudgeStatus, Subjects, makePage, MAX_PAGE_SIZE, type Page } from '@oj/protocol';
+import {
+  SubmissionJudgeTaskSchema,
+  TestJudgeTaskSchema,
+  type JudgeProgress,
+  type JudgeResult,
+  type SubmissionJudgeTask,
+  type TestJudgeTask,
+} from '@oj/protocol/judge/schemas';
+import { oiRankScore, javaRound } from '@oj/protocol/judge/aggregate';
+import { nextSubmissionStatus, type SubmissionEvent } from '@oj/protocol/submission/machine';
+import type {
+  CaseResultList,
+  JudgeListItem,
+  JudgeView,
+  RankRow,
+  SubmissionStatistics,
+  TestResult,
+} from '@oj/protocol/submission/schemas';
+import type { SubmissionUpdate, SubmissionUpdateReason } from '@oj/protocol/realtime/events';
+import type { Database } from '../platform/db/schema';
+import type { AuthUser } from '../platform/http/access';
+import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
+import * as repo from './repository';
+import type { JudgeRow } from './repository';
+import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
+import {
+  DEFAULT_SWITCHES,
+  type GroupPort,
+  type JudgeProblem,
+  type JudgeSwitches,
+  type ProblemPort,
+} from './ports';
+import {
+  caseResultView,
+  detailView,
+  HIDDEN_CODE_NOTICE,
+  isRoot,
+  isSiteAdmin,
+  judgeView,
+  listItemView,
+  statusView,
+} from './views';
+
+const S = JudgeStatus;
+const MAX_CODE_LENGTH = 65_535;
+const MAX_TEST_INPUT = 1000;
+/** Self-test keys live 10 minutes while pending, 60 s once finished (judge.md §7). */
+const TEST_PENDING_TTL_S = 600;
+const TEST_DONE_TTL_S = 60;
+/** Errors users may read on the submission row (judge.md §1.4: saved for CE, SE, RE, SF). */
+const SAVED_ERROR_STATUSES = new Set<number>([
+  S.COMPILE_ERROR,
+  S.SYSTEM_ERROR,
+  S.RUNTIME_ERROR,
+  S.SUBMITTED_FAILED,
+]);
+
+export interface JudgeServiceDeps {
+  db: Kysely<Database>;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  problems: ProblemPort;
+  groups?: GroupPort;
+  /** Current feature switches; defaults when absent. */
+  switches?: () => Promise<JudgeSwitches>;
+}
+
+export type WatchDecision = 'ok' | 'not-found' | 'denied';
+
+function pageArgs(currentPage: number | undefined, limit: number | undefined, defaultLimit: number) {
+  const size = Math.min(limit !== undefined && limit >= 1 ? limit : defaultLimit, MAX_PAGE_SIZE);
+  const current = currentPage !== undefined && currentPage >= 1 ? currentPage : 1;
+  return { size, current, offset: (current - 1) * size };
+}
+
+/** "yyyy-MM-dd" of a UTC day. */
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+export function createJudgeService(deps: JudgeServiceDeps) {
+  const { db, bus, log, problems } = deps;
+  const switches = async () => ({ ...DEFAULT_SWITCHES, ...(await deps.switches?.()) });
+  let statisticsCache: { at: number; value: SubmissionStatistics } | null = null;
+
+  // ---------- events ----------
+
+  async function publishUpdate(
+    row: JudgeRow,
+    reason: SubmissionUpdateReason,
+    extra: Pick<SubmissionUpdate, 'casesDone' | 'casesTotal'> = {},
+  ): Promise<void> {
+    const event: SubmissionUpdate = {
+      submitId: row.submit_id,
+      uid: row.uid,
+      pid: row.pid,
+      cid: row.cid,
+      gid: row.gid,
+      status: row.status,
+      version: row.version,
+      reason,
+      time: row.time,
+      memory: row.memory,
+      score: row.score,
+      judger: row.judger,
+      ...extra,
+      at: Date.now(),
+    };
+    try {
+      await bus.publish(Subjects.submissionUpdated(row.submit_id), event);
+    } catch (err) {
+      // The row is already committed; a lost push only delays the client until it polls.
+      log.warn({ err, submitId: row.submit_id }, 'publishing a submission update failed');
+    }
+  }
+
+  // ---------- judge tasks ----------
+
+  function buildTask(row: JudgeRow, problem: JudgeProblem): SubmissionJudgeTask {
+    return {
+      kind: 'submission',
+      submitId: row.submit_id,
+      version: row.version,
+      problemType: problem.type,
+      ioScore: problem.ioScore,
+      judgeMode: problem.judgeMode,
+      judgeCaseMode: problem.judgeCaseMode,
+      testCases: problem.testCases,
+      ...(problem.checker ? { checker: problem.checker } : {}),
+      ...(problem.judgeExtraFiles ? { judgeExtraFiles: problem.judgeExtraFiles } : {}),
+      limits: problem.limits,
+      language: row.language,
+      code: row.code,
+      isRemoveEndBlank: problem.isRemoveEndBlank || problem.isRemote,
+      ...(problem.fileIO ? { fileIO: problem.fileIO } : {}),
+      ...(problem.userExtraFiles ? { userExtraFiles: problem.userExtraFiles } : {}),
+      problemId: problem.problemId,
+    };
+  }
+
+  /**
+   * Queues a committed row for judging. A task that cannot be built (no test data) or
+   * queued ends the submission as System Error / Submitted Failed instead of leaving it Pending.
+   */
+  async function dispatch(row: JudgeRow, reason: SubmissionUpdateReason): Promise<JudgeRow> {
+    const problem = await problems.getProblemForJudge(row.pid);
+    const task = problem ? buildTask(row, problem) : null;
+    let failure: { status: number; message: string } | null = null;
+    if (!task || !Value.Check(SubmissionJudgeTaskSchema, task)) {
+      failure = { status: S.SYSTEM_ERROR, message: M.NO_TEST_DATA };
+    } else {
+      try {
+        await bus.enqueue(Subjects.judgeTaskQueue, task, { id: `task:${row.submit_id}:${row.version}` });
+      } catch (err) {
+        log.error({ err, submitId: row.submit_id }, 'enqueueing a judge task failed');
+        failure = { status: S.SUBMITTED_FAILED, message: M.QUEUE_FAILED };
+      }
+    }
+    if (!failure) {
+      await publishUpdate(row, reason);
+      return row;
+    }
+    const { status, message } = failure;
+    const failed = await applyVerdict(row.submit_id, row.version, {
+      status,
+      time: 0,
+      memory: 0,
+      score: null,
+      errorMessage: message,
+      judger: '',
+      cases: [],
+    });
+    return failed ?? row;
+  }
+
+  // ---------- submit ----------
+
+  async function checkSwitch(kind: 'public' | 'group' | 'contest') {
+    const sw = await switches();
+    if (kind === 'group' && !sw.openGroupJudge) throw denied(M.GROUP_JUDGE_OFF);
+    if (kind === 'contest' && !sw.openContestJudge) throw denied(M.CONTEST_JUDGE_OFF);
+    if (kind === 'public' && !sw.openPublicJudge) throw denied(M.PUBLIC_JUDGE_OFF);
+    return sw;
+  }
+
+  function checkCode(code: string) {
+    if (code.trim() === '') throw fail(M.CODE_EMPTY);
+    if (code.length > MAX_CODE_LENGTH) throw fail(M.CODE_TOO_LONG);
+  }
+
+  function checkLanguage(language: string, problem: JudgeProblem | null) {
+    const allowed: readonly string[] =
+      problem && problem.languages.length ? problem.languages : JUDGE_LANGUAGES;
+    if (!allowed.includes(language)) throw fail(languageError(allowed));
+  }
+
+  async function takeWindow(kind: 'submit' | 'test', uid: string, seconds: number, msg: string) {
+    if (seconds <= 0) return;
+    if (!(await repo.takeRateWindow(db, `${kind}:${uid}`, seconds))) throw denied(msg);
+  }
+
+  /** The problem a site or group submission targets, with the visibility rules applied. */
+  async function problemForSubmit(
+    user: AuthUser,
+    displayId: string,
+    gid: number | null,
+  ): Promise<JudgeProblem> {
+    const pid = await problems.findPidByDisplayId(displayId.trim());
+    const problem = pid === null ? null : await problems.getProblemForJudge(pid);
+    if (!problem) throw denied(M.PROBLEM_GONE);
+    if (problem.auth === 2) throw denied(M.PROBLEM_PRIVATE);
+    if (problem.gid !== null) {
+      if (gid === null) throw denied(M.GROUP_PROBLEM_NEEDS_GID);
+      if (!isRoot(user) && !(await deps.groups?.isMember(problem.gid, user.uid)))
+        throw denied(M.NOT_GROUP_MEMBER);
+    }
+    return problem;
+  }
+
+  async function submit(
+    user: AuthUser,
+    body: { pid: string; language: string; code: string; cid?: number | null; gid?: number | null },
+    ip: string | null,
+  ): Promise<JudgeView> {
+    const cid = body.cid ?? 0;
+    const gid = body.gid ?? null;
+    const sw = await checkSwitch(cid !== 0 ? 'contest' : gid !== null ? 'group' : 'public');
+    checkCode(body.code);
+    // Contest submissions belong to the contest capability, which has not registered a port.
+    if (cid !== 0) throw notFound(M.CONTEST_MISSING);
+    checkLanguage(body.language, null);
+    // The window is consumed before the problem checks, as in the original.
+    await takeWindow('submit', user.uid, sw.defaultSubmitInterval, M.SUBMIT_TOO_FAST);
+    const problem = await problemForSubmit(user, body.pid, gid);
+    checkLanguage(body.language, problem);
+    const row = await repo.insertSubmission(db, {
+      pid: problem.id,
+      display_pid: problem.problemId,
+      uid: user.uid,
+      username: user.username,
+      status: S.PENDING,
+      length: body.code.length,
+      code: body.code,
+      language: body.language,
+      cid: 0,
+      cpid: 0,
+      gid: problem.gid,
+      ip,
+      is_remote: problem.isRemote,
+    });
+    const queued = await dispatch(row, 'submitted');
+    return judgeView(queued);
+  }
+
+  // ---------- self-test ----------
+
+  async function testSubmit(
+    user: AuthUser,
+    body: {
+      pid?: number | null;
+      type?: string | null;
+      code?: string | null;
+      language?: string | null;
+      userInput?: string | null;
+      expectedOutput?: string | null;
+    },
+  ): Promise<string> {
+    const kinds = { public: 'public', contest: 'contest', group: 'group' } as const;
+    const kind = kinds[body.type as keyof typeof kinds];
+    if (!kind) throw fail(M.TEST_BAD_TYPE);
+    const sw = await checkSwitch(kind);
+    if (!body.code) throw fail(M.TEST_CODE_EMPTY);
+    if (!body.language) throw fail(M.TEST_LANGUAGE_EMPTY);
+    checkLanguage(body.language, null);
+    if (!body.userInput) throw fail(M.TEST_INPUT_EMPTY);
+    if (body.userInput.length > MAX_TEST_INPUT) throw fail(M.TEST_INPUT_TOO_LONG);
+    if (body.pid == null) throw fail(M.TEST_PID_EMPTY);
+    checkCode(body.code);
+    await takeWindow('test', user.uid, sw.defaultSubmitInterval, M.TEST_TOO_FAST);
+    const problem = await problems.getProblemForJudge(body.pid);
+    if (!problem) throw fail(M.TEST_PROBLEM_MISSING);
+    const testKey = `TEST_JUDGE_${randomBytes(16).toString('hex')}`;
+    const task: TestJudgeTask = {
+      kind: 'test',
+      testKey,
+      userInput: body.userInput,
+      ...(body.expectedOutput ? { expectedOutput: body.expectedOutput } : {}),
+      limits: problem.limits,
+      language: body.language,
+      code: body.code,
+      isRemoveEndBlank: problem.isRemoveEndBlank || problem.isRemote,
+      ...(problem.fileIO ? { fileIO: problem.fileIO } : {}),
+      ...(problem.userExtraFiles ? { userExtraFiles: problem.userExtraFiles } : {}),
+      problemId: problem.problemId,
+    };
+    if (!Value.Check(TestJudgeTaskSchema, task)) throw fail(M.TEST_PROBLEM_MISSING);
+    await repo.insertTestRun(db, testKey, user.uid, TEST_PENDING_TTL_S);
+    await bus.enqueue(Subjects.judgeTaskQueue, task, { id: `task:${testKey}` });
+    return testKey;
+  }
+
+  /** The first read of a finished result deletes it; keys are bound to the user who made them. */
+  async function testResult(user: AuthUser, testKey: string): Promise<TestResult> {
+    const run = await repo.findTestRun(db, testKey);
+    if (!run || run.uid !== user.uid) throw fail(M.TEST_RESULT_MISSING);
+    if (run.status === S.PENDING) {
+      return {
+        status: S.PENDING,
+        time: null,
+        memory: null,
+        userInput: null,
+        userOutput: null,
+        expectedOutput: null,
+        stderr: null,
+        problemJudgeMode: null,
+      };
+    }
+    if (!(await repo.consumeTestRun(db, testKey))) throw fail(M.TEST_RESULT_MISSING);
+    return run.result as TestResult;
+  }
+
+  // ---------- reading ----------
+
+  async function mustFind(submitId: number, msg: string = M.SUBMISSION_MISSING): Promise<JudgeRow> {
+    const row = await repo.findSubmission(db, submitId);
+    if (!row) throw notFound(msg);
+    return row;
+  }
+
+  const isGroupRoot = async (viewer: AuthUser | null, gid: number | null) =>
+    !!viewer && gid !== null && !!(await deps.groups?.isGroupRoot(gid, viewer.uid));
+
+  async function detail(
+    viewer: AuthUser | null,
+    submitId: number,
+  ): Promise<{ submission: JudgeView; codeShare: boolean }> {
+    const row = await mustFind(submitId);
+    if (row.cid !== 0 && !viewer) throw accessDenied(M.LOGIN_FIRST_SHORT);
+    const problem = await problems.getProblemForJudge(row.pid);
+    const sw = await switches();
+    const submission = detailView(row, {
+      viewer,
+      viewerIsGroupRoot: await isGroupRoot(viewer, row.gid),
+      codeShare: problem?.codeShare ?? false,
+      hideNonContestCode: sw.hideNonContestSubmissionCode,
+    });
+    return { submission, codeShare: problem?.codeShare ?? false };
+  }
+
+  async function allCaseResult(viewer: AuthUser | null, submitId: number): Promise<CaseResultList | null> {
+    const row = await mustFind(submitId);
+    if (row.cid !== 0 && !viewer) throw denied(M.CASES_NEED_LOGIN);
+    const problem = await problems.getProblemForJudge(row.pid);
+    if (!problem?.openCaseResult) return null;
+    const admin = isSiteAdmin(viewer);
+    // Contest case details stay hidden from non-admins (the contest capability decides when to open them).
+    if (row.cid !== 0 && !admin) return null;
+    const cases = await repo.listCases(db, submitId);
+    return caseResultView(cases, problem.judgeCaseMode, admin);
+  }
+
+  async function checkStatus(ids: readonly number[]): Promise<Record<string, JudgeView>> {
+    const rows = await repo.findSubmissions(db, [...new Set(ids)]);
+    return Object.fromEntries(rows.map((r) => [String(r.submit_id), statusView(r)]));
+  }
+
+  async function list(
+    viewer: AuthUser | null,
+    q: {
+      currentPage?: number;
+      limit?: number;
+      onlyMine: boolean;
+      problemID?: string;
+      status?: number;
+      username?: string;
+      completeProblemID?: boolean;
+      gid?: number;
+    },
+  ): Promise<Page<JudgeListItem>> {
+    if (q.onlyMine && !viewer) throw accessDenied(M.ONLY_MINE_NEEDS_LOGIN);
+    const { size, current, offset } = pageArgs(q.currentPage, q.limit, 30);
+    const { rows, total } = await repo.listSubmissions(
+      db,
+      {
+        uid: q.onlyMine ? viewer!.uid : undefined,
+        status: q.status,
+        problemId: q.problemID?.trim() || undefined,
+        exactProblem: q.completeProblemID ?? false,
+        username: q.username?.trim() || undefined,
+        gid: q.gid ?? null,
+      },
+      size,
+      offset,
+    );
+    const titles = await problems.titlesOf([...new Set(rows.map((r) => r.pid))]);
+    return makePage(
+      rows.map((r) => listItemView(r, titles.get(r.pid) ?? '')),
+      total,
+      size,
+      current,
+    );
+  }
+
+  async function lastAcCode(user: AuthUser, pid: number, cid: number) {
+    const row = await repo.lastAccepted(db, user.uid, pid, cid);
+    if (!row) return { submitId: null, code: '', language: null };
+    const sw = await switches();
+    if (
+      cid === 0 &&
+      sw.hideNonContestSubmissionCode &&
+      !isRoot(user) &&
+      !user.roles.includes('problem_admin')
+    ) {
+      return { submitId: row.submit_id, code: HIDDEN_CODE_NOTICE, language: row.language };
+    }
+    return { submitId: row.submit_id, code: row.code + acCodeFooter(row), language: row.language };
+  }
+
+  // ---------- owner actions ----------
+
+  async function share(
+    user: AuthUser,
+    submitId: number | null | undefined,
+    shareIt: boolean | null | undefined,
+  ) {
+    if (submitId == null || shareIt == null) throw fail(M.SHARE_BAD_PARAMS);
+    const row = await mustFind(submitId);
+    if (row.uid !== user.uid) throw denied(M.SHARE_NOT_OWNER);
+    if (row.cid !== 0) throw denied(M.SHARE_CONTEST);
+    await repo.updateSubmission(db, submitId, { share: shareIt });
+  }
+
+  /** Reset a row for a new judging (rejudge/resubmit) inside a transaction; null when not legal now. */
+  async function resetForJudging(
+    submitId: number,
+    event: Extract<SubmissionEvent, { type: 'REJUDGE' | 'RESUBMIT' }>,
+    check: (row: JudgeRow) => void,
+  ): Promise<JudgeRow | null> {
+    return db.transaction().execute(async (trx) => {
+      const row = await repo.lockSubmission(trx, submitId);
+      if (!row) throw notFound(M.SUBMISSION_MISSING);
+      check(row);
+      const next = nextSubmissionStatus(row.status, event);
+      if (next === null) return null;
+      await repo.deleteCases(trx, submitId);
+      if (row.status === S.ACCEPTED && row.cid === 0)
+        await repo.removeAccepted(trx, row.uid, row.pid, submitId);
+      return repo.updateSubmission(trx, submitId, {
+        status: next,
+        version: row.version + 1,
+        judger: '',
+        is_manual: false,
+        time: null,
+        memory: null,
+        error_message: null,
+        score: null,
+        oi_rank_score: null,
+      });
+    });
+  }
+
+  async function resubmit(user: AuthUser, submitId: number): Promise<JudgeView> {
+    const row = await resetForJudging(submitId, { type: 'RESUBMIT' }, (r) => {
+      if (r.uid !== user.uid) throw denied(M.NOT_OWNER_RESUBMIT);
+      if (r.cid !== 0 && !r.is_remote) throw notFound(M.CONTEST_RESUBMIT_LOCAL);
+    });
+    if (!row) throw fail(M.RESUBMIT_RUNNING);
+    return judgeView(await dispatch(row, 'resubmit'));
+  }
+
+  // ---------- admin actions ----------
+
+  async function rejudge(submitId: number): Promise<JudgeView> {
+    const row = await resetForJudging(submitId, { type: 'REJUDGE' }, () => undefined);
+    if (!row) throw fail(M.REJUDGE_FAILED);
+    return judgeView(await dispatch(row, 'rejudge'));
+  }
+
+  async function manualJudge(admin: AuthUser, submitId: number, status: number, score: number | undefined) {
+    const problemOf = async (pid: number) => problems.getProblemForJudge(pid);
+    const before = await repo.findSubmission(db, submitId);
+    if (!before) throw fail(M.ADMIN_SUBMISSION_GONE);
+    const problem = await problemOf(before.pid);
+    const row = await db.transaction().execute(async (trx) => {
+      const r = await repo.lockSubmission(trx, submitId);
+      if (!r) throw fail(M.ADMIN_SUBMISSION_GONE);
+      if ([S.PENDING, S.COMPILING, S.JUDGING].includes(r.status as 5 | 6 | 7)) throw fail(M.MANUAL_RUNNING);
+      if (r.status === S.COMPILE_ERROR) throw fail(M.MANUAL_CE);
+      const next = nextSubmissionStatus(r.status, { type: 'MANUAL', status });
+      if (next === null) throw fail(M.MANUAL_BAD_STATUS);
+      let newScore: number | null = null;
+      let rankScore: number | null = null;
+      if (problem?.type === 1 && score !== undefined) {
+        newScore = Math.max(0, problem.ioScore > 0 ? Math.min(score, problem.ioScore) : score);
+        rankScore = javaRound(problem.difficulty * 2 + 0.1 * newScore);
+      }
+      await moveVerdict(trx, r, next);
+      return repo.updateSubmission(trx, submitId, {
+        status: next,
+        is_manual: true,
+        judger: admin.username,
+        score: newScore,
+        oi_rank_score: rankScore,
+        counted_status: next,
+      });
+    });
+    await publishUpdate(row, 'manual');
+    return {
+      submitId: row.submit_id,
+      judger: row.judger,
+      status: row.status,
+      score: row.score,
+      oiRankScore: row.oi_rank_score,
+    };
+  }
+
+  async function cancelJudge(admin: AuthUser, submitId: number) {
+    const row = await db.transaction().execute(async (trx) => {
+      const r = await repo.lockSubmission(trx, submitId);
+      if (!r) throw fail(M.ADMIN_SUBMISSION_GONE);
+      const next = nextSubmissionStatus(r.status, { type: 'CANCEL', hasJudger: !!r.judger });
+      if (next === null) throw fail(r.status === S.CANCELLED ? M.CANCEL_ALREADY : M.CANCEL_RUNNING);
+      await moveVerdict(trx, r, next);
+      return repo.updateSubmission(trx, submitId, {
+        status: next,
+        score: null,
+        oi_rank_score: null,
+        is_manual: true,
+        judger: admin.username,
+        counted_status: next,
+      });
+    });
+    await publishUpdate(row, 'cancel');
+    return { submitId: row.submit_id, judger: row.judger, status: row.status };
+  }
+
+  /** Problem counters and the AC record follow a verdict change (inside the caller's transaction). */
+  async function moveVerdict(trx: Kysely<Database>, row: JudgeRow, next: number): Promise<void> {
+    await problems.recordVerdict(row.pid, row.counted_status, next, trx);
+    const countsForAc = row.cid === 0 && row.gid === null;
+    if (!countsForAc) return;
+    if (next === S.ACCEPTED) await repo.addAccepted(trx, row.uid, row.pid, row.submit_id);
+    else if (row.counted_status === S.ACCEPTED || row.status === S.ACCEPTED)
+      await repo.removeAccepted(trx, row.uid, row.pid, row.submit_id);
+  }
+
+  // ---------- the live path ----------
+
+  interface Verdict {
+    status: number;
+    time: number;
+    memory: number;
+    score: number | null;
+    errorMessage: string | null;
+    judger: string;
+    cases: JudgeResult['cases'];
+  }
+
+  /**
+   * Persists a final verdict for (submitId, version) in one transaction, then publishes.
+   * Idempotent: a stale version, or a row already final, is left alone (returns null).
+   */
+  async function applyVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
+    const current = await repo.findSubmission(db, submitId);
+    if (!current || current.version !== version) return null;
+    const problem = await problems.getProblemForJudge(current.pid);
+    const row = await db.transaction().execute(async (trx) => {
+      const r = await repo.lockSubmission(trx, submitId);
+      if (!r || r.version !== version) return null;
+      const next = nextSubmissionStatus(r.status, { type: 'RESULT', status: v.status });
+      if (next === null) return null;
+      let rankScore: number | null = null;
+      if (problem?.type === 1 && v.score !== null) {
+        rankScore = oiRankScore({
+          allAccepted: next === S.ACCEPTED,
+          caseMode: problem.judgeCaseMode,
+          score: v.score,
+          ioScore: problem.ioScore,
+          difficulty: problem.difficulty,
+        });
+      }
+      await repo.replaceCases(
+        trx,
+        submitId,
+        v.cases.map((c) => ({
+          pid: r.pid,
+          uid: r.uid,
+          case_id: String(c.caseId),
+          status: c.status,
+          time: c.time,
+          memory: c.memory,
+          score: c.score,
+          user_output: c.message ?? null,
+          group_num: c.groupNum,
+          seq: c.seq,
+          mode: problem?.judgeCaseMode ?? 'default',
+          input_data: null,
+          output_data: null,
+        })),
+      );
+      await moveVerdict(trx, r, next);
+      return repo.updateSubmission(trx, submitId, {
+        status: next,
+        time: v.time,
+        memory: v.memory,
+        score: problem?.type === 1 ? v.score : null,
+        oi_rank_score: rankScore,
+        error_message: SAVED_ERROR_STATUSES.has(next) ? v.errorMessage : null,
+        judger: v.judger,
+        counted_status: next,
+      });
+    });
+    if (row) await publishUpdate(row, 'result');
+    return row;
+  }
+
+  async function applyResult(result: JudgeResult): Promise<void> {
+    if (result.kind === 'test') {
+      if (!result.testKey) return;
+      const stored: TestResult = {
+        status: result.status,
+        time: result.time,
+        memory: result.memory,
+        userInput: null,
+        userOutput: result.stdout ?? null,
+        expectedOutput: null,
+        stderr: result.stderr ?? result.errorMessage ?? null,
+        problemJudgeMode: null,
+      };
+      await repo.finishTestRun(db, result.testKey, result.status, stored, TEST_DONE_TTL_S);
+      return;
+    }
+    if (result.submitId === undefined) return;
+    await applyVerdict(result.submitId, result.version ?? 0, result);
+  }
+
+  /** Compiling/Judging from a runner: stored when legal, then re-published as a domain event. */
+  async function applyProgress(p: JudgeProgress): Promise<void> {
+    if (p.kind !== 'submission' || p.submitId === undefined) return;
+    const submitId = p.submitId;
+    const event: SubmissionEvent = p.status === S.COMPILING ? { type: 'COMPILING' } : { type: 'JUDGING' };
+    const row = await db.transaction().execute(async (trx) => {
+      const r = await repo.lockSubmission(trx, submitId);
+      if (!r || (p.version !== undefined && r.version !== p.version)) return null;
+      if (r.status === p.status && p.case) return r; // per-case progress while judging: nothing to store
+      const next = nextSubmissionStatus(r.status, event);
+      if (next === null) return null;
+      return repo.updateSubmission(trx, submitId, { status: next, judger: p.judger });
+    });
+    if (row) await publishUpdate(row, 'progress', p.total !== undefined ? { casesTotal: p.total } : {});
+  }
+
+  // ---------- visibility for the gateway ----------
+
+  /** May this viewer watch live updates of a submission? Contest rows: only the owner and admins. */
+  async function canWatchSubmission(viewer: AuthUser | null, submitId: number): Promise<WatchDecision> {
+    const row = await repo.findSubmission(db, submitId);
+    if (!row) return 'not-found';
+    if (row.cid === 0) return 'ok';
+    return viewer && (viewer.uid === row.uid || isSiteAdmin(viewer)) ? 'ok' : 'denied';
+  }
+
+  /** Problem rooms carry site submissions of public problems (admins: any problem). */
+  async function canWatchProblem(viewer: AuthUser | null, pid: number): Promise<WatchDecision> {
+    const problem = await problems.getProblemForJudge(pid);
+    if (!problem) return 'not-found';
+    if (isSiteAdmin(viewer)) return 'ok';
+    if (problem.auth !== 1) return 'denied';
+    if (problem.gid !== null && !(viewer && (await deps.groups?.isMember(problem.gid, viewer.uid))))
+      return 'denied';
+    return 'ok';
+  }
+
+  // ---------- home and ranks ----------
+
+  async function rankList(
+    type: number,
+    currentPage?: number,
+    limit?: number,
+    searchUser?: string,
+  ): Promise<Page<RankRow>> {
+    if (type !== 0 && type !== 1) throw fail(M.RANK_BAD_TYPE);
+    const { size, current, offset } = pageArgs(currentPage, limit, 30);
+    const { rows, total } = await repo.rankList(db, type, searchUser?.trim() || undefined, size, offset);
+    return makePage(
+      rows.map((r) => ({
+        uid: r.uid,
+        username: r.username,
+        nickname: r.nickname,
+        signature: r.signature === null ? null : r.signature.slice(0, 100),
+        avatar: r.avatar,
+        titleName: r.title_name,
+        titleColor: r.title_color,
+        total: r.total,
+        ac: r.ac,
+        ...(type === 1 ? { score: r.score } : { rating: null }),
+      })),
+      total,
+      size,
+      current,
+    );
+  }
+
+  async function recentSevenAcRank(): Promise<RankRow[]> {
+    const since = new Date(startOfUtcDay(new Date()).getTime() - 7 * 86_400_000);
+    const rows = await repo.recentAcRank(db, since);
+    return rows.map((r) => ({
+      uid: r.uid,
+      username: r.username,
+      nickname: r.nickname,
+      signature: null,
+      avatar: r.avatar,
+      titleName: r.title_name,
+      titleColor: r.title_color,
+      total: null,
+      ac: r.ac,
+      rating: null,
+    }));
+  }
+
+  /** Seven UTC days, oldest first; cached 30 minutes unless root forces a refresh. */
+  async function lastWeekStatistics(
+    viewer: AuthUser | null,
+    forceRefresh: boolean,
+  ): Promise<SubmissionStatistics> {
+    const fresh = statisticsCache && Date.now() - statisticsCache.at < 30 * 60_000;
+    if (fresh && !(forceRefresh && isRoot(viewer))) return statisticsCache!.value;
+    const today = startOfUtcDay(new Date());
+    const since = new Date(today.getTime() - 6 * 86_400_000);
+    const counts = new Map((await repo.dailyCounts(db, since)).map((c) => [c.day, c]));
+    const value: SubmissionStatistics = { dateStrList: [], acCountList: [], totalCountList: [] };
+    for (let i = 0; i < 7; i++) {
+      const day = utcDay(new Date(since.getTime() + i * 86_400_000));
+      value.dateStrList.push(day.slice(5));
+      value.acCountList.push(counts.get(day)?.ac ?? 0);
+      value.totalCountList.push(counts.get(day)?.total ?? 0);
+    }
+    statisticsCache = { at: Date.now(), value };
+    return value;
+  }
+
+  return {
+    submit,
+    testSubmit,
+    testResult,
+    detail,
+    allCaseResult,
+    checkStatus,
+    list,
+    lastAcCode,
+    share,
+    resubmit,
+    rejudge,
+    manualJudge,
+    cancelJudge,
+    applyResult,
+    applyProgress,
+    canWatchSubmission,
+    canWatchProblem,
+    rankList,
+    recentSevenAcRank,
+    lastWeekStatistics,
+  };
+}
+
+export type JudgeService = ReturnType<typeof createJudgeService>;
+
+/** The comment block appended to a fetched accepted code (core.md get-last-ac-code). */
+export function acCodeFooter(
+  row: Pick<JudgeRow, 'submit_id' | 'language' | 'username' | 'submit_time'>,
+): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const t = row.submit_time;
+  const time = `${t.getFullYear()}-${p(t.getMonth() + 1)}-${p(t.getDate())} ${p(t.getHours())}:${p(t.getMinutes())}:${p(t.getSeconds())}`;
+  const lines = [
+    `@runId: ${row.submit_id}`,
+    `@language: ${row.language}`,
+    `@author: ${row.username}`,
+    `@submitTime: ${time}`,
+  ];
+  const lang = row.language.toLowerCase();
+  if (lang.includes('py')) return `\n'''\n${lines.join('\n')}\n'''`;
+  if (lang.includes('ruby')) return `\n=begin\n${lines.join('\n')}\n=end`;
+  return `\n/**\n${lines.map((l) => `* ${l}`).join('\n')}\n*/`;
+}
