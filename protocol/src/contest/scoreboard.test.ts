@@ -1,0 +1,431 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  Scoreboard,
+  recordStatusOf,
+  type AcmRankRow,
+  type BoardConfig,
+  type BoardSubmission,
+  type OiRankRow,
+  type RecordStatus,
+} from './scoreboard';
+
+const START = Date.UTC(2026, 0, 1, 8, 0, 0);
+const at = (seconds: number) => START + seconds * 1000;
+
+function config(over: Partial<BoardConfig> = {}): BoardConfig {
+  return {
+    type: 0,
+    startTime: START,
+    endTime: at(18000),
+    sealRankTime: null,
+    oiRankScoreType: 'Recent',
+    excludedUids: [],
+    starUsernames: [],
+    awardType: 0,
+    awards: [],
+    rankShowName: 'username',
+    ...over,
+  };
+}
+
+let nextId = 1;
+const V = { AC: 1, P: -1, N: 0 } as const;
+function sub(
+  user: string,
+  displayId: string,
+  seconds: number,
+  status: RecordStatus | null,
+  extra: Partial<BoardSubmission> = {},
+): BoardSubmission {
+  return {
+    submitId: nextId++,
+    uid: user,
+    username: user,
+    displayId,
+    submitTime: at(seconds),
+    status,
+    score: null,
+    useTime: null,
+    ...extra,
+  };
+}
+
+const acm = (b: Scoreboard, view: Parameters<Scoreboard['rows']>[0] = { sealed: false }) =>
+  b.rows({ size: 100, ...view }).records as AcmRankRow[];
+const oi = (b: Scoreboard, view: Parameters<Scoreboard['rows']>[0] = { sealed: false }) =>
+  b.rows({ size: 100, ...view }).records as OiRankRow[];
+const byUid = <T extends { uid: string }>(rows: T[]) => Object.fromEntries(rows.map((r) => [r.uid, r]));
+
+describe('record status mapping (rule 2)', () => {
+  it('maps verdicts to AC / penalty / no penalty / pending', () => {
+    expect(recordStatusOf(0)).toBe(1);
+    for (const s of [-3, -1, 1, 2, 3]) expect(recordStatusOf(s)).toBe(-1);
+    for (const s of [-2, 4, 8, -4]) expect(recordStatusOf(s)).toBe(0);
+    for (const s of [5, 6, 7, 9, 10]) expect(recordStatusOf(s)).toBeNull();
+  });
+});
+
+describe('ACM worked example: penalty and first AC', () => {
+  const subs = [
+    sub('alice', 'A', 600, V.P),
+    sub('alice', 'A', 650, V.N),
+    sub('alice', 'A', 1200, V.AC),
+    sub('alice', 'B', 3000, V.AC),
+    sub('bob', 'A', 1200, V.AC),
+    sub('bob', 'B', 1500, V.P),
+    sub('bob', 'B', 1600, V.P),
+    sub('bob', 'B', 2000, V.AC),
+    sub('bob', 'B', 2100, V.P),
+    sub('carol', 'A', 100, V.P),
+    sub('carol', 'A', 1300, V.AC),
+  ];
+  const rows = acm(Scoreboard.recompute(config(), subs));
+  const u = byUid(rows);
+  it('alice', () => {
+    expect(u.alice!.submissionInfo).toEqual({
+      A: { errorNum: 1, isAC: true, isFirstAC: true, ACTime: 1200 },
+      B: { errorNum: 0, isAC: true, isFirstAC: false, ACTime: 3000 },
+    });
+    expect([u.alice!.ac, u.alice!.totalTime, u.alice!.total]).toEqual([2, 5400, 4]);
+  });
+  it('bob: same-second first AC, the WA after the AC only counts in total', () => {
+    expect(u.bob!.submissionInfo).toEqual({
+      A: { errorNum: 0, isAC: true, isFirstAC: true, ACTime: 1200 },
+      B: { errorNum: 2, isAC: true, isFirstAC: true, ACTime: 2000 },
+    });
+    expect([u.bob!.ac, u.bob!.totalTime, u.bob!.total]).toEqual([2, 5600, 5]);
+  });
+  it('carol and the ranks', () => {
+    expect([u.carol!.ac, u.carol!.totalTime]).toEqual([1, 2500]);
+    expect(rows.map((r) => [r.uid, r.rank])).toEqual([
+      ['alice', 1],
+      ['bob', 2],
+      ['carol', 3],
+    ]);
+  });
+  it('arrival order does not matter', () => {
+    const shuffled = acm(Scoreboard.recompute(config(), [...subs].reverse()));
+    expect(shuffled).toEqual(rows);
+  });
+});
+
+describe('ACM worked example: seal', () => {
+  const cfg = config({ sealRankTime: at(14400) });
+  const subs = [sub('dave', 'A', 15000, V.P), sub('dave', 'A', 15100, V.AC)];
+  const board = Scoreboard.recompute(cfg, subs);
+  it('a sealed viewer sees tries only', () => {
+    const [dave] = acm(board, { sealed: true });
+    expect(dave!.submissionInfo).toEqual({ A: { errorNum: 0, tryNum: 2 } });
+    expect([dave!.ac, dave!.total, dave!.totalTime]).toEqual([0, 2, 0]);
+  });
+  it('the real board shows the verdicts', () => {
+    const [dave] = acm(board, { sealed: false });
+    expect(dave!.submissionInfo).toEqual({ A: { errorNum: 1, isAC: true, isFirstAC: true, ACTime: 15100 } });
+    expect(dave!.totalTime).toBe(16300);
+  });
+  it('a pre-seal AC followed by sealed tries keeps the AC and adds tryNum', () => {
+    const b = Scoreboard.recompute(cfg, [sub('e', 'A', 100, V.AC), sub('e', 'A', 15000, V.P)]);
+    const [e] = acm(b, { sealed: true });
+    expect(e!.submissionInfo.A).toEqual({ errorNum: 0, tryNum: 1, isAC: true, isFirstAC: true, ACTime: 100 });
+    expect(e!.total).toBe(2);
+  });
+  it('after-contest submissions never count on a sealed board', () => {
+    const b = Scoreboard.recompute(cfg, [sub('f', 'A', 19000, V.AC)]);
+    expect(acm(b, { sealed: true, containsEnd: true })).toEqual([]);
+    const [f] = acm(b, { sealed: false, containsEnd: true });
+    expect(f!.submissionInfo.A).toEqual({
+      errorNum: 0,
+      isAC: true,
+      isFirstAC: true,
+      ACTime: 19000,
+      isAfterContest: true,
+    });
+    expect(acm(b, { sealed: false, containsEnd: false })).toEqual([]);
+  });
+});
+
+describe('ACM: exclusions and pending', () => {
+  it('ignores pending, pre-start and excluded users', () => {
+    const b = Scoreboard.recompute(config({ excludedUids: ['root'] }), [
+      sub('a', 'A', 10, null),
+      sub('a', 'A', -5, V.AC),
+      sub('root', 'A', 5, V.AC),
+      sub('b', 'A', 20, V.AC),
+    ]);
+    expect(acm(b).map((r) => r.uid)).toEqual(['b']);
+    expect(acm(b)[0]!.submissionInfo.A!.isFirstAC).toBe(true);
+  });
+  it('a rejudge back to pending removes the AC, a new verdict restores it', () => {
+    const b = new Scoreboard(config());
+    const s = sub('a', 'A', 100, V.AC);
+    b.applySubmission(s);
+    expect(acm(b)[0]!.ac).toBe(1);
+    b.applySubmission({ ...s, status: null });
+    expect(acm(b)).toEqual([]);
+    b.applySubmission({ ...s, status: V.P });
+    expect(acm(b)[0]!.submissionInfo.A).toEqual({ errorNum: 1 });
+  });
+  it('first AC survives star users and is not reassigned when stars are removed', () => {
+    const b = Scoreboard.recompute(config({ starUsernames: ['s'] }), [
+      sub('s', 'A', 10, V.AC),
+      sub('x', 'A', 20, V.AC),
+    ]);
+    const rows = acm(b, { sealed: false, removeStar: true });
+    expect(rows.map((r) => [r.uid, r.submissionInfo.A!.isFirstAC])).toEqual([['x', false]]);
+  });
+});
+
+describe('worked example: ties, stars, awards', () => {
+  // S (star, 3 AC, 4000), A (3, 5000), B (3, 5000), C (2, 3000), D (0, 0)
+  const subs = [
+    sub('S', 'P1', 1000, V.AC),
+    sub('S', 'P2', 1500, V.AC),
+    sub('S', 'P3', 1500, V.AC),
+    sub('A', 'P1', 1000, V.AC),
+    sub('B', 'P1', 1000, V.AC),
+    sub('A', 'P2', 2000, V.AC),
+    sub('A', 'P3', 2000, V.AC),
+    sub('B', 'P2', 2000, V.AC),
+    sub('B', 'P3', 2000, V.AC),
+    sub('C', 'P1', 1000, V.AC),
+    sub('C', 'P2', 2000, V.AC),
+    sub('D', 'P1', 100, V.P),
+  ];
+  const medals = (nums: number[]) =>
+    ['Gold', 'Silver', 'Bronze'].map((name, i) => ({
+      priority: i,
+      name,
+      background: `bg${i}`,
+      color: `c${i}`,
+      num: nums[i]!,
+    }));
+  it('ranks', () => {
+    const rows = acm(Scoreboard.recompute(config({ starUsernames: ['S'] }), subs));
+    expect(rows.map((r) => [r.uid, r.ac, r.totalTime, r.rank])).toEqual([
+      ['S', 3, 4000, -1],
+      ['A', 3, 5000, 1],
+      ['B', 3, 5000, 1],
+      ['C', 2, 3000, 3],
+      ['D', 0, 0, 4],
+    ]);
+  });
+  const awardsOf = (rows: AcmRankRow[]) => rows.map((r) => [r.uid, r.isWinAward, r.awardName]);
+  const expected = [
+    ['S', false, null],
+    ['A', true, 'Gold'],
+    ['B', true, 'Silver'],
+    ['C', true, 'Bronze'],
+    ['D', false, null],
+  ];
+  it('awardType 2 (head count)', () => {
+    const b = Scoreboard.recompute(
+      config({ starUsernames: ['S'], awardType: 2, awards: medals([1, 1, 2]) }),
+      subs,
+    );
+    expect(awardsOf(acm(b))).toEqual(expected);
+    expect(acm(b)[1]).toMatchObject({ awardBackground: 'bg0', awardColor: 'c0' });
+  });
+  it('awardType 1 (percentage of 4 non-star rows)', () => {
+    const b = Scoreboard.recompute(
+      config({ starUsernames: ['S'], awardType: 1, awards: medals([25, 25, 50]) }),
+      subs,
+    );
+    expect(awardsOf(acm(b))).toEqual(expected);
+  });
+  it('percentages truncate in floating point (29% of 100 is 28)', () => {
+    const many = Array.from({ length: 100 }, (_, i) => sub(`u${i}`, 'A', 10 + i, V.AC));
+    const b = Scoreboard.recompute(
+      config({ awardType: 1, awards: [{ name: 'G', background: '', color: '', num: 29 }] }),
+      many,
+    );
+    expect(acm(b).filter((r) => r.isWinAward)).toHaveLength(28);
+  });
+  it('removeStar drops star rows before ranking', () => {
+    const rows = acm(Scoreboard.recompute(config({ starUsernames: ['S'] }), subs), {
+      sealed: false,
+      removeStar: true,
+    });
+    expect(rows.map((r) => [r.uid, r.rank])).toEqual([
+      ['A', 1],
+      ['B', 1],
+      ['C', 3],
+      ['D', 4],
+    ]);
+  });
+  it('pinning: caller C, concerned [A, S]', () => {
+    const b = Scoreboard.recompute(config({ starUsernames: ['S'] }), subs);
+    const page = b.rows({ sealed: false, pinUid: 'C', concernedList: ['A', 'S', 'C'], size: 50 });
+    expect(page.records.map((r) => r.uid)).toEqual(['C', 'S', 'A', 'S', 'A', 'B', 'C', 'D']);
+    expect(page.total).toBe(8);
+    expect(page.records[0]).toBe(page.records[6]);
+  });
+  it('keyword filters on school or the rankShowName field after pinning; paging', () => {
+    const b = Scoreboard.recompute(config({ starUsernames: ['S'], rankShowName: 'nickname' }), subs);
+    b.setProfiles([
+      {
+        uid: 'A',
+        username: 'A',
+        realname: null,
+        nickname: 'Apple',
+        school: 'MIT',
+        gender: null,
+        avatar: null,
+      },
+      {
+        uid: 'B',
+        username: 'B',
+        realname: null,
+        nickname: 'Berry',
+        school: 'Harvard',
+        gender: null,
+        avatar: null,
+      },
+    ]);
+    expect(b.rows({ sealed: false, keyword: ' apple ' }).records.map((r) => r.uid)).toEqual(['A']);
+    expect(b.rows({ sealed: false, keyword: 'harv', pinUid: 'B' }).records.map((r) => r.uid)).toEqual([
+      'B',
+      'B',
+    ]);
+    const p2 = b.rows({ sealed: false, page: 2, size: 2 });
+    expect(p2).toMatchObject({ total: 5, size: 2, current: 2, pages: 3 });
+    expect(p2.records.map((r) => r.uid)).toEqual(['B', 'C']);
+  });
+});
+
+describe('OI worked example', () => {
+  const eve = (extra: BoardSubmission[] = []) => [
+    sub('eve', 'P1', 100, V.AC, { score: 100, useTime: 30 }),
+    sub('eve', 'P1', 200, V.N, { score: 60, useTime: 10 }),
+    sub('eve', 'P2', 300, V.N, { score: 40, useTime: 5 }),
+    ...extra,
+  ];
+  it('Recent', () => {
+    const [row] = oi(Scoreboard.recompute(config({ type: 1, oiRankScoreType: 'Recent' }), eve()));
+    expect(row).toMatchObject({
+      submissionInfo: { P1: 60, P2: 40 },
+      totalScore: 100,
+      timeInfo: null,
+      totalTime: 0,
+    });
+  });
+  it('Highest', () => {
+    const [row] = oi(Scoreboard.recompute(config({ type: 1, oiRankScoreType: 'Highest' }), eve()));
+    expect(row).toMatchObject({
+      submissionInfo: { P1: 100, P2: 40 },
+      totalScore: 140,
+      timeInfo: { P1: 30 },
+      totalTime: 30,
+    });
+  });
+  it('a later full score', () => {
+    const more = () => [sub('eve', 'P1', 400, V.AC, { score: 100, useTime: 20 })];
+    const [recent] = oi(Scoreboard.recompute(config({ type: 1, oiRankScoreType: 'Recent' }), eve(more())));
+    expect(recent).toMatchObject({
+      submissionInfo: { P1: 100, P2: 40 },
+      timeInfo: { P1: 20 },
+      totalScore: 140,
+    });
+    const [highest] = oi(Scoreboard.recompute(config({ type: 1, oiRankScoreType: 'Highest' }), eve(more())));
+    expect(highest).toMatchObject({
+      submissionInfo: { P1: 100, P2: 40 },
+      timeInfo: { P1: 20 },
+      totalScore: 140,
+    });
+  });
+  it('sealed OI shows the state just before the seal; after-contest records are dropped without fallback', () => {
+    const cfg = config({ type: 1, sealRankTime: at(250), endTime: at(1000) });
+    const board = Scoreboard.recompute(cfg, [...eve(), sub('eve', 'P2', 1200, V.N, { score: 90 })]);
+    const [sealed] = oi(board, { sealed: true });
+    expect(sealed!.submissionInfo).toEqual({ P1: 60 });
+    const [real] = oi(board, { sealed: false });
+    expect(real!.submissionInfo).toEqual({ P1: 60, P2: 40 });
+    const [after] = oi(board, { sealed: false, containsEnd: true });
+    expect(after!.submissionInfo).toEqual({ P1: 60, P2: 90 });
+    // At exactly the end second the record is in the window but after the end: P2 disappears.
+    const edge = Scoreboard.recompute(cfg, [...eve(), sub('eve', 'P2', 1000, V.N, { score: 90 })]);
+    expect(oi(edge)[0]!.submissionInfo).toEqual({ P1: 60 });
+  });
+  it('OI awards need a positive score; ranks compare score then time', () => {
+    const b = Scoreboard.recompute(
+      config({ type: 1, awardType: 2, awards: [{ name: 'G', background: '', color: '', num: 5 }] }),
+      [
+        sub('a', 'P', 10, V.AC, { score: 100, useTime: 50 }),
+        sub('b', 'P', 10, V.AC, { score: 100, useTime: 50 }),
+        sub('c', 'P', 10, V.N, { score: 0 }),
+      ],
+    );
+    expect(oi(b).map((r) => [r.uid, r.rank, r.isWinAward])).toEqual([
+      ['a', 1, true],
+      ['b', 1, true],
+      ['c', 3, false],
+    ]);
+  });
+});
+
+describe('incremental equals recompute (property)', () => {
+  const users = ['u1', 'u2', 'u3', 'u4', 'u5', 's1'];
+  const problems = ['A', 'B', 'C'];
+  const event = fc.record({
+    id: fc.integer({ min: 1, max: 40 }),
+    user: fc.constantFrom(...users),
+    problem: fc.constantFrom(...problems),
+    seconds: fc.integer({ min: -100, max: 1300 }),
+    status: fc.constantFrom<RecordStatus | null>(1, -1, 0, null),
+    score: fc.option(fc.integer({ min: 0, max: 100 })),
+    useTime: fc.option(fc.integer({ min: 0, max: 1000 })),
+  });
+  const views = [
+    { sealed: false },
+    { sealed: false, containsEnd: true },
+    { sealed: true },
+    { sealed: false, removeStar: true, pinUid: 'u2', concernedList: ['u3', 's1'] },
+  ];
+  for (const type of [0, 1] as const) {
+    for (const scoreType of ['Recent', 'Highest'] as const) {
+      if (type === 0 && scoreType === 'Highest') continue;
+      it(`type ${type} ${scoreType}`, () => {
+        fc.assert(
+          fc.property(fc.array(event, { maxLength: 80 }), fc.boolean(), (events, sealedContest) => {
+            const cfg = config({
+              type,
+              oiRankScoreType: scoreType,
+              endTime: at(1000),
+              sealRankTime: sealedContest ? at(700) : null,
+              starUsernames: ['s1'],
+              excludedUids: ['u5'],
+              awardType: 2,
+              awards: [{ name: 'G', background: '', color: '', num: 2 }],
+            });
+            const live = new Scoreboard(cfg);
+            const last = new Map<number, BoardSubmission>();
+            for (const e of events) {
+              const s: BoardSubmission = {
+                submitId: e.id,
+                uid: e.user,
+                username: e.user,
+                displayId: e.problem,
+                submitTime: at(e.seconds) + 250,
+                status: e.status,
+                score: e.score,
+                useTime: e.useTime,
+              };
+              // Some events delete instead (a submission removed with its problem).
+              if (e.id % 13 === 0) {
+                live.removeSubmission(e.id);
+                last.delete(e.id);
+              } else {
+                live.applySubmission(s);
+                last.set(e.id, s);
+              }
+            }
+            const fresh = Scoreboard.recompute(cfg, last.values());
+            for (const v of views)
+              expect(live.rows({ ...v, size: 100 })).toEqual(fresh.rows({ ...v, size: 100 }));
+          }),
+          { numRuns: 100 },
+        );
+      });
+    }
+  }
+});
