@@ -89,14 +89,18 @@ export function testRun(
   };
 }
 
-/** Processes running as the sandbox uid: there must be none between runs. */
+/**
+ * Living processes of the sandbox uid: there must be none between runs. Zombies are
+ * excluded: bwrap's namespace init is reparented to the host's pid 1 when bwrap's
+ * monitor exits, and stays <defunct> until that init reaps it (it holds no resources).
+ */
 export function sandboxProcesses(): number[] {
   const pids: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      if (/^Uid:\s+65534\b/m.test(status)) pids.push(Number(name));
+      if (/^Uid:\s+65534\b/m.test(status) && !/^State:\s+Z/m.test(status)) pids.push(Number(name));
     } catch {
       // exited meanwhile
     }

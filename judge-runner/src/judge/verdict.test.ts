@@ -39,13 +39,13 @@ describe('runVerdict (judge.md §1.3)', () => {
     );
     expect(runtimeErrorMessage(null, 8)).toMatch(/8 \(Floating point exception\)$/);
   });
-  it('OOM kill is MLE (HOJ: RE 9 Killed); dying above M is MLE; OLE is RE with the OLE message', () => {
+  it('OOM kill is MLE (HOJ: RE 9 Killed); any other death is RE even above M (as HOJ); OLE is RE with the OLE message', () => {
     expect(runVerdict(res({ exitCode: null, signal: 9, re: true, mle: true }), 1000, 256).status).toBe(
       S.MEMORY_LIMIT_EXCEEDED,
     );
     expect(
       runVerdict(res({ exitCode: null, signal: 6, re: true, memoryKB: 300 * 1024 }), 1000, 256).status,
-    ).toBe(S.MEMORY_LIMIT_EXCEEDED);
+    ).toBe(S.RUNTIME_ERROR);
     expect(runVerdict(res({ ole: true, exitCode: null, signal: 25, re: true }), 1000, 256)).toEqual({
       status: S.RUNTIME_ERROR,
       message: OLE_MESSAGE,

@@ -25,8 +25,8 @@ export function runVerdict(r: SandboxResult, timeLimitMs: number, memoryLimitMb:
     return { status: null };
   }
   if (r.tle) return { status: JudgeStatus.TIME_LIMIT_EXCEEDED };
-  // Killed by the kernel at the cgroup limit, or died after going over the problem limit.
-  if (r.mle || (r.re && memoryOver)) return { status: JudgeStatus.MEMORY_LIMIT_EXCEEDED };
+  // Killed by the kernel at the cgroup limit (HOJ reports this as RE "9 (Killed)").
+  if (r.mle) return { status: JudgeStatus.MEMORY_LIMIT_EXCEEDED };
   if (r.ole) return { status: JudgeStatus.RUNTIME_ERROR, message: OLE_MESSAGE };
   return { status: JudgeStatus.RUNTIME_ERROR, message: runtimeErrorMessage(r.exitCode, r.signal) };
 }

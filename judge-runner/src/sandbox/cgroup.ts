@@ -148,11 +148,16 @@ export class RunCgroup {
     }
   }
 
-  /** SIGKILL every task until the cgroup is empty (the pid-namespace init takes its tree with it). */
-  async killAll(timeoutMs = 3000): Promise<boolean> {
+  /**
+   * SIGKILL every task until the cgroup is empty (the pid-namespace init takes its tree
+   * with it). `spare` (the outer bwrap, our direct child) is left to notice its child's
+   * death and exit by itself, so the namespace init is reaped by it rather than turning
+   * into a zombie of the host's pid 1.
+   */
+  async killAll(timeoutMs = 3000, spare?: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const pids = this.pids();
+      const pids = this.pids().filter((p) => p !== spare);
       if (pids.length === 0) return true;
       for (const pid of pids) {
         try {

@@ -219,11 +219,17 @@ export class Sandbox {
     child.stdio[3]?.on('error', () => undefined);
 
     let killedBy: 'cpu' | 'wall' | null = null;
+    let exited = false;
     const cpuLimitNs = BigInt(limits.cpuMs) * 1_000_000n;
     const kill = (why: 'cpu' | 'wall') => {
       if (killedBy) return;
       killedBy = why;
-      void cg.killAll();
+      void cg.killAll(3000, child.pid).then(() => {
+        // bwrap exits once its child is gone; a launcher still blocked (FIFO open) is killed directly.
+        setTimeout(() => {
+          if (!exited) child.kill('SIGKILL');
+        }, 300);
+      });
     };
     const poll = setInterval(() => {
       try {
@@ -241,6 +247,7 @@ export class Sandbox {
         child.on('exit', (c, s) => resolve({ code: c, sig: s }));
       },
     );
+    exited = true;
     const wallMs = Math.round(performance.now() - started);
     clearInterval(poll);
     clearTimeout(wallTimer);
