@@ -174,6 +174,32 @@ describe.each(DB_KINDS)('passport on %s', (kind) => {
     });
   });
 
+  it('a POST without a body is a 400, never a crash', async () => {
+    const r = await h.app.inject({ method: 'POST', url: '/api/login' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().status).toBe(400);
+    const empty = await h.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('documents every account route in OpenAPI', async () => {
+    const doc = (await get('/api/docs')).json();
+    for (const p of [
+      '/api/login',
+      '/api/register',
+      '/api/get-user-home-info',
+      '/api/file/upload-avatar',
+      '/api/admin/login',
+    ])
+      expect(Object.keys(doc.paths)).toContain(p);
+    expect(doc.paths['/api/login'].post.requestBody).toBeDefined();
+  });
+
   describe('sessions', () => {
     it('logout revokes every token of the user', async () => {
       const t1 = await loginAs(h.app, 'alice');
