@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REMOTE_ACCOUNT_LISTS } from '@oj/protocol/site/schemas';
+import { REMOTE_ACCOUNT_LISTS, type RemoteAccountList } from '@oj/protocol/site/schemas';
 import { jsonb } from '../platform/db/json';
 import { DB_KINDS } from '../../test/support/db';
 import { call, counts, startHarness, type Harness, type Process } from './harness.test-support';
 import { seedSite } from './seed';
 import { DEFAULT_LANGUAGES } from './languages';
 
-const emptyLists = () => Object.fromEntries(REMOTE_ACCOUNT_LISTS.map((k) => [k, []]));
+const emptyLists = () =>
+  Object.fromEntries(REMOTE_ACCOUNT_LISTS.map((k) => [k, []])) as unknown as Record<
+    RemoteAccountList,
+    string[]
+  >;
 
 describe.each(DB_KINDS)('site config cache across processes on %s', (kind) => {
   let h: Harness;
@@ -54,6 +58,18 @@ describe.each(DB_KINDS)('site config cache across processes on %s', (kind) => {
     expect((await call(other.app, 'GET', '/api/get-website-config')).json().data.register).toBe(false);
   });
 
+  it('requireSwitch refuses with HTTP 403 or an envelope 403 once a switch is off', async () => {
+    await expect(other.site.requireSwitch('openPublicJudge', 'judge off')).resolves.toBeUndefined();
+    await other.site.requireSwitch('openContestComment', 'x').then(
+      () => expect.fail('the contest comment switch was turned off above'),
+      (err) => expect(err).toMatchObject({ httpStatus: 403, status: 403, message: 'x' }),
+    );
+    await other.site.requireSwitch('openContestComment', 'y', 'body').then(
+      () => expect.fail('the contest comment switch was turned off above'),
+      (err) => expect(err).toMatchObject({ httpStatus: 200, status: 403, message: 'y' }),
+    );
+  });
+
   it('a refused update publishes nothing and keeps the other cache', async () => {
     await other.site.switches();
     const loads = other.site.settingsLoads;
@@ -66,6 +82,30 @@ describe.each(DB_KINDS)('site config cache across processes on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 50));
     expect((await other.site.switches()).openPublicJudge).toBe(true);
     expect(other.site.settingsLoads).toBe(loads);
+  });
+});
+
+describe('site config cache across processes on real NATS', () => {
+  let h: Harness;
+  let other: Process;
+  beforeAll(async () => {
+    h = await startHarness('postgres', { nats: true });
+    other = await h.spawn();
+  });
+  afterAll(() => h?.close());
+
+  it('a change in one process reaches the other through NATS', async () => {
+    expect((await other.site.switches()).openGroupJudge).toBe(true);
+    expect(await other.site.isRegisterOpen()).toBe(true);
+    await h.site.updateSwitches({ ...emptyLists(), openGroupJudge: false });
+    await h.site.updateWebConfig({ register: false });
+    await vi.waitFor(
+      async () => {
+        expect((await other.site.switches()).openGroupJudge).toBe(false);
+        expect(await other.site.isRegisterOpen()).toBe(false);
+      },
+      { timeout: 3000 },
+    );
   });
 });
 

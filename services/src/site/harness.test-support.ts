@@ -1,13 +1,13 @@
 // Test harness for the site integration tests: a fresh migrated database of the given
 // kind, one memory bus, and any number of site capabilities ("processes") on them.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { ROLE_PERMISSIONS, ROLE_NAMES, Role, type RoleId } from '@oj/protocol';
-import { createMemoryBus } from '@oj/protocol/bus/memory';
-import { createDiskBlobStore } from '@oj/protocol/bus/blob';
+import { createDiskBlobStore, createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
 import { loadConfig } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import { buildApp, type App } from '../platform/http/app';
@@ -56,17 +56,34 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(kind: DbKind, opts: { seed?: boolean } = {}): Promise<Harness> {
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/**
+ * `nats: true` gives every process its own connection to the real NATS server (a
+ * subject prefix keeps test runs apart); otherwise they share one in-process bus.
+ */
+export async function startHarness(
+  kind: DbKind,
+  opts: { seed?: boolean; nats?: boolean } = {},
+): Promise<Harness> {
   const tdb: TestDatabase = await createTestDatabase(kind);
   const dir = await mkdtemp(path.join(tmpdir(), 'oj-site-'));
-  const bus = createMemoryBus();
+  const memoryBus = createMemoryBus();
+  const buses: Bus[] = [memoryBus];
+  const prefix = `site${randomBytes(4).toString('hex')}`;
+  const busFor = async (): Promise<Bus> => {
+    if (!opts.nats) return memoryBus;
+    const bus = await createNatsBus({ servers: TEST_NATS_URL, name: prefix, subjectPrefix: prefix });
+    buses.push(bus);
+    return bus;
+  };
   const blobs = createDiskBlobStore(path.join(dir, 'blobs'));
   const config = { ...loadConfig({ OJ_DATA_DIR: dir, OJ_BASE_URL: 'http://oj.test' }), mail: null };
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const processes: { app: App; stop(): Promise<void> }[] = [];
 
   const spawn = async (): Promise<Process> => {
-    const ctx: AppContext = { config, db: tdb.db, bus, blobs, log };
+    const ctx: AppContext = { config, db: tdb.db, bus: await busFor(), blobs, log };
     const cap = createSiteCapability(ctx);
     const app = await buildApp({ authenticator });
     await cap.routes!(app);
@@ -88,7 +105,7 @@ export async function startHarness(kind: DbKind, opts: { seed?: boolean } = {}):
         await p.stop();
         await p.app.close();
       }
-      await bus.close();
+      for (const bus of buses) await bus.close();
       await blobs.close();
       await tdb.drop();
       await rm(dir, { recursive: true, force: true });

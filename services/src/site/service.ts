@@ -9,6 +9,7 @@ import type {
   CarouselImage,
   SiteConfigChanged,
   SwitchConfig,
+  SwitchFlag,
   SwitchConfigUpdate,
   Tool,
   ToolCreate,
@@ -17,7 +18,7 @@ import type {
   WebConfigUpdate,
   WebsiteConfig,
 } from '@oj/protocol/site/schemas';
-import { fail } from '../platform/http/errors';
+import { denied, fail, forbidden } from '../platform/http/errors';
 import * as repo from './repository';
 import { CAROUSEL_TYPES, carouselUrl, pageArgs, parseCarouselFile } from './rules';
 import { readSwitches, readWebConfig, switchChanges, webConfigChanges, websiteConfig } from './settings';
@@ -162,6 +163,16 @@ export class SiteService {
       readSwitches(rows),
       this.#deps.smtpUsername,
     );
+  }
+
+  /**
+   * Refuses the request when a feature switch is off. 'http' answers like the
+   * reference's switch interceptor (HTTP 403, envelope 403); 'body' is an envelope
+   * 403 inside HTTP 200, as the comment and reply endpoints do.
+   */
+  async requireSwitch(flag: SwitchFlag, msg: string, where: 'http' | 'body' = 'http'): Promise<void> {
+    if ((await this.switches())[flag]) return;
+    throw where === 'http' ? forbidden(msg) : denied(msg);
   }
 
   async isRegisterOpen(): Promise<boolean> {
