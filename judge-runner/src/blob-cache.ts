@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BlobStore } from '@oj/protocol/bus';
 import type { TestDataSource } from './judge/index';
 
@@ -17,6 +17,8 @@ export class BlobFileCache implements TestDataSource {
     private readonly store: BlobStore,
     readonly dir: string,
   ) {
+    // Only the leaf is private: parents may also hold the sandbox's (traversable) work dir.
+    mkdirSync(dirname(dir), { recursive: true });
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
 

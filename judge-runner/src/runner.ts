@@ -48,6 +48,8 @@ export interface Runner {
   readonly name: string;
   readonly languages: LanguageSupport;
   inFlight(): number;
+  /** This runner's cgroup subtrees (memory, pids, cpuacct). */
+  sandboxRoots(): Record<string, string>;
   /** Stop taking tasks, finish the ones in flight, release the sandbox. */
   stop(): Promise<void>;
 }
@@ -157,6 +159,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     name: opts.name,
     languages,
     inFlight: () => inFlight,
+    sandboxRoots: () => ({ ...sandbox.roots }),
     stop() {
       stopped ??= (async () => {
         draining = true;

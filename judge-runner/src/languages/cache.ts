@@ -13,7 +13,7 @@ import {
   statSync,
   utimesSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export function compileCacheKey(parts: (string | Record<string, string> | undefined)[]): string {
   const h = createHash('sha256');
@@ -46,6 +46,8 @@ export class CompileCache {
     readonly dir: string,
     readonly maxBytes = 512 * 1024 * 1024,
   ) {
+    // Only the leaf is private: parents may also hold the sandbox's (traversable) work dir.
+    mkdirSync(dirname(dir), { recursive: true });
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const name of readdirSync(dir)) {
       // Other names are another process's half-written entries: not ours to remove.

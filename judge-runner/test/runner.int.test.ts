@@ -1,0 +1,239 @@
+/** The runner on real NATS JetStream: queue in, progress and heartbeats out, one durable result per judging. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiskBlobStore, createNatsBus, type BlobStore, type Bus } from '@oj/protocol/bus';
+import { JudgeStatus as S } from '@oj/protocol/enums/judge-status';
+import type {
+  JudgeHeartbeat,
+  JudgeProgress,
+  JudgeResult,
+  SubmissionJudgeTask,
+} from '@oj/protocol/judge/schemas';
+import { Subjects } from '@oj/protocol/subjects';
+import { startRunner, type Runner } from '../src/runner';
+import { sandboxProcesses } from './helpers';
+
+const servers = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const runId = `${process.pid}${randomBytes(4).toString('hex')}`;
+const streamPrefix = `TEST_JR_${runId}`;
+const subjectPrefix = `test-jr-${runId}`;
+const root = mkdtempSync(join(tmpdir(), 'oj-jr-runner-'));
+chmodSync(root, 0o711);
+const dirs = (name: string) => ({
+  workDir: join(root, name, 'work'),
+  cacheDir: join(root, name, 'cache'),
+  blobCacheDir: join(root, name, 'blobs'),
+});
+
+let bus: Bus;
+let blobs: BlobStore;
+const results: JudgeResult[] = [];
+beforeAll(async () => {
+  bus = await createNatsBus({ servers, streamPrefix, subjectPrefix, onHandlerError: () => {} });
+  blobs = createDiskBlobStore(join(root, 'store'));
+  await bus.consume<JudgeResult>(Subjects.judgeResultQueue, async (job) => {
+    results.push(job.data);
+  });
+});
+afterAll(async () => {
+  await bus?.close();
+  const nc = await connect({ servers });
+  const jsm = await jetstreamManager(nc);
+  for await (const name of jsm.streams.names())
+    if (name.startsWith(streamPrefix)) await jsm.streams.delete(name);
+  await nc.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function waitFor<T>(what: string, get: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function task(
+  submitId: number,
+  code: string,
+  inputs: [string, string][],
+  limits = { timeLimit: 1000, memoryLimit: 64, stackLimit: 64 },
+): Promise<SubmissionJudgeTask> {
+  const testCases = [];
+  for (const [i, [input, output]] of inputs.entries()) {
+    testCases.push({
+      caseId: i + 1,
+      inputHash: await blobs.put(Buffer.from(input)),
+      outputHash: await blobs.put(Buffer.from(output)),
+      score: 0,
+      groupNum: 1,
+    });
+  }
+  return {
+    kind: 'submission',
+    submitId,
+    version: 0,
+    problemType: 0,
+    ioScore: 0,
+    judgeMode: 'default',
+    judgeCaseMode: 'default',
+    limits,
+    language: 'C',
+    code,
+    isRemoveEndBlank: true,
+    testCases,
+  };
+}
+
+const AB = '#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}';
+
+describe('runner on NATS JetStream', () => {
+  let runner: Runner;
+  afterAll(async () => {
+    await runner?.stop();
+  });
+
+  it('judges a queued task: heartbeat, Compiling → Judging → per-case progress, one durable result', async () => {
+    const beats: JudgeHeartbeat[] = [];
+    await bus.subscribe<JudgeHeartbeat>(Subjects.judgeHeartbeat('runner-a'), (hb) => void beats.push(hb));
+    const progress: JudgeProgress[] = [];
+    await bus.subscribe<JudgeProgress>(Subjects.judgeProgress(101), (p) => void progress.push(p));
+    runner = await startRunner({
+      bus,
+      blobs,
+      name: 'runner-a',
+      concurrency: 1,
+      heartbeatMs: 200,
+      log: () => {},
+      ...dirs('a'),
+    });
+    await bus.enqueue(
+      Subjects.judgeTaskQueue,
+      await task(101, AB, [
+        ['1 2\n', '3\n'],
+        ['4 5\n', '9\n'],
+      ]),
+      { id: 'submission:101:0' },
+    );
+    const r = await waitFor('result 101', () => results.find((x) => x.submitId === 101));
+    expect(r.errorMessage).toBeNull();
+    expect(r).toMatchObject({ status: S.ACCEPTED, judger: 'runner-a', dedupeId: 'submission:101:0' });
+    expect(r.cases).toHaveLength(2);
+    expect(progress.map((p) => p.status)).toEqual([S.COMPILING, S.JUDGING, S.JUDGING, S.JUDGING]);
+    expect(progress.filter((p) => p.case).map((p) => p.case!.seq)).toEqual([1, 2]);
+    await waitFor('heartbeat', () => (beats.length >= 2 ? true : undefined));
+    expect(beats[0]).toMatchObject({ name: 'runner-a', concurrency: 1, draining: false });
+    expect(beats[0]!.languages).toContain('C++ 17');
+    expect(beats[0]!.unavailableLanguages.map((u) => u.name)).toContain('Python2');
+  });
+
+  it('a malformed task with a submit id gets an SE result and is not retried', async () => {
+    await bus.enqueue(
+      Subjects.judgeTaskQueue,
+      { kind: 'submission', submitId: 102, language: 'C' },
+      { id: 'bad-102' },
+    );
+    const r = await waitFor('result 102', () => results.find((x) => x.submitId === 102));
+    expect(r.status).toBe(S.SYSTEM_ERROR);
+    expect(r.errorMessage).toMatch(/invalid judge task/);
+  });
+
+  it('stop() drains: a task in flight still gets its result', async () => {
+    const slow =
+      '#include <stdio.h>\n#include <time.h>\nint main(){clock_t s=clock();while(clock()-s<CLOCKS_PER_SEC/2);puts("3");return 0;}';
+    await bus.enqueue(Subjects.judgeTaskQueue, await task(103, slow, [['1 2\n', '3\n']]), {
+      id: 'submission:103:0',
+    });
+    await waitFor('task 103 in flight', () => (runner.inFlight() > 0 ? true : undefined));
+    await runner.stop();
+    expect(results.find((x) => x.submitId === 103)?.status).toBe(S.ACCEPTED);
+  });
+});
+
+describe('runner killed mid-judge', () => {
+  let child: ChildProcess | undefined;
+  let runnerB: Runner | undefined;
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await runnerB?.stop();
+  });
+
+  it('another runner takes the task over and exactly one final result is published', async () => {
+    const ackMs = 3000;
+    const a = dirs('child');
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'runner-child.ts')],
+      {
+        env: {
+          ...process.env,
+          TEST_NATS_URL: servers,
+          STREAM_PREFIX: streamPrefix,
+          SUBJECT_PREFIX: subjectPrefix,
+          BLOB_DIR: join(root, 'store'),
+          RUNNER_NAME: 'runner-doomed',
+          ACK_MS: String(ackMs),
+          WORK_DIR: a.workDir,
+          CACHE_DIR: a.cacheDir,
+          BLOB_CACHE_DIR: a.blobCacheDir,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child!.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+      child!.on('exit', (code) => reject(new Error(`child runner exited early (${code})`)));
+    });
+    const progress: JudgeProgress[] = [];
+    await bus.subscribe<JudgeProgress>(Subjects.judgeProgress(201), (p) => void progress.push(p));
+    // Three cases of ~0.4 s CPU each: long enough to be killed after the first.
+    const busy =
+      '#include <stdio.h>\n#include <time.h>\nint main(){int a,b;scanf("%d %d",&a,&b);clock_t s=clock();while(clock()-s<CLOCKS_PER_SEC*2/5);printf("%d\\n",a+b);return 0;}';
+    await bus.enqueue(
+      Subjects.judgeTaskQueue,
+      await task(201, busy, [
+        ['1 2\n', '3\n'],
+        ['2 2\n', '4\n'],
+        ['3 2\n', '5\n'],
+      ]),
+      { id: 'submission:201:0' },
+    );
+    await waitFor('first case judged by the doomed runner', () =>
+      progress.some((p) => p.case && p.judger === 'runner-doomed') ? true : undefined,
+    );
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    expect(results.filter((x) => x.submitId === 201)).toEqual([]);
+
+    // Runner B shares the host's work dir, as runners on one machine do: it sweeps what A left.
+    runnerB = await startRunner({
+      bus,
+      blobs,
+      name: 'runner-b',
+      concurrency: 1,
+      ackDeadlineMs: ackMs,
+      log: () => {},
+      ...dirs('b'),
+      workDir: a.workDir,
+    });
+    expect(readdirSync(a.workDir).filter((n) => n.startsWith(`ws-${child.pid}-`))).toEqual([]);
+    for (const own of Object.values(runnerB.sandboxRoots()))
+      expect(readdirSync(dirname(own))).not.toContain(`p${child.pid}`);
+    const r = await waitFor('result 201', () => results.find((x) => x.submitId === 201));
+    expect(r).toMatchObject({ status: S.ACCEPTED, judger: 'runner-b' });
+    expect(r.cases).toHaveLength(3);
+    // Past another ack deadline: still exactly one result.
+    await new Promise((res) => setTimeout(res, ackMs + 1500));
+    expect(results.filter((x) => x.submitId === 201)).toHaveLength(1);
+    // The killed runner's sandboxed programs died with it (bwrap --die-with-parent).
+    expect(sandboxProcesses()).toEqual([]);
+  });
+});
