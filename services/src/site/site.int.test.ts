@@ -84,6 +84,23 @@ describe.each(DB_KINDS)('site endpoints on %s', (kind) => {
     });
   });
 
+  it('documents every site route in the OpenAPI document', async () => {
+    const doc = (await call(h.app, 'GET', '/api/docs')).json();
+    for (const path of [
+      '/api/get-website-config',
+      '/api/tools',
+      '/api/home-carousel',
+      '/api/get-common-announcement',
+      '/api/admin/switch/update',
+      '/api/admin/config/set-web-config',
+      '/api/admin/announcement',
+      '/api/admin/tools',
+      '/api/file/upload-carouse-img',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+  });
+
   describe('website config', () => {
     it('has the exact public shape with the seeded defaults', async () => {
       const { http, body } = await json('GET', '/api/get-website-config');
