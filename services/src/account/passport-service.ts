@@ -20,7 +20,7 @@ import type { Sessions } from './session';
 import type { AccountPolicyPort } from './ports';
 import * as repo from './repository';
 import * as R from './rules';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { toUserInfo } from './user-info';
 
 export interface PassportDeps {
@@ -84,7 +84,10 @@ export function createPassportService(d: PassportDeps) {
       if (answer === null || answer !== proof.captcha.trim().toLowerCase()) throw fail(T.CAPTCHA_WRONG);
     }
     const user = await repo.findUserByUsername(d.db, username);
-    if (!user) throw fail(wrongText);
+    if (!user) {
+      await verifyAgainstNothing(password);
+      throw fail(wrongText);
+    }
     if (!(await verifyPassword(user.password_hash, password))) {
       await repo.incrementCounter(d.db, loginLockKey(username, client.ip), t, R.LOGIN_LOCK_MS, true);
       await repo.incrementCounter(d.db, loginVerifyKey(username), t, R.LOGIN_LOCK_MS, true);
@@ -145,6 +148,7 @@ export function createPassportService(d: PassportDeps) {
       if (raced) throw fail(cooldownText(raced));
       const code = R.numericCode(6);
       await repo.putCode(d.db, KIND.register, email, code, new Date(t.getTime() + R.REGISTER_CODE_TTL_MS));
+      await repo.deleteCounter(d.db, `register-code-fail:${email}`);
       await sendCodeMail(
         email,
         '注册验证码 / Registration code',
@@ -165,7 +169,16 @@ export function createPassportService(d: PassportDeps) {
       const email = body.email.trim();
       const stored = await repo.getCode(d.db, KIND.register, email, now());
       if (stored === null) throw fail(T.CODE_MISSING);
-      if (stored !== body.code.trim()) throw fail('验证码不正确');
+      if (stored !== body.code.trim()) {
+        // A 6-digit code must not be guessable: the 5th wrong try discards it.
+        const key = `register-code-fail:${email}`;
+        const n = await repo.incrementCounter(d.db, key, now(), R.REGISTER_CODE_TTL_MS, false);
+        if (n >= R.REGISTER_CODE_MAX_TRIES) {
+          await repo.deleteCode(d.db, KIND.register, email);
+          await repo.deleteCounter(d.db, key);
+        }
+        throw fail('验证码不正确');
+      }
       if (!R.passwordLengthOk(password)) throw fail(T.PASSWORD_LENGTH);
       if (username.length > R.USERNAME_MAX) throw fail(T.USERNAME_LENGTH);
       // Clear texts instead of the original's HTTP 500 on a unique-key violation (docs/compat.md).

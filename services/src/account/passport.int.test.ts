@@ -409,6 +409,19 @@ describe.each(DB_KINDS)('passport on %s', (kind) => {
       expect(await counts(h.db)).toEqual(before);
     });
 
+    it('discards a register code after 5 wrong tries', async () => {
+      await get('/api/get-register-code?email=gina@example.com');
+      const code = await lastCode('gina@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      const reg = (c: string) =>
+        post('/api/register', { username: 'gina', password: PASSWORD, email: 'gina@example.com', code: c });
+      for (let i = 0; i < 5; i++) expect((await reg(wrong)).json().msg).toBe('验证码不正确');
+      expect((await reg(code!)).json().msg).toBe(T.CODE_MISSING);
+      expect((await post('/api/check-username-or-email', { username: 'gina' })).json().data.username).toBe(
+        false,
+      );
+    });
+
     it('honours the registration switch and the e-mail blacklist of the policy port', async () => {
       h.cap.usePolicy({ registerOpen: async () => false, emailBlacklist: async () => [] });
       expect((await get('/api/get-register-code?email=f@example.com')).json()).toEqual({

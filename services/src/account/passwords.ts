@@ -21,3 +21,11 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
     return false;
   }
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same work as a real check, so an unknown username is not revealed by a faster answer. */
+export async function verifyAgainstNothing(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password');
+  await verifyPassword(await dummyHash, password);
+}

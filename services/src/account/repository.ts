@@ -150,6 +150,21 @@ export async function writeAuthState(
     .execute();
 }
 
+/** What the authenticator needs about a token's user, in one round trip; undefined when the user is gone. */
+export function loadSessionUser(db: Db, uid: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('account_auth_state', 'account_auth_state.uid', 'users.uid')
+    .select([
+      'users.username',
+      'users.status',
+      'account_auth_state.token_expires_at',
+      'account_auth_state.refresh_at',
+    ])
+    .where('users.uid', '=', uid)
+    .executeTakeFirst();
+}
+
 export function readAuthState(db: Db, uid: string) {
   return db
     .selectFrom('account_auth_state')

@@ -18,6 +18,8 @@ export const CHANGE_FAIL_WINDOW_MS = 30 * 60_000;
 export const CHANGE_LOCK_MS = 30 * 60_000;
 
 export const REGISTER_CODE_TTL_MS = 600_000;
+/** Wrong register codes for one address after which the code is discarded. */
+export const REGISTER_CODE_MAX_TRIES = 5;
 /** What get-register-code reports as `expire` (the original says 300 while the code lives 600 s). */
 export const REGISTER_CODE_REPORTED_EXPIRE_S = 300;
 export const RESET_CODE_TTL_MS = 600_000;

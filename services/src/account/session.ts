@@ -53,15 +53,15 @@ export function createSessions(d: SessionDeps): Sessions {
       const uid = await signer.verify(token);
       if (!uid) return rejected(Messages.TOKEN_EXPIRED);
       const now = d.clock();
-      const state = await repo.readAuthState(d.db, uid);
-      if (!state || state.token_expires_at.getTime() <= now.getTime())
+      const row = await repo.loadSessionUser(d.db, uid);
+      if (!row) return rejected(Messages.ACCOUNT_MISSING);
+      // No token key (logged out, idle past expiry) or an expired one.
+      if (!row.token_expires_at || !row.refresh_at || row.token_expires_at.getTime() <= now.getTime())
         return rejected(Messages.TOKEN_EXPIRED);
-      const user = await repo.findUserByUid(d.db, uid);
-      if (!user) return rejected(Messages.ACCOUNT_MISSING);
-      if (user.status !== 0) return rejected(Messages.ACCOUNT_BANNED);
+      if (row.status !== 0) return rejected(Messages.ACCOUNT_BANNED);
       const roleIds = await repo.roleIdsOf(d.db, uid);
-      const authUser = { uid, username: user.username, roleIds, ...authOfRoles(roleIds) };
-      if (mayRenew && state.refresh_at.getTime() <= now.getTime()) {
+      const authUser = { uid, username: row.username, roleIds, ...authOfRoles(roleIds) };
+      if (mayRenew && row.refresh_at.getTime() <= now.getTime()) {
         const { tokenExpiresAt, refreshAt } = deadlines(now);
         if (await repo.claimRenewal(d.db, uid, now, tokenExpiresAt, refreshAt)) {
           return { kind: 'ok', user: authUser, token, renewedToken: await signer.sign(uid) };
