@@ -17,8 +17,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
   },
   test: {
-    environment: 'happy-dom',
+    environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
     exclude: ['**/*.int.test.*', 'node_modules/**'],
   },
 });

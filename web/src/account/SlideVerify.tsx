@@ -53,7 +53,9 @@ export function SlideVerify({ width = 310, height = 100, tolerance, onSuccess, r
     const { startX, trail } = drag.current;
     drag.current = null;
     trail.push(e.clientY);
-    finish(clampPos(e.clientX - startX), trail);
+    const final = clampPos(e.clientX - startX);
+    setPosition(final);
+    finish(final, trail);
   };
   // Keyboard users can move the piece; the release still needs a real pointer trail to pass.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

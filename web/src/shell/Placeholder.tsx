@@ -5,11 +5,8 @@ import { useTranslation } from 'react-i18next';
 export function Placeholder({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return (
-    <NonIdealState
-      data-testid="page-placeholder"
-      icon="build"
-      title={t(titleKey)}
-      description={t('shell.notBuiltYet')}
-    />
+    <div data-testid="page-placeholder">
+      <NonIdealState icon="build" title={t(titleKey)} description={t('shell.notBuiltYet')} />
+    </div>
   );
 }

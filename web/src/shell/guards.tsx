@@ -15,16 +15,17 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   }, [loggedIn, open]);
   if (loggedIn) return <>{children}</>;
   return (
-    <NonIdealState
-      icon="lock"
-      title={t('Please_login_first')}
-      data-testid="login-required"
-      action={
-        <Button intent={Intent.PRIMARY} onClick={() => open('Login')}>
-          {t('account.login')}
-        </Button>
-      }
-    />
+    <div data-testid="login-required">
+      <NonIdealState
+        icon="lock"
+        title={t('Please_login_first')}
+        action={
+          <Button intent={Intent.PRIMARY} onClick={() => open('Login')}>
+            {t('account.login')}
+          </Button>
+        }
+      />
+    </div>
   );
 }
 
@@ -34,6 +35,10 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const admin = useSession(isAdmin);
   if (!loggedIn) return <Redirect to="/admin/login" replace />;
   if (!admin)
-    return <NonIdealState icon="disable" title={t('shell.forbidden')} data-testid="admin-forbidden" />;
+    return (
+      <div data-testid="admin-forbidden">
+        <NonIdealState icon="disable" title={t('shell.forbidden')} />
+      </div>
+    );
   return <>{children}</>;
 }

@@ -53,7 +53,13 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
 export function PageSuspense({ children }: { children: ReactNode }) {
   return (
     <ChunkBoundary>
-      <Suspense fallback={<Spinner className="oj-page-spinner" data-testid="page-loading" />}>
+      <Suspense
+        fallback={
+          <div data-testid="page-loading">
+            <Spinner className="oj-page-spinner" />
+          </div>
+        }
+      >
         {children}
       </Suspense>
     </ChunkBoundary>

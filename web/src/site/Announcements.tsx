@@ -52,7 +52,9 @@ export function Announcements({ contestID }: { contestID?: string }) {
       ) : list.loading ? (
         <Spinner size={30} />
       ) : records.length === 0 ? (
-        <NonIdealState icon="inbox" title={t('home.noAnnouncements')} data-testid="announcements-empty" />
+        <div data-testid="announcements-empty">
+          <NonIdealState icon="inbox" title={t('home.noAnnouncements')} />
+        </div>
       ) : (
         <>
           <HTMLTable className="oj-table" interactive compact>

@@ -41,7 +41,9 @@ function Panel<T>({
       {state.loading ? (
         <Spinner size={30} />
       ) : isEmpty(state.data) || state.data === null ? (
-        <NonIdealState icon="inbox" title={t('common.noData')} data-testid={`${testId}-empty`} />
+        <div data-testid={`${testId}-empty`}>
+          <NonIdealState icon="inbox" title={t('common.noData')} />
+        </div>
       ) : (
         children(state.data)
       )}
