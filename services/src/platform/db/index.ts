@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   log?: DbLogger;
   /** Pool size for PostgreSQL (default 10). */
   maxConnections?: number;
+  /** PGlite only: start from a `dumpDataDir()` archive instead of an empty cluster (tests use it to skip initdb). */
+  pgliteArchive?: Blob;
 }
 
 export interface DatabaseHandle {
@@ -62,13 +64,13 @@ function postgresDialect(url: string, opts: DatabaseOptions): Dialect {
   return new PostgresDialect({ pool });
 }
 
-async function pgliteDialect(dataDir: string): Promise<Dialect> {
+async function pgliteDialect(dataDir: string, archive: Blob | undefined): Promise<Dialect> {
   let location = dataDir;
   if (dataDir !== IN_MEMORY) {
     location = path.join(path.resolve(dataDir), 'pg');
     await mkdir(location, { recursive: true });
   }
-  const pglite = await PGlite.create(location, { parsers: TYPE_PARSERS });
+  const pglite = await PGlite.create(location, { parsers: TYPE_PARSERS, loadDataDir: archive });
   return new PGliteDialect(pglite);
 }
 
@@ -84,7 +86,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<DatabaseHan
     dialect = postgresDialect(opts.url, opts);
     kind = 'postgres';
   } else if (opts.dataDir) {
-    dialect = await pgliteDialect(opts.dataDir);
+    dialect = await pgliteDialect(opts.dataDir, opts.pgliteArchive);
     kind = 'pglite';
   } else {
     throw new Error('createDatabase needs either a PostgreSQL url or a dataDir for embedded PGlite');

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS, TEST_DATABASE_URL, type TestDatabase } from '../../../test/support/db';
-import { createDatabase, IN_MEMORY } from './index';
+import { createDatabase } from './index';
 import { jsonb } from './json';
 import { getKv, setKvIfAbsent } from './kv';
 import { migrateDown, migrateToLatest, MigrationError } from './migrate';
@@ -54,6 +54,14 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
     expect(await getKv(t.db, 'before-down')).toBeUndefined();
   });
 
+  it('lets concurrent migrators apply each migration exactly once', async () => {
+    await migrateDown(t.db, ALL.length);
+    // On postgres these run on two pool connections, serialized by Kysely's advisory lock.
+    const [a, b] = await Promise.all([migrateToLatest(t.db), migrateToLatest(t.db)]);
+    expect([...a, ...b]).toEqual(ALL);
+    expect(await tableExists(t, 'platform_kv')).toBe(true);
+  });
+
   it('migrates down one step by default', async () => {
     expect(await migrateDown(t.db)).toEqual([ALL[ALL.length - 1]]);
     expect(await migrateToLatest(t.db)).toEqual([ALL[ALL.length - 1]]);
@@ -88,6 +96,11 @@ describe.each(DB_KINDS)('storage on %s', (kind) => {
   });
   afterAll(async () => {
     await t?.drop();
+  });
+
+  it('starts fully migrated and empty', async () => {
+    expect(await migrateToLatest(t.db)).toEqual([]);
+    expect(await t.db.selectFrom('platform_kv').selectAll().execute()).toEqual([]);
   });
 
   it('stores and reads kv values of every JSON shape', async () => {
@@ -280,10 +293,10 @@ describe('embedded PGlite', () => {
   });
 
   it('closes idempotently', async () => {
-    const handle = await createDatabase({ dataDir: IN_MEMORY });
-    await sql`select 1`.execute(handle.db);
-    await Promise.all([handle.close(), handle.close()]);
-    await expect(sql`select 1`.execute(handle.db)).rejects.toThrow();
+    const { db, close } = await createTestDatabase('pglite');
+    await sql`select 1`.execute(db);
+    await Promise.all([close(), close()]);
+    await expect(sql`select 1`.execute(db)).rejects.toThrow();
   });
 });
 
