@@ -224,9 +224,10 @@ describe('runner killed mid-judge', () => {
       ...dirs('b'),
       workDir: a.workDir,
     });
-    expect(readdirSync(a.workDir).filter((n) => n.startsWith(`ws-${child.pid}-`))).toEqual([]);
+    const deadPid = child.pid!;
+    expect(readdirSync(a.workDir).filter((n) => n.startsWith(`ws-${deadPid}-`))).toEqual([]);
     for (const own of Object.values(runnerB.sandboxRoots()))
-      expect(readdirSync(dirname(own))).not.toContain(`p${child.pid}`);
+      expect(readdirSync(dirname(own))).not.toContain(`p${deadPid}`);
     const r = await waitFor('result 201', () => results.find((x) => x.submitId === 201));
     expect(r).toMatchObject({ status: S.ACCEPTED, judger: 'runner-b' });
     expect(r.cases).toHaveLength(3);
