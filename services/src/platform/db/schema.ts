@@ -3,6 +3,7 @@
 // add it to the extends list of Database at the bottom, and put the DDL in a new
 // migration in ./migrations (never anywhere else).
 import type { ColumnType } from 'kysely';
+import type { JudgeTables } from '../../judge/tables';
 
 export interface PlatformKvTable {
   key: string;
@@ -16,4 +17,4 @@ export interface PlatformTables {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- grows by extension
-export interface Database extends PlatformTables {}
+export interface Database extends PlatformTables, JudgeTables {}
