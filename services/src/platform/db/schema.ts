@@ -3,6 +3,8 @@
 // add it to the extends list of Database at the bottom, and put the DDL in a new
 // migration in ./migrations (never anywhere else).
 import type { ColumnType } from 'kysely';
+import type { AccountTables } from '../../account/tables';
+import type { SiteTables } from '../../site/tables';
 import type { JudgeTables } from '../../judge/tables';
 
 export interface PlatformKvTable {
@@ -16,5 +18,4 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- grows by extension
-export interface Database extends PlatformTables, JudgeTables {}
+export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables {}

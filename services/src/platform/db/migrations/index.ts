@@ -4,9 +4,13 @@
 // up/down, import it below as mNNNN, and add it as an entry of the record.
 import type { Migration } from 'kysely';
 import * as m0000 from './0000_platform';
+import * as m0001 from './0001_account';
+import * as m0002 from './0002_site';
 import * as m0004 from './0004_judge';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
+  '0001_account': m0001,
+  '0002_site': m0002,
   '0004_judge': m0004,
 };
