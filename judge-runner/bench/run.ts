@@ -1,0 +1,175 @@
+/**
+ * Judge benchmarks: sandbox overhead, A+B throughput (with and without the compile
+ * cache), and accuracy of reported memory and CPU time. Prints one JSON object on the
+ * last line and writes it to bench-results/latest.json.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
+import { judgeTask, type JudgeDeps } from '../src/judge/index';
+import { CompileCache, detectLanguages } from '../src/languages/index';
+import { Sandbox, Workspace } from '../src/sandbox/index';
+
+const MIB = 1024 * 1024;
+const root = mkdtempSync(join(tmpdir(), 'oj-jr-bench-'));
+chmodSync(root, 0o711);
+const sandbox = await Sandbox.create();
+const ws = await Workspace.create(join(root, 'work'));
+
+/** -O0 so the compiler cannot drop the work being measured (malloc+memset pairs are elided at -O2). */
+function gcc(name: string, code: string): string {
+  const dir = ws.dir('bin');
+  writeFileSync(join(dir, `${name}.c`), code);
+  execFileSync('gcc', ['-O0', '-o', join(dir, name), join(dir, `${name}.c`)]);
+  return join(dir, name);
+}
+
+const limits = {
+  cpuMs: 5000,
+  wallMs: 15000,
+  memoryBytes: 512 * MIB,
+  stackBytes: 64 * MIB,
+  pids: 16,
+  fileSizeBytes: 16 * MIB,
+};
+
+async function sandboxed(exe: string, stdout?: string) {
+  const dirs = ws.newRun();
+  execFileSync('cp', [exe, join(dirs.w, 'main')]);
+  const out = stdout ?? join(dirs.io, 'out');
+  const r = await sandbox.run({
+    argv: ['/w/main'],
+    env: { PATH: '/usr/bin:/bin' },
+    dirs,
+    limits,
+    stdio: { stdout: out },
+  });
+  const text = readFileSync(out, 'utf8');
+  ws.dropRun(dirs);
+  return { r, text };
+}
+
+function bare(exe: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(exe, [], { stdio: 'ignore' });
+    p.on('exit', () => resolve());
+    p.on('error', reject);
+  });
+}
+
+// 1. Overhead: trivial program, sandboxed vs bare.
+const trivial = gcc('trivial', 'int main(void){return 0;}');
+const N = 200;
+let t = performance.now();
+for (let i = 0; i < N; i++) await bare(trivial);
+const bareMs = (performance.now() - t) / N;
+t = performance.now();
+for (let i = 0; i < N; i++) {
+  const dirs = ws.newRun();
+  execFileSync('cp', [trivial, join(dirs.w, 'main')]);
+  await sandbox.run({ argv: ['/w/main'], env: {}, dirs, limits });
+  ws.dropRun(dirs);
+}
+const sandboxMs = (performance.now() - t) / N;
+
+// 2. Throughput: A+B in C++, 10 cases, cold (cache miss) and warm compile cache.
+const deps: JudgeDeps = {
+  sandbox,
+  languages: detectLanguages(),
+  cache: new CompileCache(join(root, 'cache')),
+  testData: { path: async () => null },
+  workBase: join(root, 'tasks'),
+  judger: 'bench',
+};
+const cases = Array.from({ length: 10 }, (_, i) => ({
+  caseId: i + 1,
+  input: `${i} ${i * 7}\n`,
+  output: `${i * 8}\n`,
+  score: 10,
+  groupNum: 1,
+}));
+const task = (salt: string): SubmissionJudgeTask => ({
+  kind: 'submission',
+  submitId: 1,
+  version: 0,
+  problemType: 0,
+  ioScore: 0,
+  judgeMode: 'default',
+  judgeCaseMode: 'default',
+  limits: { timeLimit: 1000, memoryLimit: 256, stackLimit: 128 },
+  language: 'C++ 17 With O2',
+  code: `#include <iostream>\n// ${salt}\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}`,
+  isRemoveEndBlank: true,
+  testCases: cases,
+});
+const ROUNDS = 5;
+async function throughput(cold: boolean) {
+  const start = performance.now();
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await judgeTask(task(cold ? `cold ${i} ${Math.random()}` : 'warm'), deps);
+    if (r.status !== 0) throw new Error(`A+B not accepted: ${JSON.stringify(r)}`);
+  }
+  const ms = (performance.now() - start) / ROUNDS;
+  return {
+    msPerSubmission: Math.round(ms),
+    submissionsPerSecond: Number((1000 / ms).toFixed(2)),
+    casesPerSecond: Number(((10 * 1000) / ms).toFixed(1)),
+  };
+}
+const cold = await throughput(true);
+await judgeTask(task('warm'), deps); // fill the cache
+const warm = await throughput(false);
+
+// 3. Accuracy: 64 MiB touched → reported peak; a CPU loop → cgroup CPU vs the program's own rusage.
+const touch = gcc(
+  'touch',
+  '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint main(int argc,char**argv){size_t n=64u<<20;char*p=malloc(n);memset(p,argc,n);printf("%d\\n",p[n-1]);return 0;}',
+);
+const mem = await sandboxed(touch);
+const memoryErrorPct = ((mem.r.memoryKB - 65536) / 65536) * 100;
+const loop = gcc(
+  'loop',
+  '#include <stdio.h>\n#include <sys/resource.h>\nint main(void){volatile unsigned long x=0;for(unsigned long i=0;i<300000000UL;i++)x+=i;struct rusage u;getrusage(RUSAGE_SELF,&u);printf("%ld\\n",(u.ru_utime.tv_sec+u.ru_stime.tv_sec)*1000L+(u.ru_utime.tv_usec+u.ru_stime.tv_usec)/1000L);return 0;}',
+);
+const cpu = await sandboxed(loop);
+const selfMs = Number(cpu.text.trim());
+
+const result = {
+  at: new Date().toISOString(),
+  machine: {
+    cpus: (await import('node:os')).cpus().length,
+    loadavg1: Number((await import('node:os')).loadavg()[0]!.toFixed(2)),
+  },
+  overhead: {
+    runs: N,
+    bareMsPerRun: Number(bareMs.toFixed(2)),
+    sandboxMsPerRun: Number(sandboxMs.toFixed(2)),
+    ratio: Number((sandboxMs / bareMs).toFixed(1)),
+  },
+  throughputAplusBCpp10Cases: { withoutCompileCache: cold, withCompileCache: warm },
+  accuracy: {
+    memory64MiB: {
+      reportedKB: mem.r.memoryKB,
+      errorPct: Number(memoryErrorPct.toFixed(2)),
+      within5Pct: Math.abs(memoryErrorPct) <= 5,
+    },
+    cpuLoop: {
+      programSelfMs: selfMs,
+      reportedMs: cpu.r.timeMs,
+      diffMs: cpu.r.timeMs - selfMs,
+      within5Ms: Math.abs(cpu.r.timeMs - selfMs) <= 5,
+    },
+  },
+};
+
+await ws.dispose();
+await sandbox.close();
+rmSync(root, { recursive: true, force: true });
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench-results');
+mkdirSync(outDir, { recursive: true });
+const json = JSON.stringify(result);
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.log(json);
