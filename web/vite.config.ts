@@ -14,12 +14,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
   test: {
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    testTimeout: 20_000,
     exclude: ['**/*.int.test.*', 'node_modules/**'],
   },
 });

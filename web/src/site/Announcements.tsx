@@ -1,11 +1,13 @@
 // Announcement panel: paged list (5 per page), click for rendered content, refresh, empty state.
 // Inside a contest (contestID given) it lists that contest's announcements without paging.
 import { Button, Card, H4, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../shell/Markdown';
 import { useLoad } from '../shell/useLoad';
 import { formatDateTime, siteApi, type Announcement } from './api';
+
+// marked + DOMPurify load only when an announcement is opened.
+const Markdown = lazy(() => import('../shell/Markdown').then((m) => ({ default: m.Markdown })));
 
 export const ANNOUNCEMENT_PAGE_SIZE = 5;
 const CONTEST_LIMIT = 100;
@@ -48,7 +50,9 @@ export function Announcements({ contestID }: { contestID?: string }) {
         )}
       </div>
       {open ? (
-        <Markdown source={open.content} />
+        <Suspense fallback={<Spinner size={30} />}>
+          <Markdown source={open.content} />
+        </Suspense>
       ) : list.loading ? (
         <Spinner size={30} />
       ) : records.length === 0 ? (

@@ -66,7 +66,7 @@ describe('routing and shell', () => {
     expect((await screen.findByTestId('home-rank-row')).textContent).toContain('bob');
     fireEvent.click(row);
     const panel = screen.getByTestId('announcements');
-    expect(panel.querySelector('strong')?.textContent).toBe('bold');
+    await waitFor(() => expect(panel.querySelector('strong')?.textContent).toBe('bold'));
     expect(panel.innerHTML).not.toContain('onerror');
     fireEvent.click(screen.getByTestId('announcement-back'));
     expect(screen.getByTestId('announcement-item')).toBeTruthy();
