@@ -5,6 +5,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
@@ -62,9 +63,10 @@ async function createPostgres(migrate: boolean): Promise<TestDatabase> {
 
 // A fresh PGlite spends seconds (tens on a busy machine) in initdb; restoring a
 // dumped data directory takes a fraction of that. Templates are cached in the OS
-// temp dir, keyed by the PGlite build and the migrations' source, so every test
+// temp dir, keyed by the PGlite build and the migrations' sources, so every test
 // process reuses them and any change to a migration builds a new one.
 const templates = new Map<string, Promise<Blob>>();
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/platform/db/migrations/', import.meta.url));
 
 async function templateKey(migrate: boolean): Promise<string> {
   const hash = createHash('sha256');
@@ -72,9 +74,10 @@ async function templateKey(migrate: boolean): Promise<string> {
   const { size, mtimeMs } = await stat(pgliteEntry);
   hash.update(`${pgliteEntry}:${size}:${mtimeMs}`);
   if (migrate) {
-    for (const name of Object.keys(migrations).sort()) {
-      const m = migrations[name]!;
-      hash.update(`${name}\n${m.up.toString()}\n${m.down?.toString() ?? ''}\n`);
+    // The registered names plus every source file beside them (helpers included).
+    hash.update(Object.keys(migrations).sort().join('\n'));
+    for (const file of (await readdir(MIGRATIONS_DIR)).sort()) {
+      hash.update(`\n${file}\n`).update(await readFile(path.join(MIGRATIONS_DIR, file)));
     }
   }
   return `oj-pglite-${migrate ? 'migrated' : 'empty'}-${hash.digest('hex').slice(0, 16)}`;
