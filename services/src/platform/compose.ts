@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMemoryBus, createNatsBus, createDiskBlobStore, createNatsBlobStore } from '@oj/protocol/bus';
+import type { Config } from './config';
+import { createDatabase, type DatabaseHandle } from './db';
+import { migrateToLatest } from './db/migrate';
+import type { AppContext, Capability } from './context';
+import { buildApp, type App } from './http/app';
+import { createAccountCapability } from '../account';
+import { createSiteCapability, siteServiceFor } from '../site';
+
+export interface Platform {
+  ctx: AppContext;
+  app: App;
+  capabilities: Capability[];
+  /** Stops consumers, closes the HTTP server, the bus and the database, in that order. */
+  close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  config: Config;
+  logger?: FastifyBaseLogger;
+  /** Serve the built web client from here (one-process start). */
+  webRoot?: string;
+}
+
+/** The composition root: builds the context, every capability and the HTTP app. */
+export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
+  const { config } = opts;
+  const log = opts.logger ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  const database: DatabaseHandle = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+  });
+  await migrateToLatest(database.db);
+  const bus = config.natsUrl
+    ? await createNatsBus({ servers: config.natsUrl, name: 'oj-services' })
+    : createMemoryBus();
+  const blobs = config.natsUrl
+    ? await createNatsBlobStore({ servers: config.natsUrl })
+    : createDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const ctx: AppContext = { config, db: database.db, bus, blobs, log };
+
+  const account = createAccountCapability(ctx);
+  const site = siteServiceFor(ctx);
+  account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
+  const capabilities: Capability[] = [account, createSiteCapability(ctx)];
+
+  const app = await buildApp({
+    logger: log,
+    authenticator: account.authenticator,
+    webRoot: opts.webRoot && existsSync(path.join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined,
+    ready: async () => {
+      await database.db.selectFrom('platform_kv').select('key').limit(1).execute();
+    },
+  });
+  for (const cap of capabilities) await cap.routes?.(app);
+  for (const cap of capabilities) await cap.start?.();
+
+  return {
+    ctx,
+    app,
+    capabilities,
+    async close() {
+      for (const cap of [...capabilities].reverse()) await cap.stop?.();
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}
