@@ -33,8 +33,9 @@ export interface RunnerOptions {
   /** Compile cache directory and byte budget. */
   cacheDir?: string;
   cacheMaxBytes?: number;
-  /** Local copies of test data blobs. */
+  /** Local copies of test data blobs, and their byte budget. */
   blobCacheDir?: string;
+  blobCacheMaxBytes?: number;
   heartbeatMs?: number;
   /** A task not acknowledged within this time goes to another runner. */
   ackDeadlineMs?: number;
@@ -87,7 +88,9 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   await sweepStaleWorkspaces(workDir);
   const languages = opts.languages ?? detectLanguages();
   const cache = new CompileCache(opts.cacheDir ?? join(base, 'compile-cache'), opts.cacheMaxBytes);
-  const testData = new BlobFileCache(opts.blobs, opts.blobCacheDir ?? join(base, 'blobs'));
+  const testData = new BlobFileCache(opts.blobs, opts.blobCacheDir ?? join(base, 'blobs'), {
+    maxBytes: opts.blobCacheMaxBytes,
+  });
   const ackDeadlineMs = opts.ackDeadlineMs ?? 60_000;
   let inFlight = 0;
   let draining = false;

@@ -196,6 +196,21 @@ describe('interactive judge', () => {
     expect(r.status).toBe(S.RUNTIME_ERROR);
   });
 
+  it('user killed by SIGPIPE defers to the interactor: WA when the interactor said WA, RE when it said OK', async () => {
+    const spammer = '#include <stdio.h>\nint main(){for(;;){puts("1");fflush(stdout);}}';
+    const quitter = (code: number, verdict: string) =>
+      `#include <stdio.h>\nint main(){int q;scanf("%d",&q);fprintf(stderr,"${verdict}");return ${code};}`;
+    const wa = await interactive(spammer, {
+      checker: { language: 'C', code: quitter(1, 'wrong answer stop') },
+    });
+    expect(wa.cases[0]).toMatchObject({ status: S.WRONG_ANSWER });
+    const ok = await interactive(spammer, { checker: { language: 'C', code: quitter(0, 'ok fine') } });
+    expect(ok.cases[0]).toMatchObject({
+      status: S.RUNTIME_ERROR,
+      message: 'The program return exit status code: 13 (Broken pipe)',
+    });
+  });
+
   it('a user that never answers is TLE (idle), not RE', async () => {
     const r = await interactive('#include <unistd.h>\nint main(){for(;;)pause();}', {
       limits: { timeLimit: 200, memoryLimit: 64, stackLimit: 64 },
