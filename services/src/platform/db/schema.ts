@@ -6,6 +6,7 @@ import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../../account/tables';
 import type { SiteTables } from '../../site/tables';
 import type { JudgeTables } from '../../judge/tables';
+import type { ProblemTables } from '../../problem/tables';
 
 export interface PlatformKvTable {
   key: string;
@@ -18,4 +19,4 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables {}
+export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables, ProblemTables {}

@@ -7,10 +7,12 @@ import * as m0000 from './0000_platform';
 import * as m0001 from './0001_account';
 import * as m0002 from './0002_site';
 import * as m0004 from './0004_judge';
+import * as m0003 from './0003_problem';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
   '0001_account': m0001,
   '0002_site': m0002,
   '0004_judge': m0004,
+  '0003_problem': m0003,
 };

@@ -1,0 +1,220 @@
+// HTTP shape of the back-office problem endpoints and the test-data / package file
+// endpoints (groups-admin-files.md §4.6, §4.8, §6).
+import { Type } from '@sinclair/typebox';
+import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
+import {
+  AdminProblemListQuery,
+  ChangeProblemAuthBody,
+  OjQuery,
+  PidQuery,
+  Problem,
+  ProblemCase,
+  ProblemCasesQuery,
+  ProblemDTO,
+  Tag,
+  TagBody,
+  TagClassification,
+  TagClassificationBody,
+  TestCaseUpload,
+} from '@oj/protocol/problem/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../platform/http/app';
+import { ok, okEmpty } from '../platform/http/envelope';
+import { badRequest } from '../platform/http/errors';
+import type { ProblemAdminService } from './admin-service';
+import type { PackageKind, ProblemFilesService, UploadedFile } from './files-service';
+
+const ADMINS = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
+const STAFF = { access: 'login', roles: ['root', 'problem_admin'] } as const;
+const ROOT = { access: 'login', roles: ['root'] } as const;
+const env = EnvelopeOf;
+
+/** The single `file` part of a multipart request, or null when there is none. */
+async function uploadedFile(req: FastifyRequest): Promise<UploadedFile | null> {
+  if (!req.isMultipart()) return null;
+  const part = await req.file();
+  if (!part) return null;
+  return { filename: part.filename, data: await part.toBuffer() };
+}
+
+function sendDownload(reply: FastifyReply, file: { filename: string; data: Uint8Array }) {
+  return reply
+    .header('Content-Type', 'application/x-download')
+    .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.filename)}`)
+    .send(Buffer.from(file.data));
+}
+
+/** `pid=1&pid=2` or `pid=1,2`. */
+function pidList(raw: string[] | undefined): number[] {
+  const ids = (raw ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (ids.some((s) => !/^\d+$/.test(s))) throw badRequest('题目id格式错误！');
+  return ids.map(Number);
+}
+
+export function registerProblemAdminRoutes(
+  app: App,
+  admin: ProblemAdminService,
+  files: ProblemFilesService,
+): void {
+  app.get(
+    '/api/admin/problem/get-problem-list',
+    {
+      config: ADMINS,
+      schema: { querystring: AdminProblemListQuery, response: { 200: env(PageOf(Problem)) } },
+    },
+    async (req) => ok(await admin.list(req.query)),
+  );
+  app.get(
+    '/api/admin/problem',
+    { config: ADMINS, schema: { querystring: PidQuery, response: { 200: env(Problem) } } },
+    async (req) => ok(await admin.get(req.user!, req.query.pid)),
+  );
+  app.post(
+    '/api/admin/problem',
+    { config: ADMINS, schema: { body: ProblemDTO, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await admin.create(req.user!, req.body);
+      return okEmpty();
+    },
+  );
+  app.put(
+    '/api/admin/problem',
+    { config: ADMINS, schema: { body: ProblemDTO, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await admin.update(req.user!, req.body);
+      return okEmpty();
+    },
+  );
+  app.delete(
+    '/api/admin/problem',
+    { config: STAFF, schema: { querystring: PidQuery, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await admin.remove(req.query.pid);
+      return okEmpty();
+    },
+  );
+  app.get(
+    '/api/admin/problem/get-problem-cases',
+    {
+      config: ADMINS,
+      schema: { querystring: ProblemCasesQuery, response: { 200: env(Type.Array(ProblemCase)) } },
+    },
+    async (req) => ok(await admin.cases(req.query.pid)),
+  );
+  app.put(
+    '/api/admin/problem/change-problem-auth',
+    { config: ADMINS, schema: { body: ChangeProblemAuthBody, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await admin.changeAuth(req.user!, req.body.id, req.body.auth);
+      return okEmpty();
+    },
+  );
+
+  app.post(
+    '/api/admin/tag',
+    { config: STAFF, schema: { body: TagBody, response: { 200: env(Tag) } } },
+    async (req) => ok(await admin.addTag(req.body)),
+  );
+  app.put(
+    '/api/admin/tag',
+    { config: STAFF, schema: { body: TagBody, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await admin.updateTag(req.body);
+      return okEmpty();
+    },
+  );
+  app.delete(
+    '/api/admin/tag',
+    {
+      config: STAFF,
+      schema: { querystring: Type.Object({ tid: Type.Integer() }), response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await admin.deleteTag(req.query.tid);
+      return okEmpty();
+    },
+  );
+  app.get(
+    '/api/admin/tag/classification',
+    {
+      config: STAFF,
+      schema: { querystring: OjQuery, response: { 200: env(Type.Array(TagClassification)) } },
+    },
+    async (req) => ok(await admin.classifications(req.query.oj)),
+  );
+  app.post(
+    '/api/admin/tag/classification',
+    { config: STAFF, schema: { body: TagClassificationBody, response: { 200: env(TagClassification) } } },
+    async (req) => ok(await admin.addClassification(req.body)),
+  );
+  app.put(
+    '/api/admin/tag/classification',
+    { config: STAFF, schema: { body: TagClassificationBody, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await admin.updateClassification(req.body);
+      return okEmpty();
+    },
+  );
+  app.delete(
+    '/api/admin/tag/classification',
+    {
+      config: STAFF,
+      schema: { querystring: Type.Object({ tcid: Type.Integer() }), response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await admin.deleteClassification(req.query.tcid);
+      return okEmpty();
+    },
+  );
+
+  // --- files ------------------------------------------------------------------------
+
+  app.post(
+    '/api/file/upload-testcase-zip',
+    {
+      config: { access: 'login' },
+      schema: {
+        querystring: Type.Object({ mode: Type.Optional(Type.String()), gid: Type.Optional(Type.Integer()) }),
+        response: { 200: env(TestCaseUpload) },
+      },
+    },
+    async (req) =>
+      ok(await files.uploadTestCaseZip(req.user!, await uploadedFile(req), req.query.mode, req.query.gid)),
+  );
+  app.get(
+    '/api/file/download-testcase',
+    { config: { access: 'login' }, schema: { querystring: PidQuery } },
+    async (req, reply) => sendDownload(reply, await files.downloadTestCases(req.user!, req.query.pid)),
+  );
+  app.get(
+    '/api/file/export-problem',
+    { config: ROOT, schema: { querystring: Type.Object({ pid: Type.Optional(Type.Array(Type.String())) }) } },
+    async (req, reply) => sendDownload(reply, await files.exportProblems(pidList(req.query.pid))),
+  );
+  const importers: [string, PackageKind][] = [
+    ['/api/file/import-problem', 'hoj'],
+    ['/api/file/import-fps-problem', 'fps'],
+    ['/api/file/import-qdoj-problem', 'qduoj'],
+    ['/api/file/import-hydro-problem', 'hydro'],
+  ];
+  for (const [url, kind] of importers) {
+    app.post(
+      url,
+      {
+        config: ROOT,
+        schema: {
+          response: {
+            200: env(Type.Object({ count: Type.Integer(), problemIds: Type.Array(Type.String()) })),
+          },
+        },
+      },
+      async (req) => {
+        const result = await files.importPackage(req.user!, kind, await uploadedFile(req));
+        return ok(result, `导入成功：共导入${result.count}道题目`);
+      },
+    );
+  }
+}

@@ -1,0 +1,135 @@
+// Test data in the blob store: archives uploaded before a problem is saved, and the
+// test-case zip of a saved problem. Blobs are content-addressed, so an upload that is
+// never used (or a failed save) leaves only harmless unreferenced blobs behind.
+import type { BlobStore } from '@oj/protocol/bus';
+import { fail } from '../platform/http/errors';
+import { pairRootCaseFiles } from './testcases';
+import { readZip, writeZip, ZipError, type ZipLimits } from './zip';
+import type { ProblemCaseRow, ProblemRow } from './mappers';
+
+/** The manifest an upload is remembered by: file name → sha256. Its own hash is the `fileListDir`. */
+interface UploadManifest {
+  kind: 'oj-testcase-upload';
+  files: Record<string, string>;
+}
+
+export interface UploadedCaseList {
+  fileList: { input: string; output: string; groupNum?: number }[];
+  fileListDir: string;
+}
+
+const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
+
+/** Stores the pairs of a test-case zip and returns them with the manifest hash. */
+export async function storeTestCaseZip(
+  blobs: BlobStore,
+  zip: Uint8Array,
+  mode: string,
+  limits?: ZipLimits,
+): Promise<UploadedCaseList> {
+  let pairs;
+  try {
+    pairs = pairRootCaseFiles(readZip(zip, limits));
+  } catch (err) {
+    if (err instanceof ZipError) throw fail(err.message);
+    throw err;
+  }
+  const files: Record<string, string> = {};
+  for (const p of pairs) {
+    files[p.inputName] = await blobs.put(Buffer.from(p.input));
+    files[p.outputName] = await blobs.put(Buffer.from(p.output));
+  }
+  const manifest: UploadManifest = { kind: 'oj-testcase-upload', files };
+  const fileListDir = await blobs.put(Buffer.from(JSON.stringify(manifest)));
+  const subtask = SUBTASK_MODES.includes(mode);
+  return {
+    fileList: pairs.map((p) => ({
+      input: p.inputName,
+      output: p.outputName,
+      ...(subtask ? { groupNum: 1 } : {}),
+    })),
+    fileListDir,
+  };
+}
+
+/** The files of an earlier upload, by the `fileListDir` it returned. */
+export async function loadUploadManifest(
+  blobs: BlobStore,
+  fileListDir: string,
+): Promise<Map<string, string>> {
+  const missing = () => fail('评测数据上传记录不存在或已失效，请重新上传评测数据压缩包！');
+  if (!/^[0-9a-f]{64}$/.test(fileListDir)) throw missing();
+  const bytes = await blobs.get(fileListDir);
+  if (!bytes) throw missing();
+  try {
+    const manifest = JSON.parse(bytes.toString('utf8')) as UploadManifest;
+    if (manifest.kind !== 'oj-testcase-upload') throw new Error('not a manifest');
+    return new Map(Object.entries(manifest.files));
+  } catch {
+    throw missing();
+  }
+}
+
+/** File names a case is exported under: its own (uploaded) names when usable, else N.in / N.out. */
+export function caseFileNames(
+  problem: ProblemRow,
+  cases: readonly ProblemCaseRow[],
+): { input: string; output: string }[] {
+  const plain = /^[\w.-]{1,128}$/;
+  const names = cases.map((c) => ({ input: c.input, output: c.output }));
+  const all = names.flatMap((n) => [n.input, n.output]);
+  const usable =
+    problem.is_upload_case &&
+    all.every((n) => plain.test(n) && n !== 'info') &&
+    new Set(all).size === all.length;
+  return usable ? names : cases.map((_, i) => ({ input: `${i + 1}.in`, output: `${i + 1}.out` }));
+}
+
+/** The `info` manifest of a problem's test data (groups-admin-files.md §7.1). */
+export function infoManifest(
+  problem: ProblemRow,
+  cases: readonly ProblemCaseRow[],
+  names: { input: string; output: string }[],
+) {
+  const subtask = SUBTASK_MODES.includes(problem.judge_case_mode);
+  return {
+    mode: problem.judge_mode,
+    judgeCaseMode: problem.judge_case_mode,
+    version: problem.case_version,
+    testCasesSize: cases.length,
+    testCases: cases.map((c, i) => ({
+      caseId: c.id,
+      ...(subtask ? { groupNum: c.group_num } : {}),
+      score: c.score,
+      inputName: names[i]!.input,
+      outputName: names[i]!.output,
+    })),
+  };
+}
+
+/** The files of a problem's test data: name → bytes (without `info`). */
+export async function caseFiles(
+  blobs: BlobStore,
+  cases: readonly ProblemCaseRow[],
+  names: { input: string; output: string }[],
+): Promise<Record<string, Uint8Array>> {
+  const out: Record<string, Uint8Array> = {};
+  for (const [i, c] of cases.entries()) {
+    for (const [name, hash] of [
+      [names[i]!.input, c.input_hash],
+      [names[i]!.output, c.output_hash],
+    ] as const) {
+      const data = await blobs.get(hash);
+      if (!data) throw fail(`评测数据文件丢失（${name}），请重新上传该题目的评测数据！`);
+      out[name] = data;
+    }
+  }
+  return out;
+}
+
+/** The test-case zip of a problem: its files plus `info`. */
+export async function testCaseZip(blobs: BlobStore, problem: ProblemRow, cases: readonly ProblemCaseRow[]) {
+  const names = caseFileNames(problem, cases);
+  const files = await caseFiles(blobs, cases, names);
+  return writeZip({ ...files, info: JSON.stringify(infoManifest(problem, cases, names)) });
+}

@@ -1,0 +1,207 @@
+// Test-data archives and problem packages (groups-admin-files.md §6, §7): upload and
+// download of test cases, import of this platform's zip, FPS, QDUOJ and Hydro, export.
+import type { AppContext } from '../platform/context';
+import type { AuthUser } from '../platform/http/access';
+import { badRequest, denied, fail } from '../platform/http/errors';
+import {
+  caseFileNames,
+  caseFiles,
+  infoManifest,
+  storeTestCaseZip,
+  testCaseZip,
+  type UploadedCaseList,
+} from './casestore';
+import { exportJson, parseHojPackage } from './packages/hoj';
+import { parseFps } from './packages/fps';
+import { parseHydroPackage } from './packages/hydro';
+import { parseQduojPackage } from './packages/qduoj';
+import { PackageError, type ImportedProblem } from './packages/types';
+import { defaultGroupPort, type ProblemPorts } from './ports';
+import * as repo from './repository';
+import { LOCAL_OJ, normalizeCaseMode, totalScore } from './rules';
+import { hasRole } from './service';
+import { insertDraft } from './writer';
+import { DEFAULT_ZIP_LIMITS, readZip, writeZip, ZipError, type ZipLimits } from './zip';
+
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro';
+
+const extOf = (name: string) =>
+  name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+
+export function createProblemFilesService(
+  ctx: AppContext,
+  ports: ProblemPorts = {},
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+) {
+  const db = ctx.db;
+  const groups = ports.groups ?? defaultGroupPort;
+
+  async function uploadTestCaseZip(
+    user: AuthUser,
+    file: UploadedFile | null,
+    mode: string | undefined,
+    gid: number | undefined,
+  ): Promise<UploadedCaseList> {
+    const staff = hasRole(user, 'root', 'admin', 'problem_admin');
+    // Group admins may upload for their group; the group capability answers that through the port.
+    if (!staff && !(gid != null && (await groups.isMember(user.uid, gid))))
+      throw denied('对不起，您无权限操作！');
+    if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的测试数据压缩包！');
+    return storeTestCaseZip(ctx.blobs, file.data, normalizeCaseMode(mode), limits);
+  }
+
+  /** Errors here are HTTP 400, as the original's download endpoints answer. */
+  async function downloadTestCases(
+    user: AuthUser,
+    pid: number,
+  ): Promise<{ filename: string; data: Uint8Array }> {
+    const problem = await repo.findProblem(db, pid);
+    if (!problem) throw badRequest('对不起，该题目不存在！');
+    const author = problem.author === user.username;
+    const allowed = problem.is_group
+      ? hasRole(user, 'root') ||
+        author ||
+        (problem.gid != null && (await groups.isMember(user.uid, problem.gid)))
+      : hasRole(user, 'root', 'problem_admin') || author;
+    if (!allowed) throw badRequest('对不起，您无权限操作！');
+    const cases = await repo.problemCases(db, pid);
+    if (cases.length === 0) throw badRequest('对不起，该题目的评测数据为空！');
+    return {
+      filename: `problem_${pid}_testcase_${Date.now()}.zip`,
+      data: await testCaseZip(ctx.blobs, problem, cases),
+    };
+  }
+
+  function parsePackage(kind: PackageKind, file: UploadedFile | null): ImportedProblem[] {
+    if (kind === 'fps') {
+      if (!file || extOf(file.filename) !== 'xml') throw fail('请上传xml后缀格式的fps题目文件！');
+      return parseFps(file.data.toString('utf8'));
+    }
+    if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的题目文件压缩包！');
+    const entries = readZip(file.data, limits);
+    if (kind === 'hoj') return parseHojPackage(entries);
+    if (kind === 'qduoj') return parseQduojPackage(entries);
+    return parseHydroPackage(entries);
+  }
+
+  /**
+   * Imports every problem of a package, or none: the package is read completely first,
+   * then all rows are written in one transaction. Test data goes to the blob store before
+   * the transaction; a refused import can leave unreferenced blobs, which are harmless
+   * because blobs are content-addressed and only reachable through problem_case rows.
+   */
+  async function importPackage(
+    user: AuthUser,
+    kind: PackageKind,
+    file: UploadedFile | null,
+  ): Promise<{ count: number; problemIds: string[] }> {
+    let problems: ImportedProblem[];
+    try {
+      problems = parsePackage(kind, file);
+    } catch (err) {
+      if (err instanceof PackageError || err instanceof ZipError) throw fail(err.message);
+      throw err;
+    }
+    const wanted = problems
+      .map((p) => p.values.problem_id?.trim().toUpperCase())
+      .filter((id): id is string => !!id);
+    const repeated = wanted.filter((id, i) => wanted.indexOf(id) !== i);
+    const taken = await repo.displayIdsTaken(db, wanted);
+    const clashes = [...new Set([...repeated, ...taken])];
+    if (clashes.length)
+      throw fail(`导入失败：以下题目ID已存在或在包内重复：[${clashes.join(', ')}]，本次未导入任何题目。`);
+
+    const localLanguages = await repo.listLanguages(db, LOCAL_OJ);
+    const languageId = new Map(localLanguages.map((l) => [l.name.toLowerCase(), l.id]));
+    const hashed: { p: ImportedProblem; cases: repo.CaseInsert[] }[] = [];
+    for (const p of problems) {
+      const cases: repo.CaseInsert[] = [];
+      for (const c of p.cases) {
+        cases.push({
+          input: c.inputName,
+          output: c.outputName,
+          input_hash: await ctx.blobs.put(Buffer.from(c.input)),
+          output_hash: await ctx.blobs.put(Buffer.from(c.output)),
+          score: c.score,
+          group_num: c.groupNum,
+        });
+      }
+      hashed.push({ p, cases });
+    }
+    const ids = await db.transaction().execute(async (tx) => {
+      const out: string[] = [];
+      for (const { p, cases } of hashed) {
+        const names = p.languages ?? localLanguages.map((l) => l.name);
+        let languageIds = names
+          .map((n) => languageId.get(n.toLowerCase()))
+          .filter((id): id is number => id != null);
+        if (languageIds.length === 0) languageIds = localLanguages.map((l) => l.id);
+        const caseMode = normalizeCaseMode(p.values.judge_case_mode);
+        const row = await insertDraft(tx, {
+          values: {
+            ...p.values,
+            author: p.values.author || user.username,
+            case_version: String(Date.now()),
+            io_score:
+              p.values.type === 1
+                ? totalScore(
+                    cases.map((c) => ({ score: c.score ?? 0, groupNum: c.group_num ?? 1 })),
+                    caseMode,
+                  )
+                : (p.values.io_score ?? null),
+          },
+          tags: p.tags.map((name) => ({ name })),
+          languageIds: [...new Set(languageIds)],
+          templates: p.templates
+            .map((t) => ({ lid: languageId.get(t.language.toLowerCase()), code: t.code, status: true }))
+            .filter((t): t is { lid: number; code: string; status: boolean } => t.lid != null),
+          cases,
+        });
+        out.push(row.problem_id);
+      }
+      return out;
+    });
+    return { count: ids.length, problemIds: ids };
+  }
+
+  async function exportProblems(pids: number[]): Promise<{ filename: string; data: Uint8Array }> {
+    if (pids.length === 0) throw badRequest('请选择要导出的题目！');
+    const files: Record<string, Uint8Array | string> = {};
+    for (const pid of [...new Set(pids)]) {
+      const problem = await repo.findProblem(db, pid);
+      if (!problem) throw badRequest(`对不起，题目 ${pid} 不存在！`);
+      const [cases, languages, tags, templates] = await Promise.all([
+        repo.problemCases(db, pid),
+        repo.problemLanguages(db, pid),
+        repo.tagsOfProblems(db, [pid]),
+        repo.enabledTemplates(db, pid),
+      ]);
+      const names = caseFileNames(problem, cases);
+      const key = `problem_${pid}`;
+      for (const [name, bytes] of Object.entries(await caseFiles(ctx.blobs, cases, names)))
+        files[`${key}/${name}`] = bytes;
+      files[`${key}/info`] = JSON.stringify(infoManifest(problem, cases, names));
+      files[`${key}.json`] = exportJson(problem, {
+        languages: languages.map((l) => l.name),
+        tags: (tags.get(pid) ?? []).map((t) => t.name),
+        templates: templates.map((t) => ({ language: t.name, code: t.code })),
+        samples: cases.map((c, i) => ({
+          input: names[i]!.input,
+          output: names[i]!.output,
+          score: c.score,
+          groupNum: c.group_num,
+        })),
+      });
+    }
+    return { filename: `problem_export_${Date.now()}.zip`, data: writeZip(files) };
+  }
+
+  return { uploadTestCaseZip, downloadTestCases, importPackage, exportProblems };
+}
+
+export type ProblemFilesService = ReturnType<typeof createProblemFilesService>;

@@ -1,0 +1,402 @@
+// Kysely queries of the problem capability; the only module here that touches the database.
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database } from '../platform/db/schema';
+import { likePattern, type CounterColumn, type OjFilter } from './rules';
+import type { ProblemCaseTable, ProblemTable } from './tables';
+import type {
+  CodeTemplateRow,
+  LanguageRow,
+  ProblemCaseRow,
+  ProblemCountRow,
+  ProblemRow,
+  TagClassificationRow,
+  TagRow,
+} from './mappers';
+
+type Db = Kysely<Database>;
+export type ProblemInsert = Insertable<ProblemTable>;
+export type ProblemUpdate = Updateable<ProblemTable>;
+export type CaseInsert = Omit<Insertable<ProblemCaseTable>, 'pid' | 'seq'>;
+
+// --- problems -----------------------------------------------------------------
+
+export function findProblem(db: Db, pid: number): Promise<ProblemRow | undefined> {
+  return db.selectFrom('problem').selectAll().where('id', '=', pid).executeTakeFirst();
+}
+
+export function findProblemByDisplayId(db: Db, problemId: string): Promise<ProblemRow | undefined> {
+  return db.selectFrom('problem').selectAll().where('problem_id', '=', problemId).executeTakeFirst();
+}
+
+export async function displayIdsTaken(db: Db, problemIds: readonly string[]): Promise<Set<string>> {
+  if (problemIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('problem')
+    .select('problem_id')
+    .where('problem_id', 'in', problemIds)
+    .execute();
+  return new Set(rows.map((r) => r.problem_id));
+}
+
+export interface PublicListFilter {
+  keyword?: string;
+  difficulty?: number;
+  oj: OjFilter;
+  tagIds: number[];
+  offset: number;
+  size: number;
+}
+
+/** Public (auth 1), non-group problems matching the filter, ordered by display id length then id. */
+export async function listPublicProblems(
+  db: Db,
+  f: PublicListFilter,
+): Promise<{ rows: ProblemRow[]; total: number }> {
+  let q = db.selectFrom('problem').where('auth', '=', 1).where('is_group', '=', false);
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('problem_id', 'ilike', pattern)]));
+  }
+  if (f.difficulty != null) q = q.where('difficulty', '=', f.difficulty);
+  if (f.oj.kind === 'local') q = q.where('is_remote', '=', false);
+  if (f.oj.kind === 'remote')
+    q = q.where('is_remote', '=', true).where('problem_id', 'like', `${f.oj.prefix}-%`);
+  if (f.tagIds.length > 0) {
+    const tagIds = f.tagIds;
+    q = q.where('id', 'in', (eb) =>
+      eb
+        .selectFrom('problem_tag')
+        .select('pid')
+        .where('tid', 'in', tagIds)
+        .groupBy('pid')
+        .having(sql<number>`count(distinct tid)`, '=', tagIds.length),
+    );
+  }
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy(sql`length(problem_id)`)
+    .orderBy('problem_id')
+    .offset(f.offset)
+    .limit(f.size)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function randomPublicDisplayId(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('problem')
+    .select('problem_id')
+    .where('auth', '=', 1)
+    .where('is_group', '=', false)
+    .orderBy(sql`random()`)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.problem_id;
+}
+
+export interface AdminListFilter {
+  keyword?: string;
+  auth?: number;
+  oj: OjFilter;
+  offset: number;
+  size: number;
+}
+
+/** Non-group problems for the back office, newest first. */
+export async function listAdminProblems(
+  db: Db,
+  f: AdminListFilter,
+): Promise<{ rows: ProblemRow[]; total: number }> {
+  let q = db.selectFrom('problem').where('is_group', '=', false);
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    q = q.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', pattern),
+        eb('author', 'ilike', pattern),
+        eb('problem_id', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (f.auth) q = q.where('auth', '=', f.auth);
+  if (f.oj.kind === 'local') q = q.where('is_remote', '=', false);
+  if (f.oj.kind === 'remote')
+    q = q.where('is_remote', '=', true).where('problem_id', 'like', `${f.oj.prefix}-%`);
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q.selectAll().orderBy('id', 'desc').offset(f.offset).limit(f.size).execute();
+  return { rows, total: Number(total) };
+}
+
+export async function insertProblem(db: Db, values: ProblemInsert): Promise<ProblemRow> {
+  const row = await db.insertInto('problem').values(values).returningAll().executeTakeFirstOrThrow();
+  await db.insertInto('problem_count').values({ pid: row.id }).execute();
+  return row;
+}
+
+export async function updateProblem(db: Db, pid: number, values: ProblemUpdate): Promise<void> {
+  await db
+    .updateTable('problem')
+    .set({ ...values, gmt_modified: new Date() })
+    .where('id', '=', pid)
+    .execute();
+}
+
+export async function deleteProblem(db: Db, pid: number): Promise<boolean> {
+  const r = await db.deleteFrom('problem').where('id', '=', pid).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// --- counters -------------------------------------------------------------------
+
+export async function countsOf(db: Db, pids: readonly number[]): Promise<Map<number, ProblemCountRow>> {
+  if (pids.length === 0) return new Map();
+  const rows = await db.selectFrom('problem_count').selectAll().where('pid', 'in', pids).execute();
+  return new Map(rows.map((r) => [r.pid, r]));
+}
+
+/** One atomic UPDATE: total += addTotal, from -= 1, to += 1 (columns may be null). */
+export async function bumpCounters(
+  db: Db,
+  pid: number,
+  addTotal: number,
+  from: CounterColumn | null,
+  to: CounterColumn | null,
+): Promise<void> {
+  if (addTotal === 0 && from === to) return;
+  const delta = new Map<CounterColumn, number>();
+  if (from) delta.set(from, (delta.get(from) ?? 0) - 1);
+  if (to) delta.set(to, (delta.get(to) ?? 0) + 1);
+  const set: Record<string, unknown> = {};
+  if (addTotal) set.total = sql`greatest(total + ${addTotal}, 0)`;
+  for (const [col, d] of delta) if (d) set[col] = sql`greatest(${sql.ref(col)} + ${d}, 0)`;
+  if (Object.keys(set).length === 0) return;
+  await db
+    .insertInto('problem_count')
+    .values({ pid })
+    .onConflict((oc) => oc.column('pid').doNothing())
+    .execute();
+  await db.updateTable('problem_count').set(set).where('pid', '=', pid).execute();
+}
+
+// --- tags -----------------------------------------------------------------------
+
+export async function tagsOfProblems(db: Db, pids: readonly number[]): Promise<Map<number, TagRow[]>> {
+  const out = new Map<number, TagRow[]>();
+  if (pids.length === 0) return out;
+  const rows = await db
+    .selectFrom('problem_tag')
+    .innerJoin('tag', 'tag.id', 'problem_tag.tid')
+    .selectAll('tag')
+    .select('problem_tag.pid as link_pid')
+    .where('problem_tag.pid', 'in', pids)
+    .orderBy('tag.id')
+    .execute();
+  for (const { link_pid, ...tag } of rows) {
+    const list = out.get(link_pid) ?? [];
+    list.push(tag);
+    out.set(link_pid, list);
+  }
+  return out;
+}
+
+/** Non-group tags of an OJ (`ALL` = every OJ). */
+export function listTags(db: Db, oj: string): Promise<TagRow[]> {
+  let q = db.selectFrom('tag').selectAll().where('gid', 'is', null);
+  if (oj !== 'ALL') q = q.where('oj', '=', oj);
+  return q.orderBy('id').execute();
+}
+
+export function findTag(db: Db, id: number): Promise<TagRow | undefined> {
+  return db.selectFrom('tag').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTagByName(
+  db: Db,
+  name: string,
+  oj: string,
+  gid: number | null | undefined,
+): Promise<TagRow | undefined> {
+  let q = db.selectFrom('tag').selectAll().where('name', '=', name).where('oj', '=', oj);
+  if (gid != null) q = q.where('gid', '=', gid);
+  return q.executeTakeFirst();
+}
+
+/** ME tags matched by name case-insensitively (imports). */
+export function findLocalTagsByNames(db: Db, names: readonly string[]): Promise<TagRow[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tag')
+    .selectAll()
+    .where('oj', '=', 'ME')
+    .where(
+      sql<string>`lower(name)`,
+      'in',
+      names.map((n) => n.toLowerCase()),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+export function insertTag(
+  db: Db,
+  t: { name: string; color?: string | null; oj: string; gid?: number | null; tcid?: number | null },
+): Promise<TagRow> {
+  return db
+    .insertInto('tag')
+    .values({ name: t.name, color: t.color ?? null, oj: t.oj, gid: t.gid ?? null, tcid: t.tcid ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTag(
+  db: Db,
+  id: number,
+  t: { name?: string; color?: string | null; oj?: string; gid?: number | null; tcid: number | null },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('tag')
+    .set({ ...t, gmt_modified: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteTag(db: Db, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('tag').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function setProblemTags(db: Db, pid: number, tids: readonly number[]): Promise<void> {
+  await db.deleteFrom('problem_tag').where('pid', '=', pid).execute();
+  const unique = [...new Set(tids)];
+  if (unique.length)
+    await db
+      .insertInto('problem_tag')
+      .values(unique.map((tid) => ({ pid, tid })))
+      .execute();
+}
+
+export function listClassifications(db: Db, oj: string): Promise<TagClassificationRow[]> {
+  let q = db.selectFrom('tag_classification').selectAll();
+  if (oj !== 'ALL') q = q.where('oj', '=', oj);
+  return q.orderBy('rank').orderBy('id').execute();
+}
+
+export function findClassificationByName(db: Db, name: string, oj: string) {
+  return db
+    .selectFrom('tag_classification')
+    .selectAll()
+    .where('name', '=', name)
+    .where('oj', '=', oj)
+    .executeTakeFirst();
+}
+
+export function insertClassification(db: Db, c: { name: string; oj: string; rank: number }) {
+  return db.insertInto('tag_classification').values(c).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateClassification(
+  db: Db,
+  id: number,
+  c: { name?: string; oj?: string; rank?: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('tag_classification')
+    .set({ ...c, gmt_modified: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteClassification(db: Db, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('tag_classification').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// --- languages and templates ------------------------------------------------------
+
+/** Languages sorted by seq desc then id; `oj` null = every OJ. */
+export function listLanguages(db: Db, oj: string | null): Promise<LanguageRow[]> {
+  let q = db.selectFrom('language').selectAll();
+  if (oj) q = q.where('oj', '=', oj);
+  return q.orderBy('seq', 'desc').orderBy('id').execute();
+}
+
+export function problemLanguages(db: Db, pid: number): Promise<LanguageRow[]> {
+  return db
+    .selectFrom('problem_language')
+    .innerJoin('language', 'language.id', 'problem_language.lid')
+    .selectAll('language')
+    .where('problem_language.pid', '=', pid)
+    .orderBy('language.seq', 'desc')
+    .orderBy('language.id')
+    .execute();
+}
+
+export async function setProblemLanguages(db: Db, pid: number, lids: readonly number[]): Promise<void> {
+  await db.deleteFrom('problem_language').where('pid', '=', pid).execute();
+  const unique = [...new Set(lids)];
+  if (unique.length)
+    await db
+      .insertInto('problem_language')
+      .values(unique.map((lid) => ({ pid, lid })))
+      .execute();
+}
+
+export async function existingLanguageIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('language').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export function codeTemplates(db: Db, pid: number): Promise<CodeTemplateRow[]> {
+  return db.selectFrom('code_template').selectAll().where('pid', '=', pid).orderBy('id').execute();
+}
+
+/** Enabled templates with their language names. */
+export function enabledTemplates(db: Db, pid: number): Promise<{ name: string; code: string }[]> {
+  return db
+    .selectFrom('code_template')
+    .innerJoin('language', 'language.id', 'code_template.lid')
+    .select(['language.name', 'code_template.code'])
+    .where('code_template.pid', '=', pid)
+    .where('code_template.status', '=', true)
+    .orderBy('code_template.id')
+    .execute();
+}
+
+export async function replaceCodeTemplates(
+  db: Db,
+  pid: number,
+  templates: readonly { lid: number; code: string; status: boolean }[],
+): Promise<void> {
+  await db.deleteFrom('code_template').where('pid', '=', pid).execute();
+  if (templates.length)
+    await db
+      .insertInto('code_template')
+      .values(templates.map((t) => ({ pid, lid: t.lid, code: t.code, status: t.status })))
+      .execute();
+}
+
+// --- test cases -------------------------------------------------------------------
+
+export function problemCases(db: Db, pid: number): Promise<ProblemCaseRow[]> {
+  return db
+    .selectFrom('problem_case')
+    .selectAll()
+    .where('pid', '=', pid)
+    .where('status', '=', 0)
+    .orderBy('seq')
+    .orderBy('id')
+    .execute();
+}
+
+export async function replaceCases(db: Db, pid: number, cases: readonly CaseInsert[]): Promise<void> {
+  await db.deleteFrom('problem_case').where('pid', '=', pid).execute();
+  if (cases.length)
+    await db
+      .insertInto('problem_case')
+      .values(cases.map((c, i) => ({ ...c, pid, seq: i + 1 })))
+      .execute();
+}
