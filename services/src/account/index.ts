@@ -21,6 +21,9 @@ export type { SubmissionStatsPort, AccountPolicyPort, SolvedProblem, AvatarStora
 export { emptySubmissionStats, openAccountPolicy } from './ports';
 export { createUser, type NewUser } from './seed';
 export { recentSessions } from './repository';
+export { revokeUserSessions } from './session';
+export { hashPassword, verifyPassword } from './passwords';
+export { toUserInfo } from './user-info';
 export type { AccountTables } from './tables';
 
 export interface AccountOptions {

@@ -42,11 +42,7 @@ export function createSessions(d: SessionDeps): Sessions {
       return (await d.signer()).sign(uid);
     },
 
-    async revoke(uid) {
-      await repo.deleteAuthState(d.db, uid);
-      // Gateways drop the user's sockets; the REST check needs no message (nothing is cached).
-      await d.bus.publish(Subjects.accountRevoked(uid), { uid }).catch(() => undefined);
-    },
+    revoke: (uid) => revokeUserSessions(d.db, d.bus, uid),
 
     async authenticate(token, mayRenew) {
       const signer = await d.signer();
@@ -70,4 +66,14 @@ export function createSessions(d: SessionDeps): Sessions {
       return { kind: 'ok', user: authUser, token };
     },
   };
+}
+
+/**
+ * Logs a user out everywhere: every token stops working at once. Also for admin
+ * actions (ban, delete, password set by an admin) that should end the sessions.
+ */
+export async function revokeUserSessions(db: Kysely<AccountTables>, bus: Bus, uid: string): Promise<void> {
+  await repo.deleteAuthState(db, uid);
+  // Gateways drop the user's sockets; the REST check needs no message (nothing is cached).
+  await bus.publish(Subjects.accountRevoked(uid), { uid }).catch(() => undefined);
 }
