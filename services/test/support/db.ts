@@ -45,9 +45,30 @@ function uniqueName(): string {
   return `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
+const STALE_AFTER_MS = 6 * 3600_000;
+let sweptStale = false;
+
+/** Best effort, once per process: drop test databases left by crashed runs, using the time in their name. */
+async function dropStaleDatabases(client: pg.Client): Promise<void> {
+  if (sweptStale) return;
+  sweptStale = true;
+  const { rows } = await client.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'oj\\_test\\_%'",
+  );
+  for (const { datname } of rows) {
+    const created = parseInt(datname.split('_')[3] ?? '', 36);
+    if (Number.isFinite(created) && Date.now() - created > STALE_AFTER_MS) {
+      await client.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
+    }
+  }
+}
+
 async function createPostgres(migrate: boolean): Promise<TestDatabase> {
   const name = uniqueName();
-  await withAdminClient((client) => client.query(`create database "${name}"`));
+  await withAdminClient(async (client) => {
+    await dropStaleDatabases(client);
+    await client.query(`create database "${name}"`);
+  });
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const handle = await createDatabase({ url: url.toString(), maxConnections: 5 });
