@@ -36,6 +36,7 @@ export function installClientHooks(navigate: Navigate): void {
       if (urlType === 'admin') navigate('/admin');
     },
     notifyError: (text) => toast.error(text),
+    notifyInfo: (text) => toast.info(text),
     translate: (key) => i18n.t(key),
   });
 }

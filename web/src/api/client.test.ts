@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, configureClient, requestEnvelope } from './client';
+import { ApiError, api, configureClient, download, requestEnvelope } from './client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -9,7 +9,12 @@ function reply(status: number, body: unknown, headers: Record<string, string> = 
 
 describe('HTTP client', () => {
   let token: string | null;
-  const calls = { unauthorized: [] as string[], forbidden: [] as string[], errors: [] as string[] };
+  const calls = {
+    unauthorized: [] as string[],
+    forbidden: [] as string[],
+    errors: [] as string[],
+    infos: [] as string[],
+  };
   let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
@@ -17,6 +22,7 @@ describe('HTTP client', () => {
     calls.unauthorized = [];
     calls.forbidden = [];
     calls.errors = [];
+    calls.infos = [];
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     configureClient({
@@ -25,6 +31,7 @@ describe('HTTP client', () => {
       onUnauthorized: (type) => calls.unauthorized.push(type),
       onForbidden: (type) => calls.forbidden.push(type),
       notifyError: (text) => calls.errors.push(text),
+      notifyInfo: (text) => calls.infos.push(text),
       translate: (key) => `T(${key})`,
     });
   });
@@ -130,5 +137,44 @@ describe('HTTP client', () => {
     expect(calls.errors).toEqual([]);
     await vi.advanceTimersByTimeAsync(2);
     await check;
+  });
+
+  it('downloads a file with its name and the token', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('a,b\n1,2', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': "attachment; filename*=UTF-8''rank%20list.csv",
+        },
+      }),
+    );
+    const file = await download('/api/file/download-contest-rank', { cid: 3 });
+    expect(await file.blob.text()).toBe('a,b\n1,2');
+    expect(file.fileName).toBe('rank list.csv');
+    const [url, init] = fetchMock.mock.calls[0] as FetchArgs;
+    expect(url).toBe('/api/file/download-contest-rank?cid=3');
+    expect(new Headers(init.headers).get('authorization')).toBe('old-token');
+  });
+
+  it('a download answered with JSON shows its msg as info, or the invalid-format text', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ status: 400, msg: 'no such file', data: null }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await expect(download('/api/file/x')).rejects.toThrow('no such file');
+    fetchMock.mockResolvedValueOnce(
+      new Response('oops', { headers: { 'Content-Type': 'application/json' } }),
+    );
+    await expect(download('/api/file/x')).rejects.toThrow('T(error.invalidFile)');
+    expect(calls.infos).toEqual(['no such file', 'T(error.invalidFile)']);
+    expect(calls.errors).toEqual([]);
+  });
+
+  it('a download hitting HTTP 401 clears the session like any call', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 401 }));
+    await expect(download('/api/admin/file/x')).rejects.toBeInstanceOf(ApiError);
+    expect(calls.unauthorized).toEqual(['admin']);
   });
 });

@@ -4,6 +4,8 @@ import {
   buildQuery,
   classifyResponse,
   classifyThrown,
+  DOWNLOAD_TIMEOUT_MS,
+  fileNameFromDisposition,
   REQUEST_TIMEOUT_MS,
   requestHeaders,
   tokenFromResponse,
@@ -22,6 +24,8 @@ export interface ClientHooks {
   onForbidden(urlType: UrlType): void;
   /** Shows an error text (already translated). */
   notifyError(text: string): void;
+  /** Shows an informational text (a download that answered with JSON). */
+  notifyInfo(text: string): void;
   translate(key: string): string;
 }
 
@@ -31,6 +35,7 @@ let hooks: ClientHooks = {
   onUnauthorized: () => undefined,
   onForbidden: () => undefined,
   notifyError: () => undefined,
+  notifyInfo: () => undefined,
   translate: (k) => k,
 };
 
@@ -136,3 +141,53 @@ export const api = {
   delete: <T>(url: string, params?: Record<string, unknown>, opts?: RequestOptions) =>
     request<T>('DELETE', url, { ...opts, params }),
 };
+
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GETs a file (300 s timeout). An error response's blob is passed through by the server as a file;
+ * a JSON answer means no file: its msg is shown as info (or 'Invalid file format') and the call rejects.
+ */
+export async function download(url: string, params?: Record<string, unknown>): Promise<Download> {
+  const urlType = urlTypeOf(url);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, DOWNLOAD_TIMEOUT_MS);
+  let res: Response;
+  let blob: Blob;
+  try {
+    res = await fetch(url + buildQuery(params), {
+      headers: requestHeaders(url, hooks.getToken()),
+      signal: controller.signal,
+    });
+    blob = await res.blob();
+  } catch {
+    fail(classifyThrown(timedOut), urlType, false, null);
+  } finally {
+    clearTimeout(timer);
+  }
+  const token = tokenFromResponse(url, res.headers);
+  if (token) hooks.setToken(token);
+  if (res.status === 401 || res.status === 403)
+    fail(classifyResponse(res.status, null)!, urlType, false, null);
+  if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+    let msg: string | null = null;
+    try {
+      const body = JSON.parse(await blob.text()) as { msg?: unknown };
+      if (typeof body.msg === 'string' && body.msg) msg = body.msg;
+    } catch {
+      // not even JSON: treat as an unknown format
+    }
+    const text = msg ?? hooks.translate('error.invalidFile');
+    hooks.notifyInfo(text);
+    throw new ApiError({ kind: 'http', status: res.status, msg, key: 'error.server' }, text);
+  }
+  if (!res.ok) fail(classifyResponse(res.status, null)!, urlType, false, null);
+  return { blob, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
+}

@@ -3,6 +3,7 @@ import {
   buildQuery,
   classifyResponse,
   classifyThrown,
+  fileNameFromDisposition,
   requestHeaders,
   tokenFromResponse,
   urlTypeOf,
@@ -112,5 +113,17 @@ describe('buildQuery', () => {
     expect(buildQuery({})).toBe('');
     expect(buildQuery(undefined)).toBe('');
     expect(buildQuery({ forceRefresh: false })).toBe('?forceRefresh=false');
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it('prefers the encoded form and falls back to the plain one', () => {
+    expect(fileNameFromDisposition('attachment; filename="a.zip"; filename*=UTF-8\'\'%E6%B5%8B.zip')).toBe(
+      '测.zip',
+    );
+    expect(fileNameFromDisposition('attachment; filename="cases.zip"')).toBe('cases.zip');
+    expect(fileNameFromDisposition('attachment; filename=plain.txt')).toBe('plain.txt');
+    expect(fileNameFromDisposition('inline')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
   });
 });

@@ -103,3 +103,18 @@ export function buildQuery(params: Record<string, unknown> | undefined): string 
 
 export const REQUEST_TIMEOUT_MS = 90_000;
 export const DOWNLOAD_TIMEOUT_MS = 300_000;
+
+/** File name from a Content-Disposition header (RFC 5987 `filename*` first), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
+  return plain?.[2]?.trim() ?? null;
+}

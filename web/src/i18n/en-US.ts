@@ -54,6 +54,7 @@ export const enUS: Translations = {
     },
   },
   common: {
+    error: 'Error',
     back: 'Back',
     refresh: 'Refresh',
     noData: 'No data',
@@ -66,6 +67,7 @@ export const enUS: Translations = {
     timeout: 'Request timed out, please try again later',
     network: 'Network error, abnormal link with server, please try again later',
     pageLoad: 'The page failed to load',
+    invalidFile: 'Invalid file format',
     reload: 'Reload',
   },
   home: {

@@ -52,6 +52,7 @@ export const zhCN = {
     },
   },
   common: {
+    error: '错误',
     back: '返回',
     refresh: '刷新',
     noData: '暂无数据',
@@ -64,6 +65,7 @@ export const zhCN = {
     timeout: '请求超时，请稍后重试',
     network: '网络错误，与服务器连接异常，请稍后再试',
     pageLoad: '页面加载失败',
+    invalidFile: '文件格式无效',
     reload: '重新加载',
   },
   home: {

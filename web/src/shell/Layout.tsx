@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { AccountDialog } from '../account/AccountDialog';
 import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
-import { connectSocket } from '../api/socket';
+import { syncSocketToken } from '../api/socket';
 import { UNREAD_POLL_MS, useMessages } from '../message/store';
 import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
@@ -35,10 +35,7 @@ function useAppEffects() {
     return () => clearInterval(timer);
   }, [loggedIn]);
 
-  useEffect(() => {
-    // Push is optional: a missing gateway only means polling does the work.
-    if (import.meta.env.MODE !== 'test') connectSocket(token);
-  }, [token]);
+  useEffect(() => syncSocketToken(token), [token]);
 }
 
 export function Layout() {

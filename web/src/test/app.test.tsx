@@ -227,6 +227,8 @@ describe('account dialog', () => {
     fireEvent.click(await screen.findByTestId('register-send-code'));
     await waitFor(() => expect(screen.getByTestId('register-send-code').textContent).toBe('Send code'));
     expect(useAccount.getState().cooldownEndsAt.register).toBeNull();
+    const note = await screen.findByTestId('error-notification');
+    expect(note.textContent).toBe('Errortoo fast');
   });
 
   it('rejects a taken username on register', async () => {
