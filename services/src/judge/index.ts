@@ -40,7 +40,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
   return {
     name: 'judge',
     service,
-    stats: createSubmissionStats(ctx.db),
+    stats: createSubmissionStats(ctx.db, opts.problems),
     problemStatus: createProblemStatus(ctx.db),
     routes: (app) => registerJudgeRoutes(app, service),
     async start() {

@@ -466,13 +466,23 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
 
   it('ports for the account and problem capabilities', async () => {
     const stats = h.judge.stats;
-    const total = await stats.totalSubmissions(USERS.bob.uid);
+    const { total, scoreList } = await stats.totalsFor(USERS.bob.uid);
     expect(total).toBeGreaterThan(0);
-    expect(await stats.solvedProblemIds(USERS.bob.uid)).toContain(1);
+    expect(scoreList).toContain(14);
+    expect(await stats.solvedProblems(USERS.bob.uid)).toContainEqual({
+      id: 1,
+      problemId: '1001',
+      difficulty: 1,
+    });
     const heat = await stats.heatmap(USERS.bob.uid, new Date(Date.now() - 86_400_000));
     expect(heat.reduce((s, d) => s + d.count, 0)).toBe(total);
-    const marks = await h.judge.problemStatus.statusFor(USERS.bob.uid, [1, 3]);
-    expect(marks.get(1)).toBe(0);
-    expect(marks.get(3)).toBe(-10);
+    const marks = await h.judge.problemStatus.statusFor(USERS.bob.uid, [1, 3], {
+      contest: false,
+      cid: null,
+      gid: null,
+      containsEnd: false,
+    });
+    expect(marks.get(1)).toEqual({ status: 0, score: null });
+    expect(marks.get(3)).toEqual({ status: -10, score: null });
   });
 });

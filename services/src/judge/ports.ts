@@ -40,6 +40,12 @@ export interface JudgeProblem {
   testCases: JudgeTestCase[];
 }
 
+export interface ProblemSummary {
+  problemId: string;
+  title: string;
+  difficulty: number;
+}
+
 /** A database handle or an open transaction (counters are updated inside the verdict transaction). */
 export type DbExecutor = Kysely<Database>;
 
@@ -48,11 +54,11 @@ export interface ProblemPort {
   getProblemForJudge(pid: number): Promise<JudgeProblem | null>;
   /** Primary key of a display id (case-sensitive, as stored), or null. */
   findPidByDisplayId(problemId: string): Promise<number | null>;
-  /** Titles of many problems, for list rows; unknown ids are left out. */
-  titlesOf(pids: readonly number[]): Promise<Map<number, string>>;
+  /** Display id, title and difficulty of many problems (list rows, solved lists); unknown ids are left out. */
+  summariesOf(pids: readonly number[]): Promise<Map<number, ProblemSummary>>;
   /**
-   * Move one submission's contribution to the problem counters from `previousStatus`
-   * (null: not counted yet) to `newStatus`. Called inside the verdict transaction `db`.
+   * Move one non-contest submission's contribution to the problem counters from
+   * `previousStatus` (null: not counted yet) to `newStatus`. Called inside the verdict transaction `db`.
    */
   recordVerdict(pid: number, previousStatus: number | null, newStatus: number, db: DbExecutor): Promise<void>;
 }
@@ -82,23 +88,27 @@ export const DEFAULT_SWITCHES: JudgeSwitches = {
   defaultSubmitInterval: 8,
 };
 
-/** What the user-facing account pages need from submissions (user home, heatmap). */
-export interface SubmissionStatsPort {
-  /** Submissions with cid = 0 and no group. */
-  totalSubmissions(uid: string): Promise<number>;
-  /** Problems accepted outside contests and groups, as primary keys, oldest first. */
-  solvedProblemIds(uid: string): Promise<number[]>;
-  /** Max OI rank score per problem with scored submissions (cid = 0, no group). */
-  scoreList(uid: string): Promise<number[]>;
-  /** Submissions (any status, cid = 0) per UTC day since `since`. */
-  heatmap(uid: string, since: Date): Promise<{ date: string; count: number }[]>;
+/** Implemented here for the account capability (user home, heatmap). */
+export type { SubmissionStatsPort, SolvedProblem } from '../account/ports';
+
+// The problem capability's ProblemStatusPort (services/src/problem/ports.ts), repeated
+// structurally so this module does not depend on that capability's files.
+
+/** Which submissions a problem-status query looks at (core.md §6 get-user-problem-status). */
+export interface StatusScope {
+  contest: boolean;
+  cid: number | null;
+  gid: number | null;
+  containsEnd: boolean;
 }
 
-/** The problem list's status markers (problem capability's ProblemStatusPort). */
+export interface ProblemStatus {
+  /** Judge status code; -10 = not submitted. */
+  status: number;
+  score: number | null;
+}
+
+/** Implemented here for the problem capability (status markers of problem lists). */
 export interface ProblemStatusPort {
-  /**
-   * Per problem: 0 when accepted anywhere outside contests, else the latest status,
-   * -10 when never submitted. `gid` selects group submissions (null = none).
-   */
-  statusFor(uid: string, pids: readonly number[], gid?: number | null): Promise<Map<number, number>>;
+  statusFor(uid: string, pids: readonly number[], scope: StatusScope): Promise<Map<number, ProblemStatus>>;
 }

@@ -440,3 +440,24 @@ export async function userProblemStatuses(
   }
   return out;
 }
+
+/** Per problem of a contest: accepted (0) if any AC, else the latest status. */
+export async function userContestProblemStatuses(
+  db: Db,
+  uid: string,
+  pids: readonly number[],
+  cid: number,
+): Promise<Map<number, number>> {
+  if (pids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('judge')
+    .select(['pid', 'status'])
+    .where('uid', '=', uid)
+    .where('cid', '=', cid)
+    .where('pid', 'in', pids)
+    .orderBy('submit_id', 'asc')
+    .execute();
+  const out = new Map<number, number>();
+  for (const r of rows) if (out.get(r.pid) !== AC) out.set(r.pid, r.status);
+  return out;
+}

@@ -400,9 +400,9 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       size,
       offset,
     );
-    const titles = await problems.titlesOf([...new Set(rows.map((r) => r.pid))]);
+    const summaries = await problems.summariesOf([...new Set(rows.map((r) => r.pid))]);
     return makePage(
-      rows.map((r) => listItemView(r, titles.get(r.pid) ?? '')),
+      rows.map((r) => listItemView(r, summaries.get(r.pid)?.title ?? '')),
       total,
       size,
       current,
@@ -544,7 +544,8 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   /** Problem counters and the AC record follow a verdict change (inside the caller's transaction). */
   async function moveVerdict(trx: Kysely<Database>, row: JudgeRow, next: number): Promise<void> {
-    await problems.recordVerdict(row.pid, row.counted_status, next, trx);
+    // Problem counters count site (non-contest) submissions only.
+    if (row.cid === 0) await problems.recordVerdict(row.pid, row.counted_status, next, trx);
     const countsForAc = row.cid === 0 && row.gid === null;
     if (!countsForAc) return;
     if (next === S.ACCEPTED) await repo.addAccepted(trx, row.uid, row.pid, row.submit_id);

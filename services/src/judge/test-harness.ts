@@ -70,11 +70,11 @@ export class MemoryProblems implements ProblemPort {
     for (const p of this.problems.values()) if (p.problemId === problemId) return p.id;
     return null;
   }
-  async titlesOf(pids: readonly number[]) {
-    const out = new Map<number, string>();
+  async summariesOf(pids: readonly number[]) {
+    const out = new Map<number, { problemId: string; title: string; difficulty: number }>();
     for (const pid of pids) {
       const p = this.problems.get(pid);
-      if (p) out.set(pid, p.title);
+      if (p) out.set(pid, { problemId: p.problemId, title: p.title, difficulty: p.difficulty });
     }
     return out;
   }

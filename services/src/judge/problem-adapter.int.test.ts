@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
+import type { AppContext } from '../platform/context';
+import { insertProblem, replaceCases, setProblemLanguages } from '../problem/repository';
+import { insertTestLanguages } from '../problem/test-harness';
+import { createJudgeCapability, type JudgeCapability } from './index';
+import { problemPortFromProblemCapability } from './problem-adapter';
+import { RunnerStandIn, USERS, seedUsers, silentLog } from './test-harness';
+import type { Config } from '../platform/config';
+
+const H = (c: string) => c.repeat(64);
+
+describe.each(DB_KINDS)('judge over the real problem capability on %s', (kind) => {
+  let tdb: TestDatabase;
+  let bus: Bus;
+  let judge: JudgeCapability;
+  let runner: RunnerStandIn;
+  let pid: number;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    await seedUsers(tdb);
+    bus = createMemoryBus();
+    const ctx: AppContext = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log: silentLog };
+    await insertTestLanguages(ctx);
+    const problem = await insertProblem(tdb.db, {
+      problem_id: 'P1',
+      title: 'A+B',
+      type: 1,
+      io_score: 100,
+      difficulty: 2,
+    });
+    pid = problem.id;
+    await replaceCases(tdb.db, pid, [
+      { input: '1.in', output: '1.out', input_hash: H('a'), output_hash: H('b'), score: 40 },
+      { input: '2.in', output: '2.out', input_hash: H('c'), output_hash: H('d'), score: 60 },
+    ]);
+    const langs = await tdb.db.selectFrom('language').select(['id', 'name']).execute();
+    await setProblemLanguages(
+      tdb.db,
+      pid,
+      langs.filter((l) => l.name === 'C++').map((l) => l.id),
+    );
+    judge = createJudgeCapability(ctx, {
+      problems: problemPortFromProblemCapability(tdb.db),
+      switches: async () => ({
+        openPublicJudge: true,
+        openGroupJudge: true,
+        openContestJudge: true,
+        hideNonContestSubmissionCode: false,
+        defaultSubmitInterval: 0,
+      }),
+    });
+    await judge.start!();
+    runner = await new RunnerStandIn(bus).start();
+  });
+  afterAll(async () => {
+    await runner?.close();
+    await judge?.stop!();
+    await bus?.close();
+    await tdb?.drop();
+  });
+
+  const counts = () =>
+    tdb.db.selectFrom('problem_count').selectAll().where('pid', '=', pid).executeTakeFirstOrThrow();
+
+  it('builds the task from the stored problem and moves its counters with each verdict', async () => {
+    await expect(
+      judge.service.submit(USERS.alice, { pid: 'P1', language: 'Python3', code: 'print(1)' }, null),
+    ).rejects.toThrow(/提交的代码的语言错误/);
+    const row = await judge.service.submit(
+      USERS.alice,
+      { pid: 'P1', language: 'C++', code: 'int main(){}' },
+      '127.0.0.1',
+    );
+    await runner.waitForTasks(1);
+    const task = runner.tasks[0]!;
+    expect(task).toMatchObject({ kind: 'submission', submitId: row.submitId, problemType: 1, ioScore: 100 });
+    if (task.kind !== 'submission') throw new Error('expected a submission task');
+    expect(task.testCases.map((c) => [c.inputHash, c.score])).toEqual([
+      [H('a'), 40],
+      [H('c'), 60],
+    ]);
+    await judge.service.applyResult(runner.resultFor(task, -1, { score: 40 }));
+    expect(await counts()).toMatchObject({ total: 1, wa: 1, ac: 0 });
+    // A manual change moves the counted verdict; the total stays.
+    await judge.service.manualJudge(USERS.root, row.submitId!, 0, 100);
+    expect(await counts()).toMatchObject({ total: 1, wa: 0, ac: 1 });
+    const stored = await tdb.db
+      .selectFrom('judge')
+      .selectAll()
+      .where('submit_id', '=', row.submitId!)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: 0, score: 100, oi_rank_score: 14, display_pid: 'P1' });
+    const page = await judge.service.list(null, { onlyMine: false });
+    expect(page.records[0]).toMatchObject({ title: 'A+B', displayPid: 'P1' });
+    expect(await judge.stats.solvedProblems(USERS.alice.uid)).toEqual([
+      { id: pid, problemId: 'P1', difficulty: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,68 @@
+// Adapts the problem capability's judge port (services/src/problem/port.ts) to the
+// ProblemPort this capability codes against.
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema';
+import { createProblemJudgePort, type ProblemForJudge } from '../problem/port';
+import { findProblem, findProblemByDisplayId } from '../problem/repository';
+import type { JudgeProblem, ProblemPort, ProblemSummary } from './ports';
+
+export function toJudgeProblem(p: ProblemForJudge): JudgeProblem {
+  const nonEmpty = (files: Record<string, string>) => (Object.keys(files).length ? files : undefined);
+  const userExtraFiles = nonEmpty(p.userExtraFiles);
+  const judgeExtraFiles = nonEmpty(p.judgeExtraFiles);
+  return {
+    id: p.pid,
+    problemId: p.problemId,
+    title: p.title,
+    type: p.type,
+    difficulty: p.difficulty,
+    auth: p.auth,
+    isRemote: p.isRemote,
+    gid: p.isGroup ? p.gid : null,
+    codeShare: p.codeShare,
+    openCaseResult: p.openCaseResult,
+    judgeMode: p.judgeMode,
+    judgeCaseMode: p.judgeCaseMode,
+    limits: { timeLimit: p.timeLimit, memoryLimit: p.memoryLimit, stackLimit: p.stackLimit },
+    ioScore: p.ioScore,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    ...(p.fileIO ? { fileIO: p.fileIO } : {}),
+    ...(userExtraFiles ? { userExtraFiles } : {}),
+    ...(judgeExtraFiles ? { judgeExtraFiles } : {}),
+    ...(p.checker ? { checker: p.checker } : {}),
+    languages: p.languages,
+    testCases: [...p.cases]
+      .sort((a, b) => a.seq - b.seq)
+      .map((c) => ({
+        caseId: c.caseId,
+        inputHash: c.inputHash,
+        outputHash: c.outputHash,
+        score: c.score,
+        groupNum: c.groupNum,
+      })),
+  };
+}
+
+/** The problem bank as the judge capability sees it, over the problem capability's own port. */
+export function problemPortFromProblemCapability(db: Kysely<Database>): ProblemPort {
+  const port = createProblemJudgePort(db);
+  return {
+    async getProblemForJudge(pid) {
+      const p = await port.getProblemForJudge(pid);
+      return p ? toJudgeProblem(p) : null;
+    },
+    async findPidByDisplayId(problemId) {
+      return (await findProblemByDisplayId(db, problemId))?.id ?? null;
+    },
+    async summariesOf(pids) {
+      const rows = await Promise.all(pids.map((pid) => findProblem(db, pid)));
+      const out = new Map<number, ProblemSummary>();
+      for (const r of rows)
+        if (r) out.set(r.id, { problemId: r.problem_id, title: r.title, difficulty: r.difficulty });
+      return out;
+    },
+    // The counters move inside the verdict transaction: the problem port is built on it.
+    recordVerdict: (pid, previousStatus, newStatus, trx) =>
+      createProblemJudgePort(trx).recordVerdict(pid, previousStatus, newStatus),
+  };
+}
