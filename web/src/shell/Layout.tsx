@@ -1,5 +1,5 @@
 // The page frame: navbar, routed content, footer and the account dialog, plus app-wide effects.
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AccountDialog } from '../account/AccountDialog';
 import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
@@ -17,13 +17,22 @@ function useAppEffects() {
   const loggedIn = useSession(isLoggedIn);
   const token = useSession((s) => s.token);
 
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  // Installed during the first render, before any child effect can send a request.
+  useState(() => installClientHooks((to, opts) => navigateRef.current(to, opts)));
+  const siteName = useSite((s) => s.config.name);
+
   useEffect(() => {
-    installClientHooks(navigate);
-    const stop = installTokenSync(navigate);
+    const stop = installTokenSync((to, opts) => navigateRef.current(to, opts));
     void useSite.getState().load();
     void refreshRoles();
     return stop;
-  }, [navigate]);
+  }, []);
+
+  useEffect(() => {
+    document.title = siteName;
+  }, [siteName]);
 
   useEffect(() => {
     if (!loggedIn) {

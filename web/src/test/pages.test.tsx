@@ -79,6 +79,37 @@ describe('reset password', () => {
   });
 });
 
+describe('register', () => {
+  it('sends the form without passwordAgain and clears the code when registration fails', async () => {
+    let succeed = false;
+    const calls = stubFetch((url) => {
+      if (url === '/api/check-username-or-email') return ok({ username: false, email: false });
+      if (url === '/api/register')
+        return succeed ? ok(null) : { body: { status: 400, msg: '验证码不正确', data: null } };
+      return undefined;
+    });
+    renderApp('/home');
+    act(() => useUi.getState().openAccountDialog('Register'));
+    fill('register-username', 'bob');
+    fill('register-email', 'bob@x.io');
+    fill('register-password', 'secret1');
+    fill('register-password-again', 'secret1');
+    fill('register-code', '123456');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect((screen.getByTestId('register-code') as HTMLInputElement).value).toBe(''));
+    expect(calls.find((c) => c.url === '/api/register')?.body).toEqual({
+      username: 'bob',
+      password: 'secret1',
+      email: 'bob@x.io',
+      code: '123456',
+    });
+    succeed = true;
+    fill('register-code', '654321');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(useUi.getState().accountDialog.mode).toBe('Login'));
+  });
+});
+
 describe('logout and contests', () => {
   it('/logout calls the server, clears the session and goes home', async () => {
     const calls = stubFetch((url) => (url === '/api/logout' ? ok(null) : undefined));
