@@ -54,11 +54,16 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
 
   let signer: Promise<TokenSigner> | undefined;
   const getSigner = () => {
-    signer ??= loadJwtSecret(ctx.db).then((secret) =>
-      createTokenSigner(secret, ctx.config.jwtExpireSeconds, clock),
-    );
-    // A failed secret load (database down) must not stick: retry on the next request.
-    signer.catch(() => (signer = undefined));
+    if (!signer) {
+      const loading = loadJwtSecret(ctx.db).then((secret) =>
+        createTokenSigner(secret, ctx.config.jwtExpireSeconds, clock),
+      );
+      // A failed secret load (database down) must not stick: retry on the next request.
+      loading.catch(() => {
+        if (signer === loading) signer = undefined;
+      });
+      signer = loading;
+    }
     return signer;
   };
 
