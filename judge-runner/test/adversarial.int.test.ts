@@ -245,13 +245,26 @@ describe('network and privileges', () => {
     );
     expect(r.stdout).toBe('000\n');
   });
-  // ptrace is not filtered (no seccomp, like go-judge release builds): only processes of the
-  // same sandbox are visible to it (#30), so it reaches nothing outside.
   it('#23 unshare(CLONE_NEWUSER), mount, setuid(0), chroot all fail', async () => {
     const r = await probe(
       '#include <sched.h>\n#include <sys/mount.h>\nint main(){printf("%d%d%d%d\\n",unshare(CLONE_NEWUSER)==0,mount("none","/w","tmpfs",0,0)==0,setuid(0)==0,chroot("/w")==0);return 0;}',
     );
     expect(r.stdout).toBe('0000\n');
+  });
+});
+
+describe('seccomp and descriptors', () => {
+  it('#23b ptrace, io_uring, keyctl, bpf, perf_event_open, userfaultfd are refused (EPERM) while threads still work', async () => {
+    const r = await probe(
+      '#include <sys/syscall.h>\n#include <pthread.h>\nvoid*f(void*a){return a;}\nint main(){pthread_t t;int ok=pthread_create(&t,0,f,0)==0&&pthread_join(t,0)==0;long r[6]={syscall(101,16,1,0,0),syscall(425,1,0),syscall(250,0),syscall(321,0,0,0),syscall(298,0,0,-1,-1,0),syscall(323,0)};printf("threads %d:",ok);for(int i=0;i<6;i++)printf(" %ld/%d",r[i],r[i]<0?errno:0);puts("");return 0;}',
+    );
+    expect(r.stdout).toBe('threads 1: -1/1 -1/1 -1/1 -1/1 -1/1 -1/1\n');
+  });
+  it('the program inherits no descriptors but stdin, stdout and stderr', async () => {
+    const r = await probe(
+      '#include <dirent.h>\nint main(){DIR*d=opendir("/proc/self/fd");struct dirent*e;int self=dirfd(d);while((e=readdir(d)))if(e->d_name[0]!=\'.\'&&atoi(e->d_name)!=self)printf("%s ",e->d_name);puts("");return 0;}',
+    );
+    expect(r.stdout).toBe('0 1 2 \n');
   });
 });
 

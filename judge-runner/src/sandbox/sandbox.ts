@@ -4,7 +4,9 @@
  * Design notes: docs/architecture.md, "Judge sandbox".
  */
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   RunCgroup,
   detectCgroupRoots,
@@ -13,6 +15,7 @@ import {
   type CgroupRoots,
 } from './cgroup';
 import { readHead } from './files';
+import { buildSeccompFilter } from './seccomp';
 import { SANDBOX_GID, SANDBOX_UID, type RunDirs } from './workspace';
 
 export interface SandboxLimits {
@@ -78,14 +81,18 @@ const SIGXFSZ = 25;
 const POLL_MS = 20;
 
 /**
- * The launcher joins the run cgroups before anything else executes, opens the stdio
- * files, then execs prlimit → setpriv → bwrap → program. FIFO pairs are opened in
- * complementary order by the two launchers so neither blocks forever.
+ * The launcher (bash: dash cannot name fds above 9) joins the run cgroups before anything
+ * else executes, closes every inherited descriptor but its own (the judge process may have
+ * been started with stray non-close-on-exec fds), opens the stdio files, then execs
+ * prlimit → setpriv → bwrap → program. FIFO pairs are opened in complementary order by the
+ * two launchers so neither blocks forever.
  */
 const LAUNCHER = [
   'IFS=:; for f in $OJ_CGROUP_PROCS; do echo $$ > "$f" || exit 121; done; unset IFS',
+  'for fd in /proc/$$/fd/*; do fd=${fd##*/}; case $fd in 0|1|2|3) ;; *) eval "exec $fd>&-" 2>/dev/null ;; esac; done',
   'if [ "$OJ_OUT_FIRST" = 1 ]; then exec 1>"$OJ_STDOUT" 0<"$OJ_STDIN"; else exec 0<"$OJ_STDIN" 1>"$OJ_STDOUT"; fi',
   'exec 2>"$OJ_STDERR" 9>"$OJ_CPU_PROCS"',
+  'if [ -n "$OJ_SECCOMP" ]; then exec 8<"$OJ_SECCOMP"; fi',
   'exec "$@"',
 ].join('\n');
 
@@ -119,6 +126,8 @@ export interface SandboxOptions {
   bwrapPath?: string;
   /** Size of the sandbox's private /tmp. */
   tmpSizeBytes?: number;
+  /** Apply the seccomp deny-list (default true on x86-64). */
+  seccomp?: boolean;
 }
 
 export class Sandbox {
@@ -128,8 +137,16 @@ export class Sandbox {
     readonly roots: CgroupRoots,
     private readonly bwrap: string,
     tmpSizeBytes: number,
+    /** File holding the seccomp BPF program (null: no filter on this architecture). */
+    private readonly seccompFile: string | null,
   ) {
     this.fixedArgs = buildFixedBwrapArgs(tmpSizeBytes);
+    if (seccompFile) this.fixedArgs.push('--seccomp', '8');
+  }
+
+  /** Whether runs get the seccomp deny-list. */
+  get seccomp(): boolean {
+    return this.seccompFile !== null;
   }
 
   /** Detect cgroups and bubblewrap, clear leftovers of dead judges. Throws with a clear reason. */
@@ -141,11 +158,19 @@ export class Sandbox {
     }
     const roots = detectCgroupRoots(opts.cgroupName);
     await sweepStaleCgroups(roots);
-    return new Sandbox(roots, bwrap, opts.tmpSizeBytes ?? 64 * 1024 * 1024);
+    const filter = opts.seccomp === false ? null : buildSeccompFilter();
+    let seccompFile: string | null = null;
+    if (filter) {
+      const dir = mkdtempSync(join(tmpdir(), 'oj-seccomp-'));
+      seccompFile = join(dir, 'filter.bpf');
+      writeFileSync(seccompFile, filter, { mode: 0o600 });
+    }
+    return new Sandbox(roots, bwrap, opts.tmpSizeBytes ?? 64 * 1024 * 1024, seccompFile);
   }
 
   async close(): Promise<void> {
     await removeCgroupRoots(this.roots);
+    if (this.seccompFile) rmSync(dirname(this.seccompFile), { recursive: true, force: true });
   }
 
   async run(opts: SandboxRunOptions): Promise<SandboxResult> {
@@ -201,7 +226,7 @@ export class Sandbox {
       ...opts.argv,
     ];
     const started = performance.now();
-    const child = spawn('/bin/sh', ['-c', LAUNCHER, 'oj-launch', ...argv], {
+    const child = spawn('/bin/bash', ['-c', LAUNCHER, 'oj-launch', ...argv], {
       env: {
         OJ_CGROUP_PROCS: cg.limitProcsFiles().join(':'),
         OJ_CPU_PROCS: cg.cpuProcsFile(),
@@ -209,6 +234,7 @@ export class Sandbox {
         OJ_STDOUT: stdio.stdout ?? '/dev/null',
         OJ_STDERR: stdio.stderr ?? '/dev/null',
         OJ_OUT_FIRST: stdio.openStdoutFirst ? '1' : '0',
+        OJ_SECCOMP: this.seccompFile ?? '',
       },
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
     });
