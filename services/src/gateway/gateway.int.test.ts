@@ -24,7 +24,7 @@ import {
   type Harness,
 } from '../judge/test-harness';
 import type { AuthUser } from '../platform/http/access';
-import { createGateway, type Gateway } from './index';
+import { createGateway, remoteWatchPolicy, type Gateway } from './index';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const CODE = 'int main() { return 0; }';
@@ -223,6 +223,46 @@ function defineGatewaySuite(label: string, kind: DbKind, makeBus: () => Promise<
         ok: true,
       });
       await expect(Watcher.open(url, null, 'not-a-token')).rejects.toThrow(/unauthorized/);
+    });
+
+    it('a second gateway on its own port asks the judge service over the bus and gets the same pushes', async () => {
+      const second = await createGateway({
+        port: 0,
+        host: '127.0.0.1',
+        bus,
+        authenticator: testAuthenticator,
+        judge: remoteWatchPolicy(bus),
+      });
+      try {
+        const other = await Watcher.open(`http://127.0.0.1:${second.port}`, USERS.bob);
+        sockets.push(other);
+        const contest = await tdb.db
+          .insertInto('judge')
+          .values({
+            pid: 1,
+            display_pid: 'B',
+            uid: USERS.alice.uid,
+            username: 'alice',
+            length: 4,
+            code: CODE,
+            language: 'C++',
+            cid: 8,
+          })
+          .returning('submit_id')
+          .executeTakeFirstOrThrow();
+        expect(await other.ask(ClientEvents.subscribeSubmission, { submitId: contest.submit_id })).toEqual({
+          ok: false,
+          error: 'denied',
+        });
+        expect(await other.ask(ClientEvents.subscribeProblem, { pid: 1 })).toEqual({ ok: true });
+        const here = await open(USERS.alice);
+        const task = await submitAndTake(USERS.alice);
+        await runner.finish(runner.resultFor(task, 0));
+        expect(await other.statusesOf(task.submitId, [5, 0])).toEqual([5, 0]);
+        expect(await here.statusesOf(task.submitId, [5, 0])).toEqual([5, 0]);
+      } finally {
+        await second.close();
+      }
     });
   });
 }

@@ -180,18 +180,6 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   };
 }
 
-/** Answers the gateway's visibility questions over the bus (run next to the judge service). */
-export async function serveWatchPolicy(bus: Bus, policy: WatchPolicy): Promise<Unsubscribe> {
-  return bus.reply<WatchCheckRequest, WatchDecision>(
-    WATCH_CHECK_SUBJECT,
-    (q) =>
-      q.kind === 'submission'
-        ? policy.canWatchSubmission(q.viewer, q.id)
-        : policy.canWatchProblem(q.viewer, q.id),
-    { queue: 'watch-check' },
-  );
-}
-
 /** A gateway in its own process asks the judge service over the bus. */
 export function remoteWatchPolicy(bus: Bus, timeoutMs = 3000): WatchPolicy {
   const ask = (q: WatchCheckRequest) => bus.request<WatchDecision>(WATCH_CHECK_SUBJECT, q, { timeoutMs });

@@ -4,7 +4,7 @@ import type { AppContext, Capability } from '../platform/context';
 import type { GroupPort, JudgeSwitches, ProblemPort, ProblemStatusPort, SubmissionStatsPort } from './ports';
 import { registerJudgeRoutes } from './routes';
 import { createJudgeService, type JudgeService } from './service';
-import { startLivePath } from './live';
+import { serveWatchChecks, startLivePath } from './live';
 import { createProblemStatus, createSubmissionStats } from './stats';
 
 export type { JudgeService, WatchDecision } from './service';
@@ -36,7 +36,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     groups: opts.groups,
     switches: opts.switches,
   });
-  let stopLive: Unsubscribe | null = null;
+  const stops: Unsubscribe[] = [];
   return {
     name: 'judge',
     service,
@@ -44,11 +44,11 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     problemStatus: createProblemStatus(ctx.db),
     routes: (app) => registerJudgeRoutes(app, service),
     async start() {
-      if (opts.live !== false) stopLive = await startLivePath(ctx.bus, service, ctx.log);
+      if (opts.live !== false) stops.push(await startLivePath(ctx.bus, service, ctx.log));
+      stops.push(await serveWatchChecks(ctx.bus, service));
     },
     async stop() {
-      await stopLive?.();
-      stopLive = null;
+      for (const stop of stops.splice(0)) await stop();
     },
   };
 }

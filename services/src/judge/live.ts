@@ -10,7 +10,8 @@ import {
   type JudgeProgress,
   type JudgeResult,
 } from '@oj/protocol/judge/schemas';
-import type { JudgeService } from './service';
+import { WATCH_CHECK_SUBJECT, type WatchCheckRequest } from '@oj/protocol/realtime/events';
+import type { JudgeService, WatchDecision } from './service';
 
 export interface LiveOptions {
   /** Results applied at once by this process. */
@@ -63,4 +64,16 @@ export async function startLivePath(
     await stopResults();
     await stopProgress();
   };
+}
+
+/** Answers the visibility questions of gateways running in their own processes. */
+export async function serveWatchChecks(bus: Bus, service: JudgeService): Promise<Unsubscribe> {
+  return bus.reply<WatchCheckRequest, WatchDecision>(
+    WATCH_CHECK_SUBJECT,
+    (q) =>
+      q.kind === 'submission'
+        ? service.canWatchSubmission(q.viewer, q.id)
+        : service.canWatchProblem(q.viewer, q.id),
+    { queue: 'watch-check' },
+  );
 }
