@@ -415,8 +415,10 @@ export class Scoreboard {
       if (name === 'sealed' && this.sealSec === null) continue;
       const v = this.variants[name];
       const next = this.config.type === 0 ? this.foldAcm(name, list) : this.foldOi(name, list);
+      const prev = v.standings.get(uid)?.cells.get(displayId);
+      // A verdict that changes nothing visible (e.g. a pending record) leaves the board as is.
+      if (sameCell(prev ?? null, next)) continue;
       const s = v.standing(uid);
-      const prev = s.cells.get(displayId);
       if (prev) this.account(v, s, displayId, prev, -1);
       if (next) {
         s.cells.set(displayId, next);
@@ -668,6 +670,21 @@ function emptyCell(): Cell {
     firstTime: Infinity,
     firstId: Infinity,
   };
+}
+
+function sameCell(a: Cell | null, b: Cell | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.processed === b.processed &&
+    a.errorNum === b.errorNum &&
+    a.tryNum === b.tryNum &&
+    a.acTime === b.acTime &&
+    a.acAfter === b.acAfter &&
+    a.score === b.score &&
+    a.bestUseTime === b.bestUseTime &&
+    a.firstTime === b.firstTime &&
+    a.firstId === b.firstId
+  );
 }
 
 function primaryOf(r: RankRow): number {

@@ -6,6 +6,7 @@ import type { ColumnType } from 'kysely';
 import type { AccountTables } from '../../account/tables';
 import type { SiteTables } from '../../site/tables';
 import type { JudgeTables } from '../../judge/tables';
+import type { ContestTables } from '../../contest/tables';
 import type { ProblemTables } from '../../problem/tables';
 
 export interface PlatformKvTable {
@@ -19,4 +20,4 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables, ProblemTables {}
+export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables, ProblemTables, ContestTables {}

@@ -8,6 +8,7 @@ import * as m0001 from './0001_account';
 import * as m0002 from './0002_site';
 import * as m0004 from './0004_judge';
 import * as m0003 from './0003_problem';
+import * as m0005 from './0005_contest';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0002_site': m0002,
   '0004_judge': m0004,
   '0003_problem': m0003,
+  '0005_contest': m0005,
 };

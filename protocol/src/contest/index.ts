@@ -1,0 +1,3 @@
+export * from './scoreboard';
+export * from './clock';
+export * from './schemas';

@@ -1,0 +1,132 @@
+// Default port implementations: read-only views over tables owned by the account,
+// judge and problem capabilities (the one write is the reference's "contest-only"
+// auth flag on a problem). The composition root can replace any of them.
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/schema';
+import type {
+  ContestSubmissionRow,
+  ProblemCatalog,
+  ProblemSummary,
+  SubmissionSource,
+  UserDirectory,
+} from './ports';
+
+const ROOT_ROLE_ID = 1000;
+
+function submissionQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('judge')
+    .select(['submit_id', 'uid', 'username', 'cid', 'cpid', 'pid', 'submit_time', 'status', 'score', 'time']);
+}
+
+type SubmissionRecord = {
+  submit_id: number;
+  uid: string;
+  username: string;
+  cid: number;
+  cpid: number;
+  pid: number;
+  submit_time: Date;
+  status: number;
+  score: number | null;
+  time: number | null;
+};
+
+function toRow(r: SubmissionRecord): ContestSubmissionRow {
+  return {
+    submitId: r.submit_id,
+    uid: r.uid,
+    username: r.username,
+    cid: r.cid,
+    cpid: r.cpid,
+    pid: r.pid,
+    submitTime: r.submit_time,
+    status: r.status,
+    score: r.score,
+    time: r.time,
+  };
+}
+
+export function judgeTableSubmissions(db: Kysely<Database>): SubmissionSource {
+  return {
+    async ofContest(cid) {
+      const rows = await submissionQuery(db).where('cid', '=', cid).orderBy('submit_id').execute();
+      return rows.map(toRow);
+    },
+    async byId(submitId) {
+      const r = await submissionQuery(db).where('submit_id', '=', submitId).executeTakeFirst();
+      return r ? toRow(r) : null;
+    },
+    async statusCounts(cid, q) {
+      let sel = db
+        .selectFrom('judge')
+        .select(['cpid', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('cid', '=', cid)
+        .where('submit_time', '>=', q.from);
+      if (q.before) sel = sel.where('submit_time', '<', q.before);
+      if (q.cpid !== undefined) sel = sel.where('cpid', '=', q.cpid);
+      if (q.excludedUids.length > 0) sel = sel.where('uid', 'not in', [...q.excludedUids]);
+      const rows = await sel.groupBy(['cpid', 'status']).execute();
+      return rows.map((r) => ({ cpid: r.cpid, status: r.status, n: Number(r.n) }));
+    },
+  };
+}
+
+export function accountTableUsers(db: Kysely<Database>): UserDirectory {
+  return {
+    async profiles(uids) {
+      if (uids.length === 0) return [];
+      const rows = await db
+        .selectFrom('users')
+        .select(['uid', 'username', 'realname', 'nickname', 'school', 'gender', 'avatar'])
+        .where('uid', 'in', [...uids])
+        .execute();
+      return rows;
+    },
+    async superAdminUids() {
+      const rows = await db
+        .selectFrom('user_role')
+        .select('uid')
+        .where('role_id', '=', ROOT_ROLE_ID)
+        .execute();
+      return rows.map((r) => r.uid);
+    },
+  };
+}
+
+const snake = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
+  return {
+    async summaries(pids) {
+      const out = new Map<number, ProblemSummary>();
+      if (pids.length === 0) return out;
+      const rows = await db
+        .selectFrom('problem')
+        .select(['id', 'problem_id', 'title', 'auth', 'type', 'gid'])
+        .where('id', 'in', [...pids])
+        .execute();
+      for (const r of rows)
+        out.set(r.id, {
+          id: r.id,
+          problemId: r.problem_id,
+          title: r.title,
+          auth: r.auth,
+          type: r.type,
+          gid: r.gid,
+        });
+      return out;
+    },
+    async problemRow(pid) {
+      const row = await db.selectFrom('problem').selectAll().where('id', '=', pid).executeTakeFirst();
+      if (!row) return null;
+      return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]));
+    },
+    async extras() {
+      return { tags: [], languages: [], codeTemplate: {} };
+    },
+    async markContestOnly(pid) {
+      await db.updateTable('problem').set({ auth: 3 }).where('id', '=', pid).execute();
+    },
+  };
+}

@@ -1,0 +1,653 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol';
+import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
+import type { AppContext } from '../platform/context';
+import type { Config } from '../platform/config';
+import type { Authenticator, AuthUser } from '../platform/http/access';
+import { buildApp, type App } from '../platform/http/app';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
+import { createContestCapability, type ContestCapability } from './index';
+import { M } from './messages';
+
+const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+
+const USERS: Record<string, AuthUser> = {
+  'tok-root': { uid: 'root', username: 'root', roleIds: [1000], roles: ['root'], permissions: ['rejudge'] },
+  'tok-adm': {
+    uid: 'adm',
+    username: 'adm',
+    roleIds: [1001],
+    roles: ['admin'],
+    permissions: ['contest_admin'],
+  },
+  'tok-adm2': {
+    uid: 'adm2',
+    username: 'adm2',
+    roleIds: [1001],
+    roles: ['admin'],
+    permissions: ['contest_admin'],
+  },
+  'tok-alice': {
+    uid: 'alice',
+    username: 'team1',
+    roleIds: [1002],
+    roles: ['default_user'],
+    permissions: ['submit'],
+  },
+  'tok-bob': {
+    uid: 'bob',
+    username: 'bob',
+    roleIds: [1002],
+    roles: ['default_user'],
+    permissions: ['submit'],
+  },
+  'tok-carol': { uid: 'carol', username: 'carol', roleIds: [1002], roles: ['default_user'], permissions: [] },
+};
+const authenticator: Authenticator = {
+  async authenticate(token) {
+    const user = USERS[token];
+    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
+  },
+};
+const user = (name: string) => USERS[`tok-${name}`]!;
+
+const MIN = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe.each(DB_KINDS)('contest capability on %s', (kind) => {
+  let tdb: TestDatabase;
+  let bus: Bus;
+  let app: App;
+  let cap: ContestCapability;
+  const now = Date.now();
+  const events: { subject: string; payload: unknown }[] = [];
+  let pidA = 0;
+  let pidB = 0;
+
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: object,
+  ) => {
+    const res = await app.inject({ method, url, headers: token ? { authorization: token } : {}, payload });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes vary per endpoint
+    const body = res.json() as { status: number; msg: string; data: any };
+    return { http: res.statusCode, body };
+  };
+
+  async function createContest(over: Record<string, unknown> = {}): Promise<number> {
+    const base = {
+      title: `contest ${Math.random()}`,
+      description: 'desc',
+      type: 0,
+      auth: 0,
+      startTime: iso(now - 120 * MIN),
+      endTime: iso(now + 60 * MIN),
+      sealRank: true,
+      sealRankTime: iso(now - 30 * MIN),
+      autoRealRank: true,
+      openRank: true,
+      openPrint: true,
+      rankShowName: 'username',
+      oiRankScoreType: 'Recent',
+      starAccount: [],
+      awardType: 0,
+      awardConfigList: [],
+      uid: 'adm',
+      author: 'adm',
+      ...over,
+    };
+    const r = await call('POST', '/api/admin/contest', 'tok-adm', base);
+    expect(r.body).toMatchObject({ status: 200 });
+    const row = await tdb.db
+      .selectFrom('contest')
+      .select('id')
+      .where('title', '=', base.title as string)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function link(cid: number, pid: number, displayId: string) {
+    const r = await call('PUT', '/api/admin/contest/contest-problem', 'tok-adm', {
+      cid,
+      pid,
+      displayId,
+      displayTitle: `Title ${displayId}`,
+      color: '#f00',
+    });
+    expect(r.body.status).toBe(200);
+    return r.body.data.id as number;
+  }
+
+  let submitSeq = 0;
+  async function judgeRow(
+    cid: number,
+    cpid: number,
+    pid: number,
+    uid: string,
+    at: number,
+    status: number,
+    score?: number,
+  ) {
+    const r = await tdb.db
+      .insertInto('judge')
+      .values({
+        pid,
+        display_pid: 'X',
+        uid,
+        username: uid === 'alice' ? 'team1' : uid,
+        submit_time: new Date(at),
+        status,
+        length: 1,
+        code: 'x',
+        language: 'C++',
+        cid,
+        cpid,
+        score: score ?? null,
+        time: 10 + (submitSeq++ % 7),
+      })
+      .returning('submit_id')
+      .executeTakeFirstOrThrow();
+    return r.submit_id;
+  }
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    bus = createMemoryBus();
+    await bus.subscribe(
+      Subjects.contestEventAll,
+      (payload, subject) => void events.push({ subject, payload }),
+    );
+    for (const u of Object.values(USERS)) {
+      await tdb.db
+        .insertInto('users')
+        .values({
+          uid: u.uid,
+          username: u.username,
+          password_hash: 'x',
+          school: `${u.uid} school`,
+          nickname: null,
+        })
+        .execute();
+      for (const roleId of u.roleIds)
+        await tdb.db.insertInto('user_role').values({ uid: u.uid, role_id: roleId }).execute();
+    }
+    for (const [id, title] of [
+      ['P-A', 'Alpha'],
+      ['P-B', 'Beta'],
+    ] as const) {
+      const r = await tdb.db
+        .insertInto('problem')
+        .values({ problem_id: id, title } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (id === 'P-A') pidA = r.id;
+      else pidB = r.id;
+    }
+    const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log } satisfies AppContext;
+    cap = createContestCapability(ctx, { now: () => now });
+    app = await buildApp({ authenticator });
+    await cap.routes!(app);
+    await app.ready();
+    await cap.start!();
+  });
+  afterAll(async () => {
+    await cap?.stop?.();
+    await app?.close();
+    await bus?.close();
+    await tdb?.drop();
+  });
+
+  describe('admin CRUD', () => {
+    it('refuses anonymous (401) and plain users (403), creates with every field for admins', async () => {
+      expect((await call('POST', '/api/admin/contest', undefined, {})).http).toBe(401);
+      expect((await call('POST', '/api/admin/contest', 'tok-alice', {})).http).toBe(403);
+      const invalid = await call('POST', '/api/admin/contest', 'tok-adm', { title: ' ', type: 0, auth: 0 });
+      expect(invalid.body).toMatchObject({ status: 400, msg: M.TITLE_EMPTY });
+      const oi = await call('POST', '/api/admin/contest', 'tok-adm', { title: 't', type: 1, auth: 0 });
+      expect(oi.body.msg).toBe(M.BAD_OI_SCORE_TYPE);
+      const cid = await createContest({
+        title: 'full',
+        auth: 1,
+        pwd: 'secret',
+        starAccount: [' star1 ', ''],
+        awardType: 2,
+        awardConfigList: [
+          { priority: 2, name: 'Silver', background: '#ccc', color: '#000', num: 2 },
+          { priority: 1, name: 'Gold', background: '#ff0', color: '#000', num: 1 },
+        ],
+        openAccountLimit: true,
+        accountLimitRule:
+          '<prefix>team</prefix><suffix></suffix><start>1</start><end>20</end><extra>bob</extra>',
+        allowEndSubmit: true,
+      });
+      const got = await call('GET', `/api/admin/contest?cid=${cid}`, 'tok-adm');
+      expect(got.body.data).toMatchObject({
+        id: cid,
+        title: 'full',
+        auth: 1,
+        pwd: 'secret',
+        starAccount: ['star1'],
+        awardType: 2,
+        openAccountLimit: true,
+        allowEndSubmit: true,
+        status: 0,
+        duration: 180 * 60,
+        uid: 'adm',
+      });
+      expect(got.body.data.awardConfigList.map((a: { name: string }) => a.name)).toEqual(['Gold', 'Silver']);
+      expect(got.body.data.startTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/);
+      // Another admin (not root, not creator) may not read or update it.
+      expect((await call('GET', `/api/admin/contest?cid=${cid}`, 'tok-adm2')).body).toMatchObject({
+        status: 403,
+        msg: M.ADMIN_NO_PERMISSION,
+      });
+      const upd = await call('PUT', '/api/admin/contest', 'tok-adm2', { ...got.body.data, title: 'hijack' });
+      expect(upd.body.status).toBe(403);
+      expect((await call('GET', `/api/admin/contest?cid=${cid}`, 'tok-root')).body.status).toBe(200);
+      const list = await call('GET', '/api/admin/contest/get-contest-list?keyword=full', 'tok-adm');
+      expect(list.body.data.total).toBe(1);
+      expect(list.body.data.records[0].pwd).toBeUndefined();
+      // Delete is root only.
+      expect((await call('DELETE', `/api/admin/contest?cid=${cid}`, 'tok-adm')).http).toBe(403);
+    });
+
+    it('links problems by display id, refuses duplicates, add-from-public hides the problem', async () => {
+      const cid = await createContest({ title: 'problems' });
+      await link(cid, pidA, 'A');
+      const dup = await call('PUT', '/api/admin/contest/contest-problem', 'tok-adm', {
+        cid,
+        pid: pidB,
+        displayId: 'A',
+        displayTitle: 'x',
+      });
+      expect(dup.body).toMatchObject({ status: 400, msg: M.CP_DUPLICATE });
+      const add = await call('POST', '/api/admin/contest/add-problem-from-public', 'tok-adm', {
+        cid,
+        pid: pidB,
+        displayId: 'B',
+      });
+      expect(add.body.status).toBe(200);
+      const auth = await tdb.db
+        .selectFrom('problem')
+        .select('auth')
+        .where('id', '=', pidB)
+        .executeTakeFirstOrThrow();
+      expect(auth.auth).toBe(3);
+      const list = await call('GET', `/api/admin/contest/get-problem-list?cid=${cid}`, 'tok-adm');
+      expect(Object.keys(list.body.data.contestProblemMap).sort()).toEqual(
+        [String(pidA), String(pidB)].sort(),
+      );
+      expect(list.body.data.contestProblemMap[String(pidB)]).toMatchObject({
+        displayId: 'B',
+        displayTitle: 'Beta',
+      });
+      const outside = await call('GET', `/api/get-contest-outsize-info?cid=${cid}`);
+      expect(outside.body.data.problemList.map((p: { displayId: string }) => p.displayId)).toEqual([
+        'A',
+        'B',
+      ]);
+    });
+  });
+
+  describe('public contest endpoints', () => {
+    it('lists visible contests with filters; info needs a login', async () => {
+      const cid = await createContest({ title: 'listed-xyz' });
+      const r = await call('GET', '/api/get-contest-list?keyword=listed-xyz');
+      expect(r.body.data.records).toHaveLength(1);
+      expect(r.body.data.records[0]).toMatchObject({ id: cid, status: 0, count: null, sealRank: null });
+      expect((await call('GET', '/api/get-contest-list?keyword=listed-xyz&status=1')).body.data.total).toBe(
+        0,
+      );
+      expect((await call('GET', `/api/get-contest-info?cid=${cid}`)).http).toBe(401);
+      const info = await call('GET', `/api/get-contest-info?cid=${cid}`, 'tok-bob');
+      expect(info.body.data).toMatchObject({ id: cid, sealRank: true, rankShowName: 'username' });
+      expect(info.body.data.now).toBeTruthy();
+      expect((await call('GET', '/api/get-contest-info?cid=999999', 'tok-bob')).body).toMatchObject({
+        status: 400,
+        msg: M.CONTEST_MISSING_ASCII,
+      });
+    });
+
+    it('private contest: password registration, account rule, access flag, CAC', async () => {
+      const cid = await createContest({
+        title: 'private',
+        auth: 1,
+        pwd: 'pw',
+        openAccountLimit: true,
+        accountLimitRule: '<prefix>team</prefix><suffix></suffix><start>1</start><end>9</end><extra></extra>',
+      });
+      await link(cid, pidA, 'A');
+      const rank = () => call('POST', '/api/get-contest-rank', 'tok-alice', { cid });
+      expect((await rank()).body).toMatchObject({ status: 403, msg: M.REGISTER_FIRST });
+      expect(
+        (await call('POST', '/api/register-contest', 'tok-alice', { cid, password: 'no' })).body.msg,
+      ).toBe(M.WRONG_PASSWORD);
+      expect((await call('POST', '/api/register-contest', 'tok-bob', { cid, password: 'pw' })).body.msg).toBe(
+        M.ACCOUNT_RULE,
+      );
+      expect(
+        (await call('POST', '/api/register-contest', 'tok-alice', { cid, password: 'pw' })).body.status,
+      ).toBe(200);
+      expect(
+        (await call('POST', '/api/register-contest', 'tok-alice', { cid, password: 'pw' })).body.msg,
+      ).toBe(M.ALREADY_REGISTERED);
+      expect((await call('GET', `/api/get-contest-access?cid=${cid}`, 'tok-alice')).body.data).toEqual({
+        access: true,
+      });
+      expect((await call('GET', `/api/get-contest-access?cid=${cid}`, 'tok-bob')).body.data).toEqual({
+        access: false,
+      });
+      expect((await rank()).body.status).toBe(200);
+      // The creator passes without registering.
+      expect((await call('POST', '/api/get-contest-rank', 'tok-adm', { cid })).body.status).toBe(200);
+    });
+
+    it('a scheduled contest is closed to users but open to its admin', async () => {
+      const cid = await createContest({
+        title: 'later',
+        startTime: iso(now + 60 * MIN),
+        endTime: iso(now + 120 * MIN),
+      });
+      expect((await call('POST', '/api/get-contest-rank', 'tok-bob', { cid })).body).toMatchObject({
+        status: 403,
+        msg: M.NOT_STARTED,
+      });
+      expect((await call('POST', '/api/get-contest-rank', 'tok-adm', { cid })).body.status).toBe(200);
+      expect((await call('GET', `/api/get-contest-outsize-info?cid=${cid}`)).body.msg).toBe(
+        M.OUTSIDE_SCHEDULED,
+      );
+      expect((await call('GET', `/api/get-contest-problem?cid=${cid}`)).body).toMatchObject({
+        status: 403,
+        msg: M.LOGIN_FIRST,
+      });
+    });
+  });
+
+  describe('submit gates', () => {
+    it('scheduled, ended, allowEndSubmit, registration and contest admin', async () => {
+      const gate = cap.contestSubmitGate;
+      const later = await createContest({
+        title: 'g1',
+        startTime: iso(now + 60 * MIN),
+        endTime: iso(now + 90 * MIN),
+      });
+      await link(later, pidA, 'A');
+      expect(await gate(user('bob'), later, 'A')).toEqual({
+        allowed: false,
+        status: 403,
+        reason: M.SUBMIT_SCHEDULED,
+      });
+      expect(await gate(user('adm'), later, 'A')).toMatchObject({ allowed: true, displayId: 'A', pid: pidA });
+      expect(await gate(user('root'), later, 'A')).toMatchObject({ allowed: true, isContestAdmin: true });
+
+      const ended = await createContest({
+        title: 'g2',
+        startTime: iso(now - 90 * MIN),
+        endTime: iso(now - 30 * MIN),
+      });
+      await link(ended, pidA, 'A');
+      expect(await gate(user('bob'), ended, 'A')).toMatchObject({ allowed: false, reason: M.SUBMIT_ENDED });
+      expect(await gate(user('adm'), ended, 'A')).toMatchObject({ allowed: false, reason: M.SUBMIT_ENDED });
+
+      const endOk = await createContest({
+        title: 'g3',
+        startTime: iso(now - 90 * MIN),
+        endTime: iso(now - 30 * MIN),
+        allowEndSubmit: true,
+      });
+      await link(endOk, pidA, 'A');
+      expect(await gate(user('bob'), endOk, 'A')).toMatchObject({ allowed: true });
+
+      const prot = await createContest({ title: 'g4', auth: 2, pwd: 'p' });
+      const cpid = await link(prot, pidA, 'A');
+      expect(await gate(user('bob'), prot, 'A')).toMatchObject({ allowed: false, reason: M.SUBMIT_REGISTER });
+      await call('POST', '/api/register-contest', 'tok-bob', { cid: prot, password: 'p' });
+      expect(await gate(user('bob'), prot, 'A')).toEqual({
+        allowed: true,
+        cid: prot,
+        cpid,
+        pid: pidA,
+        displayId: 'A',
+        gid: null,
+        isContestAdmin: false,
+      });
+      expect(await gate(user('bob'), prot, 'Z')).toMatchObject({ allowed: false, status: 404 });
+      expect(await gate(user('bob'), 424242, 'A')).toMatchObject({ allowed: false, status: 404 });
+    });
+  });
+
+  describe('scoreboards', () => {
+    let cid = 0;
+    let cpA = 0;
+    let start = 0;
+    beforeAll(async () => {
+      start = now - 120 * MIN;
+      cid = await createContest({ title: 'board', starAccount: ['carol'] });
+      cpA = await link(cid, pidA, 'A');
+      await judgeRow(cid, cpA, pidA, 'alice', start + 10 * MIN, -1); // WA before the seal
+      await judgeRow(cid, cpA, pidA, 'bob', start + 20 * MIN, 0); // AC before the seal
+      await judgeRow(cid, cpA, pidA, 'alice', start + 100 * MIN, 0); // AC inside the seal window
+      await judgeRow(cid, cpA, pidA, 'adm', start + 5 * MIN, 0); // the creator: ignored
+      await judgeRow(cid, cpA, pidA, 'root', start + 5 * MIN, 0); // super admin: ignored
+    });
+
+    const rank = (token: string, body: object = {}) =>
+      call('POST', '/api/get-contest-rank', token, { cid, ...body });
+
+    it('non-admins see the sealed board, with their own row pinned first', async () => {
+      const r = await rank('tok-alice');
+      const rows = r.body.data.records as AcmRankRow[];
+      expect(rows.map((x) => x.uid)).toEqual(['alice', 'bob', 'alice']);
+      expect(rows[0]!.submissionInfo.A).toEqual({ errorNum: 1, tryNum: 1 });
+      expect(rows[1]).toMatchObject({ rank: 1, ac: 1, totalTime: 20 * 60 });
+      expect(r.body.data.total).toBe(3);
+      // forceRefresh from a non-admin changes nothing.
+      expect(
+        (await rank('tok-alice', { forceRefresh: true })).body.data.records[0].submissionInfo.A.tryNum,
+      ).toBe(1);
+    });
+
+    it('contest admins see the sealed board unless they force a refresh', async () => {
+      const sealed = (await rank('tok-adm')).body.data.records as AcmRankRow[];
+      expect(sealed.find((x) => x.uid === 'alice')!.ac).toBe(0);
+      const real = (await rank('tok-adm', { forceRefresh: true })).body.data.records as AcmRankRow[];
+      const alice = real.find((x) => x.uid === 'alice')!;
+      expect(alice.submissionInfo.A).toEqual({ errorNum: 1, isAC: true, isFirstAC: false, ACTime: 100 * 60 });
+      expect(alice.totalTime).toBe(100 * 60 + 20 * 60);
+      expect(real.map((x) => x.uid)).toEqual(['bob', 'alice']);
+      expect(real.every((x) => x.uid !== 'adm' && x.uid !== 'root')).toBe(true);
+      expect(alice).toMatchObject({ username: 'team1', school: 'alice school' });
+    });
+
+    it('the outside board: anonymous allowed, no own-row pinning, users cannot force', async () => {
+      const anon = await call('POST', '/api/get-contest-outside-scoreboard', undefined, { cid });
+      expect(anon.body.data.records.map((x: AcmRankRow) => x.uid)).toEqual(['bob', 'alice']);
+      const asAlice = await call('POST', '/api/get-contest-outside-scoreboard', 'tok-alice', {
+        cid,
+        forceRefresh: true,
+      });
+      expect(asAlice.body.data.records[1].submissionInfo.A.tryNum).toBe(1);
+      const asCreator = await call('POST', '/api/get-contest-outside-scoreboard', 'tok-adm', {
+        cid,
+        forceRefresh: true,
+        concernedList: ['alice'],
+      });
+      expect(asCreator.body.data.records.map((x: AcmRankRow) => x.uid)).toEqual(['alice', 'bob', 'alice']);
+      expect(asCreator.body.data.records[0].ac).toBe(1);
+      expect((await call('POST', '/api/get-contest-outside-scoreboard', undefined, {})).body.msg).toBe(
+        M.OUTSIDE_CID,
+      );
+    });
+
+    it('a new verdict updates the live board incrementally and announces the change', async () => {
+      await rank('tok-bob'); // board in memory
+      const before = events.filter((e) => e.subject === Subjects.contestEvent(cid, 'rank')).length;
+      const id = await judgeRow(cid, cpA, pidA, 'carol', start + 15 * MIN, 5);
+      await bus.publish(Subjects.submissionUpdated(id), { submitId: id, cid });
+      await tdb.db.updateTable('judge').set({ status: 0 }).where('submit_id', '=', id).execute();
+      await bus.publish(Subjects.submissionUpdated(id), { submitId: id, cid });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(events.filter((e) => e.subject === Subjects.contestEvent(cid, 'rank')).length).toBe(before + 1);
+      const rows = (await rank('tok-bob', { removeStar: false })).body.data.records as AcmRankRow[];
+      // carol is a star user: first AC, rank -1, not counted in ranks.
+      const carol = rows.find((x) => x.uid === 'carol')!;
+      expect(carol).toMatchObject({ rank: -1, isWinAward: false });
+      expect(carol.submissionInfo.A).toMatchObject({ isFirstAC: true });
+      const withoutStars = (await rank('tok-bob', { removeStar: true })).body.data.records as AcmRankRow[];
+      expect(withoutStars.some((x) => x.uid === 'carol')).toBe(false);
+    });
+
+    it('the problem list counts submissions up to the seal for users, to the end for admins', async () => {
+      const forBob = (await call('GET', `/api/get-contest-problem?cid=${cid}`, 'tok-bob')).body.data;
+      // bob's AC, alice's WA, carol's AC before the seal; admins and root excluded except the creator (quirk).
+      expect(forBob[0]).toMatchObject({ displayId: 'A', displayTitle: 'Title A' });
+      expect(forBob[0].total).toBe(4);
+      const forAdmin = (await call('GET', `/api/get-contest-problem?cid=${cid}`, 'tok-adm')).body.data;
+      expect(forAdmin[0].total).toBe(5);
+      expect(forAdmin[0].ac).toBe(4);
+    });
+
+    it('forceRefresh equals the incremental board on a random contest', async () => {
+      const rcid = await createContest({ title: 'random', sealRankTime: iso(now - 40 * MIN) });
+      const cps = [await link(rcid, pidA, 'A'), await link(rcid, pidB, 'B')];
+      const uids = ['alice', 'bob', 'carol', 'adm2'];
+      let seed = 7;
+      const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 8) % n);
+      const statuses = [0, -1, -2, 1, 5, 8];
+      const pidOf = (cp: number) => (cp === cps[0] ? pidA : pidB);
+      const ids: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const cp = cps[rnd(2)]!;
+        ids.push(
+          await judgeRow(
+            rcid,
+            cp,
+            pidOf(cp),
+            uids[rnd(4)]!,
+            start + rnd(200) * MIN,
+            statuses[rnd(statuses.length)]!,
+          ),
+        );
+      }
+      const body = { cid: rcid, limit: 100 };
+      await call('POST', '/api/get-contest-rank', 'tok-root', body); // load the board
+      for (let i = 0; i < 60; i++) {
+        const id = ids[rnd(ids.length)]!;
+        await tdb.db
+          .updateTable('judge')
+          .set({ status: statuses[rnd(statuses.length)]! })
+          .where('submit_id', '=', id)
+          .execute();
+        await cap.scoreboards.onSubmissionUpdated({ submitId: id, cid: rcid });
+      }
+      const facts = await cap.service.viewFacts(user('root'), rcid);
+      const live = await cap.scoreboards.boardFor(facts!.contest);
+      const plain = (x: unknown) => JSON.parse(JSON.stringify(x));
+      const incrementalReal = plain(live.rows({ sealed: false, pinUid: 'root', size: 100 }).records);
+      const incrementalSealed = (await call('POST', '/api/get-contest-rank', 'tok-root', body)).body.data;
+      expect(incrementalReal.length).toBeGreaterThan(0);
+      const refreshed = await call('POST', '/api/get-contest-rank', 'tok-root', {
+        ...body,
+        forceRefresh: true,
+      });
+      expect(refreshed.body.data.records).toEqual(incrementalReal);
+      const sealedAfter = await call('POST', '/api/get-contest-rank', 'tok-root', body);
+      expect(sealedAfter.body.data).toEqual(incrementalSealed);
+    });
+  });
+
+  describe('announcements, print, AC info', () => {
+    it('announcements: admin adds (event pushed), users read visible ones, unread excludes read ids', async () => {
+      const cid = await createContest({ title: 'ann' });
+      expect((await call('POST', '/api/admin/contest/announcement', 'tok-alice', {})).http).toBe(403);
+      for (const [title, status] of [
+        ['first', 0],
+        ['hidden', 1],
+      ] as const) {
+        const r = await call('POST', '/api/admin/contest/announcement', 'tok-adm', {
+          cid,
+          announcement: { title, content: 'c', status },
+        });
+        expect(r.body.status).toBe(200);
+      }
+      expect(events.some((e) => e.subject === Subjects.contestEvent(cid, 'announcement'))).toBe(true);
+      const list = await call('GET', `/api/get-contest-announcement?cid=${cid}`, 'tok-bob');
+      expect(list.body.data.records.map((a: { title: string }) => a.title)).toEqual(['first']);
+      const firstId = list.body.data.records[0].id;
+      const unread = await call('POST', '/api/get-contest-not-read-announcement', 'tok-bob', {
+        cid,
+        readAnnouncementList: [firstId],
+      });
+      expect(unread.body.data.map((a: { title: string }) => a.title)).toEqual(['hidden']);
+      const admin = await call('GET', `/api/admin/contest/announcement?cid=${cid}`, 'tok-adm');
+      expect(admin.body.data.total).toBe(2);
+    });
+
+    it('print jobs: rate limited per user, listed and checked by the contest admin only', async () => {
+      const cid = await createContest({ title: 'print' });
+      const content = 'x'.repeat(60);
+      expect((await call('POST', '/api/submit-print-text', 'tok-bob', { cid, content })).body.status).toBe(
+        200,
+      );
+      const again = await call('POST', '/api/submit-print-text', 'tok-bob', { cid, content });
+      expect(again.body.status).toBe(403);
+      expect(again.body.msg).toMatch(/^提交打印功能限制，请在\d+秒后再进行提交！$/);
+      expect((await call('GET', `/api/get-contest-print?cid=${cid}`, 'tok-bob')).body).toMatchObject({
+        status: 403,
+        msg: M.NO_PERMISSION,
+      });
+      const list = await call('GET', `/api/get-contest-print?cid=${cid}`, 'tok-adm');
+      expect(list.body.data.records[0]).toMatchObject({ username: 'bob', content: null, status: 0 });
+      const id = list.body.data.records[0].id;
+      expect(
+        (await call('PUT', `/api/check-contest-print-status?id=${id}&cid=${cid}`, 'tok-adm')).body.status,
+      ).toBe(200);
+      const file = await app.inject({
+        method: 'GET',
+        url: `/api/file/download-contest-print-text?id=${id}`,
+        headers: { authorization: 'tok-adm' },
+      });
+      expect(file.body).toBe(content);
+      const denied = await app.inject({
+        method: 'GET',
+        url: `/api/file/download-contest-print-text?id=${id}`,
+        headers: { authorization: 'tok-bob' },
+      });
+      expect(denied.statusCode).toBe(400);
+    });
+
+    it('AC info: first AC per user and problem, first blood, checked marks; admins only', async () => {
+      const cid = await createContest({ title: 'acinfo' });
+      const cp = await link(cid, pidA, 'A');
+      const start = now - 120 * MIN;
+      await judgeRow(cid, cp, pidA, 'bob', start + 30 * MIN, 0);
+      await judgeRow(cid, cp, pidA, 'bob', start + 40 * MIN, 0);
+      await judgeRow(cid, cp, pidA, 'alice', start + 20 * MIN, 0);
+      expect((await call('GET', `/api/get-contest-ac-info?cid=${cid}`, 'tok-bob')).body.status).toBe(403);
+      const r = await call('GET', `/api/get-contest-ac-info?cid=${cid}`, 'tok-adm');
+      expect(
+        r.body.data.records.map((x: { uid: string; firstBlood: boolean }) => [x.uid, x.firstBlood]),
+      ).toEqual([
+        ['alice', true],
+        ['bob', false],
+      ]);
+      const bobId = r.body.data.records[1].id;
+      expect(
+        (await call('PUT', '/api/check-contest-ac-info', 'tok-adm', { id: bobId, cid, checked: true })).body
+          .status,
+      ).toBe(200);
+      const after = await call('GET', `/api/get-contest-ac-info?cid=${cid}`, 'tok-adm');
+      expect(
+        after.body.data.records.map((x: { uid: string; checked: boolean }) => [x.uid, x.checked]),
+      ).toEqual([
+        ['alice', false],
+        ['bob', true],
+      ]);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+// The contest capability: contests, their problems, registrations, announcements,
+// live scoreboards, admin helper, print jobs, and the submit gate for the judge.
+import type { AppContext, Capability } from '../platform/context';
+import { accountTableUsers, judgeTableSubmissions, problemTableCatalog } from './adapters';
+import { noGroups, type ContestPorts } from './ports';
+import { registerContestRoutes } from './routes';
+import { createScoreboardService, type ScoreboardService } from './scoreboard-service';
+import { createContestService, type ContestService, type SubmitGateResult } from './service';
+import type { AuthUser } from '../platform/http/access';
+
+export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } from './service';
+export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
+export type * from './ports';
+export type { ContestTables } from './tables';
+export { matchesAccountRule, parseAccountLimitRule, isContestAdmin } from './rules';
+
+export interface ContestCapability extends Capability {
+  service: ContestService;
+  scoreboards: ScoreboardService;
+  /** For the judge capability's submit path (core.md submit rule 6). */
+  contestSubmitGate(user: AuthUser, cid: number, displayId: string): Promise<SubmitGateResult>;
+}
+
+export function createContestCapability(ctx: AppContext, ports: ContestPorts = {}): ContestCapability {
+  const submissions = ports.submissions ?? judgeTableSubmissions(ctx.db);
+  const users = ports.users ?? accountTableUsers(ctx.db);
+  const problems = ports.problems ?? problemTableCatalog(ctx.db);
+  const groups = ports.groups ?? noGroups;
+  const scoreboards = createScoreboardService({
+    db: ctx.db,
+    bus: ctx.bus,
+    submissions,
+    users,
+    groups,
+    log: ctx.log,
+  });
+  const service = createContestService({
+    db: ctx.db,
+    bus: ctx.bus,
+    submissions,
+    users,
+    problems,
+    groups,
+    scoreboards,
+    now: ports.now ?? Date.now,
+    log: ctx.log,
+  });
+  return {
+    name: 'contest',
+    service,
+    scoreboards,
+    contestSubmitGate: (user, cid, displayId) => service.submitGate(user, cid, displayId),
+    routes: (app) => registerContestRoutes(app, service),
+    start: () => scoreboards.start(),
+    stop: () => scoreboards.stop(),
+  };
+}

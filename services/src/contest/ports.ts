@@ -1,0 +1,92 @@
+// What the contest capability needs from other capabilities, as small ports. The
+// composition root may pass real implementations; `adapters.ts` holds read-only
+// defaults over the shared database so the capability works standalone.
+import type { UserProfile } from '@oj/protocol/contest/scoreboard';
+
+/** One contest submission (a `judge` row with cid ≠ 0) as the contest rules read it. */
+export interface ContestSubmissionRow {
+  submitId: number;
+  uid: string;
+  username: string;
+  cid: number;
+  /** contest_problem.id */
+  cpid: number;
+  pid: number;
+  submitTime: Date;
+  /** Judge status code. */
+  status: number;
+  score: number | null;
+  /** Run time in ms. */
+  time: number | null;
+}
+
+/** Implemented by the judge capability (submissions). */
+export interface SubmissionSource {
+  /** Every submission of a contest, any status. */
+  ofContest(cid: number): Promise<ContestSubmissionRow[]>;
+  byId(submitId: number): Promise<ContestSubmissionRow | null>;
+  /**
+   * Submission counts per (contest problem, judge status) with `from <= submitTime`
+   * (and `< before` when given), leaving out `excludedUids`; optionally one problem.
+   */
+  statusCounts(
+    cid: number,
+    q: { cpid?: number; from: Date; before: Date | null; excludedUids: readonly string[] },
+  ): Promise<{ cpid: number; status: number; n: number }[]>;
+}
+
+/** Implemented by the account capability. */
+export interface UserDirectory {
+  profiles(uids: readonly string[]): Promise<UserProfile[]>;
+  /** Users holding the root role (super admins): excluded from every board. */
+  superAdminUids(): Promise<string[]>;
+}
+
+export interface ProblemSummary {
+  id: number;
+  problemId: string;
+  title: string;
+  /** 1 public, 2 private, 3 contest-only. */
+  auth: number;
+  type: number;
+  gid: number | null;
+}
+
+/** Implemented by the problem capability. */
+export interface ProblemCatalog {
+  summaries(pids: readonly number[]): Promise<Map<number, ProblemSummary>>;
+  /** The problem row as the wire `Problem` (camelCase, every column), or null. */
+  problemRow(pid: number): Promise<Record<string, unknown> | null>;
+  /** Tags, allowed language names and enabled code templates of a problem. */
+  extras(
+    pid: number,
+  ): Promise<{ tags: unknown[]; languages: string[]; codeTemplate: Record<string, string> }>;
+  /** Adding a public problem to a contest hides it from the public set (auth 3). */
+  markContestOnly(pid: number): Promise<void>;
+}
+
+/** Implemented by the group capability; the default knows no groups (only root passes). */
+export interface ContestGroupPort {
+  isMember(gid: number, uid: string): Promise<boolean>;
+  /** Owners (auth 5) of a group. */
+  ownerUids(gid: number): Promise<string[]>;
+}
+
+export const noGroups: ContestGroupPort = {
+  isMember: async () => false,
+  ownerUids: async () => [],
+};
+
+/** Site feature switches the contest endpoints obey. */
+export interface ContestSwitches {
+  openContestComment: boolean;
+}
+
+export interface ContestPorts {
+  submissions?: SubmissionSource;
+  users?: UserDirectory;
+  problems?: ProblemCatalog;
+  groups?: ContestGroupPort;
+  /** Clock, for tests. */
+  now?: () => number;
+}

@@ -1,0 +1,243 @@
+// HTTP shape of the contest endpoints: paths, access levels, request schemas.
+import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  AddFromPublicBody,
+  AdminContestBody,
+  AdminContestListQuery,
+  AidQuery,
+  AnnouncementBody,
+  ChangeVisibleQuery,
+  CheckAcInfoBody,
+  CheckPrintQuery,
+  CidPidQuery,
+  CidQuery,
+  ContestListQuery,
+  ContestProblemBody,
+  ContestProblemDetailQuery,
+  ContestProblemQuery,
+  ContestRankBody,
+  IdQuery,
+  PagedCidQuery,
+  PrintBody,
+  RegisterContestBody,
+  RemoveProblemQuery,
+  UnreadAnnouncementBody,
+} from '@oj/protocol/contest/schemas';
+import type { App } from '../platform/http/app';
+import { ok } from '../platform/http/envelope';
+import type { ContestService } from './service';
+
+const anonymous = { access: 'anonymous' } as const;
+const strict = { access: 'anonymous-strict' } as const;
+const login = { access: 'login' } as const;
+const contestAdmins = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
+const rootOnly = { access: 'login', roles: ['root'] } as const;
+const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as const;
+
+type Q<T extends TSchema> = Static<T>;
+
+export function registerContestRoutes(app: App, s: ContestService): void {
+  // ---------- public (§1) ----------
+  app.get(
+    '/api/get-contest-list',
+    { config: anonymous, schema: { querystring: ContestListQuery } },
+    async (req) => ok(await s.list(req.query as Q<typeof ContestListQuery>)),
+  );
+  app.get('/api/get-contest-info', { config: login, schema: { querystring: CidQuery } }, async (req) =>
+    ok(await s.info(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+  );
+  app.get(
+    '/api/get-contest-outsize-info',
+    { config: anonymous, schema: { querystring: CidQuery } },
+    async (req) => ok(await s.outsideInfo((req.query as Q<typeof CidQuery>).cid)),
+  );
+  app.get('/api/get-contest-access', { config: login, schema: { querystring: CidQuery } }, async (req) =>
+    ok(await s.access(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+  );
+  app.post('/api/register-contest', { config: login, schema: { body: RegisterContestBody } }, async (req) =>
+    ok(await s.register(req.user!, req.body as Q<typeof RegisterContestBody>)),
+  );
+  app.get(
+    '/api/get-contest-problem',
+    { config: strict, schema: { querystring: ContestProblemQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof ContestProblemQuery>;
+      return ok(await s.problems(req.user ?? null, q.cid, q.containsEnd ?? false));
+    },
+  );
+  app.get(
+    '/api/get-contest-problem-details',
+    { config: login, schema: { querystring: ContestProblemDetailQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof ContestProblemDetailQuery>;
+      return ok(await s.problemDetail(req.user!, q.cid, q.displayId, q.containsEnd ?? false));
+    },
+  );
+  app.get(
+    '/api/get-contest-announcement',
+    { config: login, schema: { querystring: PagedCidQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof PagedCidQuery>;
+      return ok(await s.announcements(req.user!, q.cid, q.currentPage, q.limit));
+    },
+  );
+  app.post(
+    '/api/get-contest-not-read-announcement',
+    { config: login, schema: { body: UnreadAnnouncementBody } },
+    async (req) => {
+      const b = req.body as Q<typeof UnreadAnnouncementBody>;
+      return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? []));
+    },
+  );
+  app.post('/api/get-contest-rank', { config: login, schema: { body: ContestRankBody } }, async (req) =>
+    ok(await s.rank(req.user!, req.body as Q<typeof ContestRankBody>)),
+  );
+  app.post(
+    '/api/get-contest-outside-scoreboard',
+    { config: anonymous, schema: { body: ContestRankBody } },
+    async (req) => ok(await s.outsideRank(req.user ?? null, req.body as Q<typeof ContestRankBody>)),
+  );
+  app.get(
+    '/api/get-contest-ac-info',
+    { config: login, schema: { querystring: PagedCidQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof PagedCidQuery>;
+      return ok(await s.acInfo(req.user!, q.cid, q.currentPage, q.limit));
+    },
+  );
+  app.put('/api/check-contest-ac-info', { config: login, schema: { body: CheckAcInfoBody } }, async (req) =>
+    ok(await s.checkAcInfo(req.user!, req.body as Q<typeof CheckAcInfoBody>)),
+  );
+  app.post('/api/submit-print-text', { config: login, schema: { body: PrintBody } }, async (req) =>
+    ok(await s.submitPrint(req.user!, req.body as Q<typeof PrintBody>)),
+  );
+  app.get(
+    '/api/get-contest-print',
+    { config: login, schema: { querystring: PagedCidQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof PagedCidQuery>;
+      return ok(await s.prints(req.user!, q.cid, q.currentPage, q.limit));
+    },
+  );
+  app.put(
+    '/api/check-contest-print-status',
+    { config: login, schema: { querystring: CheckPrintQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof CheckPrintQuery>;
+      return ok(await s.checkPrint(req.user!, q.id, q.cid));
+    },
+  );
+  app.get(
+    '/api/file/download-contest-print-text',
+    { config: login, schema: { querystring: IdQuery } },
+    async (req, reply) => {
+      const file = await s.printText(req.user!, (req.query as Q<typeof IdQuery>).id);
+      return reply
+        .header('Content-Type', 'application/x-download')
+        .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
+        .send(file.content);
+    },
+  );
+
+  // ---------- admin (groups-admin-files.md §4.10) ----------
+  app.get(
+    '/api/admin/contest/get-contest-list',
+    { config: contestAdmins, schema: { querystring: AdminContestListQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof AdminContestListQuery>;
+      return ok(await s.adminList(q.keyword, q.currentPage, q.limit));
+    },
+  );
+  app.get('/api/admin/contest', { config: contestAdmins, schema: { querystring: CidQuery } }, async (req) =>
+    ok(await s.adminGet(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+  );
+  app.post(
+    '/api/admin/contest',
+    { config: contestAdmins, schema: { body: AdminContestBody } },
+    async (req) => {
+      await s.adminCreate(req.user!, req.body as Q<typeof AdminContestBody>);
+      return ok(null);
+    },
+  );
+  app.put('/api/admin/contest', { config: contestAdmins, schema: { body: AdminContestBody } }, async (req) =>
+    ok(await s.adminUpdate(req.user!, req.body as Q<typeof AdminContestBody>)),
+  );
+  app.delete('/api/admin/contest', { config: rootOnly, schema: { querystring: CidQuery } }, async (req) =>
+    ok(await s.adminDelete((req.query as Q<typeof CidQuery>).cid)),
+  );
+  app.get(
+    '/api/admin/contest/clone',
+    { config: contestAdmins, schema: { querystring: CidQuery } },
+    async (req) => {
+      await s.cloneContest(req.user!, (req.query as Q<typeof CidQuery>).cid);
+      return ok(null);
+    },
+  );
+  app.put(
+    '/api/admin/contest/change-contest-visible',
+    { config: contestAdmins, schema: { querystring: ChangeVisibleQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof ChangeVisibleQuery>;
+      return ok(await s.changeVisible(req.user!, q.cid, q.uid, q.visible));
+    },
+  );
+  app.get(
+    '/api/admin/contest/get-problem-list',
+    { config: contestAdmins, schema: { querystring: PagedCidQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof PagedCidQuery>;
+      return ok(await s.adminProblemList(q.cid, q.currentPage, q.limit));
+    },
+  );
+  app.get(
+    '/api/admin/contest/contest-problem',
+    { config: contestAdmins, schema: { querystring: CidPidQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof CidPidQuery>;
+      return ok(await s.getContestProblem(q.cid, q.pid));
+    },
+  );
+  app.put(
+    '/api/admin/contest/contest-problem',
+    { config: contestAdmins, schema: { body: ContestProblemBody } },
+    async (req) => ok(await s.saveContestProblem(req.body as Q<typeof ContestProblemBody>)),
+  );
+  app.post(
+    '/api/admin/contest/add-problem-from-public',
+    { config: contestAdmins, schema: { body: AddFromPublicBody } },
+    async (req) => ok(await s.addFromPublic(req.body as Q<typeof AddFromPublicBody>)),
+  );
+  app.delete(
+    '/api/admin/contest/problem',
+    { config: problemAdmins, schema: { querystring: RemoveProblemQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof RemoveProblemQuery>;
+      // Without cid the problem itself is deleted: that belongs to the problem capability.
+      if (q.cid !== undefined) await s.removeProblem(q.cid, q.pid);
+      return ok(null);
+    },
+  );
+  app.get(
+    '/api/admin/contest/announcement',
+    { config: contestAdmins, schema: { querystring: PagedCidQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof PagedCidQuery>;
+      return ok(await s.adminAnnouncements(q.cid, q.currentPage, q.limit));
+    },
+  );
+  app.post(
+    '/api/admin/contest/announcement',
+    { config: contestAdmins, schema: { body: AnnouncementBody } },
+    async (req) => ok(await s.addAnnouncement(req.user!, req.body as Q<typeof AnnouncementBody>)),
+  );
+  app.put(
+    '/api/admin/contest/announcement',
+    { config: contestAdmins, schema: { body: AnnouncementBody } },
+    async (req) => ok(await s.updateAnnouncement(req.body as Q<typeof AnnouncementBody>)),
+  );
+  app.delete(
+    '/api/admin/contest/announcement',
+    { config: contestAdmins, schema: { querystring: AidQuery } },
+    async (req) => ok(await s.deleteAnnouncement((req.query as Q<typeof AidQuery>).aid)),
+  );
+}
