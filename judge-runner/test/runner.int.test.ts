@@ -16,6 +16,8 @@ import type {
   SubmissionJudgeTask,
 } from '@oj/protocol/judge/schemas';
 import { Subjects } from '@oj/protocol/subjects';
+import { Value } from '@sinclair/typebox/value';
+import { JudgeHeartbeatSchema, JudgeProgressSchema, JudgeResultSchema } from '@oj/protocol/judge/schemas';
 import { startRunner, type Runner } from '../src/runner';
 import { sandboxProcesses } from './helpers';
 
@@ -127,10 +129,14 @@ describe('runner on NATS JetStream', () => {
     expect(r.errorMessage).toBeNull();
     expect(r).toMatchObject({ status: S.ACCEPTED, judger: 'runner-a', dedupeId: 'submission:101:0' });
     expect(r.cases).toHaveLength(2);
+    // What the services validate on their side.
+    expect(Value.Check(JudgeResultSchema, r)).toBe(true);
+    expect(progress.every((p) => Value.Check(JudgeProgressSchema, p))).toBe(true);
     expect(progress.map((p) => p.status)).toEqual([S.COMPILING, S.JUDGING, S.JUDGING, S.JUDGING]);
     expect(progress.filter((p) => p.case).map((p) => p.case!.seq)).toEqual([1, 2]);
     await waitFor('heartbeat', () => (beats.length >= 2 ? true : undefined));
     expect(beats[0]).toMatchObject({ name: 'runner-a', concurrency: 1, draining: false });
+    expect(Value.Check(JudgeHeartbeatSchema, beats[0])).toBe(true);
     expect(beats[0]!.languages).toContain('C++ 17');
     expect(beats[0]!.unavailableLanguages.map((u) => u.name)).toContain('Python2');
   });
