@@ -15,9 +15,20 @@ export type {
   StatusScope,
 } from './ports';
 export { createProblemJudgePort, type ProblemJudgePort, type ProblemForJudge } from './port';
-export { seedSampleProblems } from './seed';
+import { seedSampleProblems } from './seed';
 
-export function createProblemCapability(ctx: AppContext, ports: ProblemPorts = {}): Capability {
+export { seedSampleProblems };
+
+export interface ProblemCapabilityOptions {
+  /** Insert the sample problems (1000–1003) on start when missing; default true. */
+  seedSamples?: boolean;
+}
+
+export function createProblemCapability(
+  ctx: AppContext,
+  ports: ProblemPorts = {},
+  options: ProblemCapabilityOptions = {},
+): Capability {
   const service = createProblemService(ctx, ports);
   const admin = createProblemAdminService(ctx);
   const files = createProblemFilesService(ctx, ports);
@@ -26,6 +37,16 @@ export function createProblemCapability(ctx: AppContext, ports: ProblemPorts = {
     routes(app) {
       registerProblemRoutes(app, service);
       registerProblemAdminRoutes(app, admin, files);
+    },
+    async start() {
+      if (options.seedSamples === false) return;
+      try {
+        const inserted = await seedSampleProblems(ctx);
+        if (inserted.length) ctx.log.info({ inserted }, 'sample problems seeded');
+      } catch (err) {
+        // A missing fixture folder must not stop the platform; the problem bank just stays empty.
+        ctx.log.error({ err }, 'seeding sample problems failed');
+      }
     },
   };
 }
