@@ -2,8 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryBus } from '@oj/protocol/bus/memory';
-import { createDiskBlobStore } from '@oj/protocol/bus/blob';
+import { createDiskBlobStore, createMemoryBus } from '@oj/protocol/bus';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
