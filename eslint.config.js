@@ -4,12 +4,17 @@ import tseslint from 'typescript-eslint';
 
 const noServices = {
   patterns: [
-    { group: ['@oj/services', '@oj/services/*', '**/services/src/**'], message: 'This package must not import services.' },
+    {
+      group: ['@oj/services', '@oj/services/*', '**/services/src/**'],
+      message: 'This package must not import services.',
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.turbo/**', 'artifacts/**', '**/*.d.ts'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/.turbo/**', 'artifacts/**', '**/*.d.ts'],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -17,7 +22,39 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['web/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [...noServices.patterns, { group: ['@oj/protocol/bus', '@oj/protocol/bus/*', '@oj/judge-runner', '@oj/judge-runner/*'], message: 'web only uses the browser-safe protocol.' }] }] } },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noServices.patterns,
+            {
+              group: ['@oj/protocol/bus', '@oj/protocol/bus/*', '@oj/judge-runner', '@oj/judge-runner/*'],
+              message: 'web only uses the browser-safe protocol.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['judge-runner/**/*.ts'], rules: { 'no-restricted-imports': ['error', noServices] } },
-  { files: ['protocol/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...noServices.patterns, { group: ['@oj/judge-runner', '@oj/judge-runner/*', '@oj/web'], message: 'protocol depends on nothing of ours.' }] }] } },
+  {
+    files: ['protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noServices.patterns,
+            {
+              group: ['@oj/judge-runner', '@oj/judge-runner/*', '@oj/web'],
+              message: 'protocol depends on nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -28,7 +28,14 @@ for (const s of suites) {
   if (!existsSync(join(cwd, 'package.json'))) continue;
   if (s.config && !existsSync(join(cwd, s.config))) continue;
   const report = join(out, `${s.name}.json`);
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--passWithNoTests'];
+  const args = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    '--passWithNoTests',
+  ];
   if (s.config) args.push('--config', s.config);
   console.log(`\n=== ${s.name} ===`);
   const r = spawnSync('npx', args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
@@ -41,7 +48,8 @@ for (const s of suites) {
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
-  if (j.numFailedTests > 0 || r.status !== 0) problems.push(`${s.name}: ${j.numFailedTests} failed (exit ${r.status})`);
+  if (j.numFailedTests > 0 || r.status !== 0)
+    problems.push(`${s.name}: ${j.numFailedTests} failed (exit ${r.status})`);
   if (r.status !== 0 && j.numFailedTests === 0) failed += 1; // a suite-level failure (e.g. a file that does not load)
 }
 

@@ -73,7 +73,10 @@ export interface Bus {
     opts?: WorkQueueOptions,
   ): Promise<Unsubscribe>;
   /** Observe jobs that exhausted their attempts or were terminated. */
-  onDeadLetter<T = unknown>(queue: string, handler: (dl: DeadLetter<T>) => void | Promise<void>): Promise<Unsubscribe>;
+  onDeadLetter<T = unknown>(
+    queue: string,
+    handler: (dl: DeadLetter<T>) => void | Promise<void>,
+  ): Promise<Unsubscribe>;
   /** Stop consuming, wait for handlers in flight, close connections. */
   close(): Promise<void>;
 }

@@ -23,7 +23,11 @@ export type JudgeStatus = (typeof JudgeStatus)[keyof typeof JudgeStatus];
 export const JUDGE_STATUS_VALUES = Object.values(JudgeStatus) as JudgeStatus[];
 
 /** Statuses a client keeps waiting on. */
-export const RUNNING_STATUSES: readonly JudgeStatus[] = [JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING];
+export const RUNNING_STATUSES: readonly JudgeStatus[] = [
+  JudgeStatus.PENDING,
+  JudgeStatus.COMPILING,
+  JudgeStatus.JUDGING,
+];
 
 export function isRunningStatus(s: number): boolean {
   return (RUNNING_STATUSES as readonly number[]).includes(s);
