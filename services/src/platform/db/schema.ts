@@ -20,4 +20,5 @@ export interface PlatformTables {
   platform_kv: PlatformKvTable;
 }
 
-export interface Database extends PlatformTables, AccountTables, SiteTables, JudgeTables, ProblemTables, ContestTables {}
+export interface Database
+  extends PlatformTables, AccountTables, SiteTables, JudgeTables, ProblemTables, ContestTables {}
