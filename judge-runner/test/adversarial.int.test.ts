@@ -260,6 +260,15 @@ describe('seccomp and descriptors', () => {
     );
     expect(r.stdout).toBe('threads 1: -1/1 -1/1 -1/1 -1/1 -1/1 -1/1\n');
   });
+  it('rlimits are set: CPU backstop, output size, stack, open files, no core dumps', async () => {
+    const r = await probe(
+      '#include <sys/resource.h>\nint main(){int r[]={RLIMIT_CPU,RLIMIT_FSIZE,RLIMIT_STACK,RLIMIT_NOFILE,RLIMIT_CORE};for(int i=0;i<5;i++){struct rlimit l;getrlimit(r[i],&l);printf("%lld/%lld ",(long long)l.rlim_cur,(long long)l.rlim_max);}puts("");return 0;}',
+    );
+    // T = 500 ms → CPU ⌊0.7⌋+1 = 1 s (hard 2); 32 MiB output cap + 1 byte rounded up to KiB; stack 64 MiB.
+    expect(r.stdout).toBe(
+      `1/2 ${32 * 1024 * 1024 + 1024}/${32 * 1024 * 1024 + 1024} ${64 * 1024 * 1024}/${64 * 1024 * 1024} 256/256 0/0 \n`,
+    );
+  });
   it('the program inherits no descriptors but stdin, stdout and stderr', async () => {
     const r = await probe(
       '#include <dirent.h>\nint main(){DIR*d=opendir("/proc/self/fd");struct dirent*e;int self=dirfd(d);while((e=readdir(d)))if(e->d_name[0]!=\'.\'&&atoi(e->d_name)!=self)printf("%s ",e->d_name);puts("");return 0;}',

@@ -84,7 +84,7 @@ const POLL_MS = 20;
  * The launcher (bash: dash cannot name fds above 9) joins the run cgroups before anything
  * else executes, closes every inherited descriptor but its own (the judge process may have
  * been started with stray non-close-on-exec fds), opens the stdio files, then execs
- * prlimit → setpriv → bwrap → program. FIFO pairs are opened in complementary order by the
+ * rlimits (ulimit) → setpriv → bwrap → program. FIFO pairs are opened in complementary order by the
  * two launchers so neither blocks forever.
  */
 const LAUNCHER = [
@@ -93,6 +93,8 @@ const LAUNCHER = [
   'if [ "$OJ_OUT_FIRST" = 1 ]; then exec 1>"$OJ_STDOUT" 0<"$OJ_STDIN"; else exec 0<"$OJ_STDIN" 1>"$OJ_STDOUT"; fi',
   'exec 2>"$OJ_STDERR" 9>"$OJ_CPU_PROCS"',
   'if [ -n "$OJ_SECCOMP" ]; then exec 8<"$OJ_SECCOMP"; fi',
+  // rlimits (bash units: -f and -s in KiB): CPU backstop, output size, stack, fds, no core dumps.
+  'ulimit -St "$OJ_CPU_SEC" && ulimit -Ht "$((OJ_CPU_SEC + 1))" && ulimit -f "$OJ_FSIZE_KB" && ulimit -s "$OJ_STACK_KB" && ulimit -n "$OJ_NOFILE" && ulimit -c 0 || exit 122',
   'exec "$@"',
 ].join('\n');
 
@@ -153,7 +155,7 @@ export class Sandbox {
   static async create(opts: SandboxOptions = {}): Promise<Sandbox> {
     const bwrap = opts.bwrapPath ?? '/usr/bin/bwrap';
     if (!existsSync(bwrap)) throw new Error(`bubblewrap not found at ${bwrap} (apt-get install bubblewrap)`);
-    for (const tool of ['/usr/bin/prlimit', '/usr/bin/setpriv']) {
+    for (const tool of ['/bin/bash', '/usr/bin/setpriv']) {
       if (!existsSync(tool)) throw new Error(`${tool} not found (util-linux)`);
     }
     const roots = detectCgroupRoots(opts.cgroupName);
@@ -193,13 +195,6 @@ export class Sandbox {
     const { limits } = opts;
     const cpuSec = Math.floor(limits.cpuMs / 1000) + 1;
     const argv = [
-      '/usr/bin/prlimit',
-      `--cpu=${cpuSec}:${cpuSec + 1}`,
-      `--fsize=${limits.fileSizeBytes + 1}`,
-      `--stack=${limits.stackBytes}`,
-      `--nofile=${limits.openFiles ?? 256}`,
-      '--core=0',
-      '--',
       '/usr/bin/setpriv',
       `--reuid=${SANDBOX_UID}`,
       `--regid=${SANDBOX_GID}`,
@@ -235,6 +230,10 @@ export class Sandbox {
         OJ_STDERR: stdio.stderr ?? '/dev/null',
         OJ_OUT_FIRST: stdio.openStdoutFirst ? '1' : '0',
         OJ_SECCOMP: this.seccompFile ?? '',
+        OJ_CPU_SEC: String(cpuSec),
+        OJ_FSIZE_KB: String(Math.ceil((limits.fileSizeBytes + 1) / 1024)),
+        OJ_STACK_KB: String(Math.ceil(limits.stackBytes / 1024)),
+        OJ_NOFILE: String(limits.openFiles ?? 256),
       },
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
     });
