@@ -1,7 +1,14 @@
 // The judge capability: submissions, verdicts from the runners, ranks.
 import type { Unsubscribe } from '@oj/protocol/bus';
 import type { AppContext, Capability } from '../platform/context';
-import type { GroupPort, JudgeSwitches, ProblemPort, ProblemStatusPort, SubmissionStatsPort } from './ports';
+import type {
+  ContestSubmitPort,
+  GroupPort,
+  JudgeSwitches,
+  ProblemPort,
+  ProblemStatusPort,
+  SubmissionStatsPort,
+} from './ports';
 import { registerJudgeRoutes } from './routes';
 import { createJudgeService, type JudgeService } from './service';
 import { serveWatchChecks, startLivePath } from './live';
@@ -14,6 +21,7 @@ export { DEFAULT_SWITCHES } from './ports';
 export interface JudgeCapabilityOptions {
   problems: ProblemPort;
   groups?: GroupPort;
+  contests?: ContestSubmitPort;
   switches?: () => Promise<JudgeSwitches>;
   /** Consume results and progress in this process (default true). */
   live?: boolean;
@@ -34,6 +42,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     log: ctx.log,
     problems: opts.problems,
     groups: opts.groups,
+    contests: opts.contests,
     switches: opts.switches,
   });
   const stops: Unsubscribe[] = [];

@@ -15,6 +15,7 @@ import {
   type Harness,
 } from './test-harness';
 import type { AuthUser } from '../platform/http/access';
+import { denied, notFound } from '../platform/http/errors';
 
 const CODE = 'int main() { return 0; }';
 
@@ -29,7 +30,15 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     tdb = await createTestDatabase(kind);
     await seedUsers(tdb);
     bus = createMemoryBus();
-    h = await startHarness(tdb, bus);
+    h = await startHarness(tdb, bus, {
+      contests: {
+        async resolveSubmission(_user, cid, displayId) {
+          if (cid !== 7) throw notFound('对不起，该比赛不存在！');
+          if (displayId !== 'A') throw denied('错误！当前题目已被隐藏，不可提交！');
+          return { pid: 1, cpid: 70, displayId: 'A', gid: null };
+        },
+      },
+    });
     runner = await new RunnerStandIn(bus).start();
     await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => void updates.push(u));
     h.problems.add(makeProblem(1));
@@ -323,6 +332,50 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect((await call('GET', `/api/resubmit?submitId=${task.submitId}`, USERS.bob)).body.status).toBe(403);
     const res = await call('GET', `/api/resubmit?submitId=${task.submitId}`, USERS.alice);
     expect(res.body.data).toMatchObject({ status: 5, version: 1, errorMessage: null });
+  });
+
+  it('contest submissions go through the contest port and stay out of site lists and AC records', async () => {
+    h.switches.defaultSubmitInterval = 60;
+    const send = (pid: string, cid: number) =>
+      call('POST', '/api/submit-problem-judge', USERS.bob, {
+        pid,
+        language: 'C++',
+        code: CODE,
+        cid,
+        isRemote: false,
+      });
+    expect((await send('A', 8)).body).toMatchObject({ status: 404, msg: '对不起，该比赛不存在！' });
+    expect((await send('B', 7)).body.status).toBe(403);
+    const first = await send('A', 7);
+    // No frequency window inside contests.
+    const second = await send('A', 7);
+    expect([first.body.status, second.body.status]).toEqual([200, 200]);
+    expect(first.body.data).toMatchObject({ cid: 7, cpid: 70, displayPid: 'A', pid: 1 });
+    const id = first.body.data.submitId as number;
+    await runner.waitForTasks(runner.tasks.length);
+    await h.judge.service.applyResult(runner.resultFor(await eventually(async () => taskOf(id), Boolean), 0));
+    expect((await row(id)).status).toBe(0);
+    expect(
+      await tdb.db.selectFrom('user_acproblem').select('id').where('submit_id', '=', id).execute(),
+    ).toHaveLength(0);
+    const all = await call('GET', '/api/get-submission-list?onlyMine=false&limit=500', null);
+    expect(all.body.data.records.some((r: { submitId: number }) => r.submitId === id)).toBe(false);
+    expect((await call('GET', `/api/get-submission-detail?submitId=${id}`, null)).body).toMatchObject({
+      status: 401,
+      msg: '请先登录！',
+    });
+    const other = (await call('GET', `/api/get-submission-detail?submitId=${id}`, USERS.alice)).body.data
+      .submission;
+    expect([other.code, other.time, other.memory]).toEqual([null, null, null]);
+    expect(
+      (await call('GET', `/api/get-submission-detail?submitId=${id}`, USERS.bob)).body.data.submission.code,
+    ).toBe(CODE);
+    expect(
+      (await call('PUT', '/api/submission', USERS.bob, { submitId: id, share: true })).body,
+    ).toMatchObject({
+      status: 403,
+      msg: '对不起，您不能分享比赛题目的提交代码！',
+    });
   });
 
   it('the status list filters and hides what it must', async () => {

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Checker, ExtraFiles, FileIO, JudgeTestCase, ProblemLimits } from '@oj/protocol/judge/schemas';
 import type { JudgeCaseMode, JudgeMode } from '@oj/protocol';
 import type { Database } from '../platform/db/schema';
+import type { AuthUser } from '../platform/http/access';
 
 /** A problem as judging and the submission rules see it. */
 export interface JudgeProblem {
@@ -61,6 +62,27 @@ export interface ProblemPort {
    * `previousStatus` (null: not counted yet) to `newStatus`. Called inside the verdict transaction `db`.
    */
   recordVerdict(pid: number, previousStatus: number | null, newStatus: number, db: DbExecutor): Promise<void>;
+}
+
+/** Where a contest submission goes (contest_problem row), as the contest capability resolves it. */
+export interface ContestSubmitTarget {
+  /** Problem primary key. */
+  pid: number;
+  /** contest_problem.id */
+  cpid: number;
+  /** The contest's display id of the problem, e.g. "A". */
+  displayId: string;
+  /** Group of a group contest, else null. */
+  gid: number | null;
+}
+
+/** The contest capability's rules for submitting in a contest (core.md submit rule 6). */
+export interface ContestSubmitPort {
+  /**
+   * The target of a submission of `displayId` in contest `cid` by `user`, or an ApiError
+   * with the reference text (404 contest missing, 403 ended / not started / not registered / hidden).
+   */
+  resolveSubmission(user: AuthUser, cid: number, displayId: string): Promise<ContestSubmitTarget>;
 }
 
 /** Group membership (the group capability); absent = only site roots pass group checks. */

@@ -34,6 +34,7 @@ import type { JudgeRow } from './repository';
 import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
 import {
   DEFAULT_SWITCHES,
+  type ContestSubmitPort,
   type GroupPort,
   type JudgeProblem,
   type JudgeSwitches,
@@ -70,6 +71,8 @@ export interface JudgeServiceDeps {
   log: FastifyBaseLogger;
   problems: ProblemPort;
   groups?: GroupPort;
+  /** Contest submissions are refused (404 contest missing) until the contest capability provides this. */
+  contests?: ContestSubmitPort;
   /** Current feature switches; defaults when absent. */
   switches?: () => Promise<JudgeSwitches>;
 }
@@ -225,6 +228,11 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     return problem;
   }
 
+  async function contestTarget(user: AuthUser, cid: number, displayId: string) {
+    if (!deps.contests) throw notFound(M.CONTEST_MISSING);
+    return deps.contests.resolveSubmission(user, cid, displayId.trim());
+  }
+
   async function submit(
     user: AuthUser,
     body: { pid: string; language: string; code: string; cid?: number | null; gid?: number | null },
@@ -234,25 +242,27 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     const gid = body.gid ?? null;
     const sw = await checkSwitch(cid !== 0 ? 'contest' : gid !== null ? 'group' : 'public');
     checkCode(body.code);
-    // Contest submissions belong to the contest capability, which has not registered a port.
-    if (cid !== 0) throw notFound(M.CONTEST_MISSING);
     checkLanguage(body.language, null);
-    // The window is consumed before the problem checks, as in the original.
-    await takeWindow('submit', user.uid, sw.defaultSubmitInterval, M.SUBMIT_TOO_FAST);
-    const problem = await problemForSubmit(user, body.pid, gid);
+    const target = cid !== 0 ? await contestTarget(user, cid, body.pid) : null;
+    // Site and group submissions share one frequency window, consumed before the problem checks (as in HOJ).
+    if (!target) await takeWindow('submit', user.uid, sw.defaultSubmitInterval, M.SUBMIT_TOO_FAST);
+    const problem = target
+      ? await problems.getProblemForJudge(target.pid)
+      : await problemForSubmit(user, body.pid, gid);
+    if (!problem) throw denied(M.PROBLEM_GONE);
     checkLanguage(body.language, problem);
     const row = await repo.insertSubmission(db, {
       pid: problem.id,
-      display_pid: problem.problemId,
+      display_pid: target ? target.displayId : problem.problemId,
       uid: user.uid,
       username: user.username,
       status: S.PENDING,
       length: body.code.length,
       code: body.code,
       language: body.language,
-      cid: 0,
-      cpid: 0,
-      gid: problem.gid,
+      cid: target ? cid : 0,
+      cpid: target ? target.cpid : 0,
+      gid: target ? target.gid : problem.gid,
       ip,
       is_remote: problem.isRemote,
     });

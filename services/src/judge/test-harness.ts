@@ -20,7 +20,7 @@ import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import type { TestDatabase } from '../../test/support/db';
 import { createJudgeCapability, type JudgeCapability } from './index';
-import type { JudgeProblem, JudgeSwitches, ProblemPort } from './ports';
+import type { ContestSubmitPort, JudgeProblem, JudgeSwitches, ProblemPort } from './ports';
 
 export const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -158,7 +158,7 @@ export interface Harness {
 export async function startHarness(
   tdb: TestDatabase,
   bus: Bus,
-  opts: { live?: boolean } = {},
+  opts: { live?: boolean; contests?: ContestSubmitPort } = {},
 ): Promise<Harness> {
   const problems = new MemoryProblems();
   const switches: JudgeSwitches = {
@@ -175,7 +175,12 @@ export async function startHarness(
     blobs: null as never,
     log: silentLog,
   } satisfies AppContext;
-  const judge = createJudgeCapability(ctx, { problems, switches: async () => switches, live: opts.live });
+  const judge = createJudgeCapability(ctx, {
+    problems,
+    switches: async () => switches,
+    live: opts.live,
+    contests: opts.contests,
+  });
   const app = await buildApp({ authenticator: testAuthenticator });
   await judge.routes!(app);
   await app.ready();
