@@ -4,7 +4,15 @@
  * last line and writes it to bench-results/latest.json.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +46,7 @@ const limits = {
 
 async function sandboxed(exe: string, stdout?: string) {
   const dirs = ws.newRun();
-  execFileSync('cp', [exe, join(dirs.w, 'main')]);
+  copyFileSync(exe, join(dirs.w, 'main'));
   const out = stdout ?? join(dirs.io, 'out');
   const r = await sandbox.run({
     argv: ['/w/main'],
@@ -69,7 +77,7 @@ const bareMs = (performance.now() - t) / N;
 t = performance.now();
 for (let i = 0; i < N; i++) {
   const dirs = ws.newRun();
-  execFileSync('cp', [trivial, join(dirs.w, 'main')]);
+  copyFileSync(trivial, join(dirs.w, 'main'));
   await sandbox.run({ argv: ['/w/main'], env: {}, dirs, limits });
   ws.dropRun(dirs);
 }
