@@ -1,0 +1,109 @@
+// What a browser test file uses: pages in fresh browser contexts, the mailbox of the SMTP
+// receiver, screenshots, and a few steps a person takes (log in through the dialog).
+import { join } from 'node:path';
+import { afterAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { connectChromium } from './chromium';
+import { mailbox } from './mailbox';
+
+export { mailbox };
+
+export const DESKTOP = { width: 1400, height: 900 } as const;
+export const MOBILE = { width: 375, height: 812 } as const;
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const e2e = () => inject('e2e');
+
+let browser: Promise<Browser> | null = null;
+const contexts: BrowserContext[] = [];
+const errors = new WeakMap<Page, string[]>();
+
+afterAll(async () => {
+  for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
+  if (browser) await (await browser).close();
+  browser = null;
+});
+
+/**
+ * A page in a fresh browser context (empty storage). The browser's language is zh-CN unless
+ * `locale` says otherwise; uncaught page errors are collected for `pageErrors`.
+ */
+export async function newPage(viewport: Viewport = DESKTOP, opts: { locale?: string } = {}): Promise<Page> {
+  browser ??= connectChromium(e2e().wsEndpoint);
+  const context = await (
+    await browser
+  ).newContext({
+    viewport,
+    locale: opts.locale ?? 'zh-CN',
+    baseURL: e2e().baseUrl,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const list: string[] = [];
+  errors.set(page, list);
+  page.on('pageerror', (err) => list.push(err.message));
+  return page;
+}
+
+/** Uncaught exceptions the page has thrown so far. */
+export function pageErrors(page: Page): string[] {
+  return errors.get(page) ?? [];
+}
+
+/** Saves artifacts/screenshots/<name>-<viewport width>.png (full page) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const width = page.viewportSize()?.width ?? 0;
+  const path = join(e2e().screenshotDir, `${name}-${width}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/** A username nobody has used yet in this run (letters and digits, at most 20 characters). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(0, 20);
+}
+
+/** Opens the login dialog from the navbar (desktop) and signs in. */
+export async function logInThroughDialog(page: Page, username: string, password: string): Promise<void> {
+  await page.getByTestId('nav-login').click();
+  await fillLoginDialog(page, username, password);
+}
+
+export async function fillLoginDialog(page: Page, username: string, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('login-username').fill(username);
+  await dialog.getByTestId('login-password').fill(password);
+  await dialog.getByTestId('login-submit').click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(username);
+}
+
+/** Creates a normal user through the public API (register code read from the SMTP receiver). */
+export async function registerUserByApi(
+  username: string,
+  password: string,
+): Promise<{ username: string; password: string; email: string }> {
+  const email = `${username.toLowerCase()}@e2e.test`;
+  const base = e2e().baseUrl;
+  const sent = await fetch(`${base}/api/get-register-code?email=${encodeURIComponent(email)}`);
+  const sentBody = (await sent.json()) as { status: number; msg?: string };
+  if (sentBody.status !== 200) throw new Error(`get-register-code: ${JSON.stringify(sentBody)}`);
+  const code = await mailbox.waitFor(email);
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, email, code }),
+  });
+  const body = (await res.json()) as { status: number };
+  if (body.status !== 200) throw new Error(`register: ${JSON.stringify(body)}`);
+  return { username, password, email };
+}
+
+/** Text of every toast on screen, one per line. */
+export async function toastText(page: Page): Promise<string> {
+  return (await page.locator('.bp6-toast').allTextContents()).join('\n');
+}

@@ -1,0 +1,68 @@
+// Global setup of the browser suite: the web build, a real SMTP receiver, the platform's
+// one-process start on a fresh data directory, and one Chromium that every test file connects to.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium';
+import { ensureWebBuild, repoRoot, startPlatform } from './platform';
+import { startSmtpReceiver } from './smtp';
+
+export interface E2eEnv {
+  baseUrl: string;
+  wsEndpoint: string;
+  mailDir: string;
+  rootPassword: string;
+  screenshotDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2eEnv;
+  }
+}
+
+const ROOT_PASSWORD = 'e2e-root-pass-1';
+
+export default async function setup(project: TestProject) {
+  const work = mkdtempSync(join(tmpdir(), 'oj-e2e-'));
+  const mailDir = join(work, 'mail');
+  const dataDir = join(work, 'data');
+  mkdirSync(mailDir);
+  mkdirSync(dataDir);
+  const logDir = join(repoRoot, 'artifacts', 'e2e');
+  const screenshotDir = join(repoRoot, 'artifacts', 'screenshots');
+  mkdirSync(logDir, { recursive: true });
+  mkdirSync(screenshotDir, { recursive: true });
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const teardown = async () => {
+    for (const clean of cleanups.reverse()) await clean().catch((err) => console.error(err));
+    rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    ensureWebBuild();
+    const smtp = await startSmtpReceiver(mailDir);
+    cleanups.push(smtp.close);
+    const platform = await startPlatform({
+      dataDir,
+      rootPassword: ROOT_PASSWORD,
+      smtpPort: smtp.port,
+      logFile: join(logDir, 'platform.log'),
+    });
+    cleanups.push(platform.stop);
+    const browser = await launchChromiumServer();
+    cleanups.push(() => browser.close());
+    project.provide('e2e', {
+      baseUrl: platform.baseUrl,
+      wsEndpoint: browser.wsEndpoint(),
+      mailDir,
+      rootPassword: ROOT_PASSWORD,
+      screenshotDir,
+    });
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}
