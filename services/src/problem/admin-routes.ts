@@ -113,6 +113,40 @@ export function registerProblemAdminRoutes(
     },
   );
 
+  app.get(
+    '/api/admin/group-problem/list',
+    {
+      config: STAFF,
+      schema: {
+        querystring: Type.Object({
+          currentPage: Type.Optional(Type.Integer()),
+          limit: Type.Optional(Type.Integer()),
+          keyword: Type.Optional(Type.String()),
+          gid: Type.Optional(Type.Integer()),
+        }),
+        response: { 200: env(PageOf(Problem)) },
+      },
+    },
+    async (req) => ok(await admin.groupProblemsInReview(req.query)),
+  );
+  app.put(
+    '/api/admin/group-problem/change-progress',
+    {
+      config: STAFF,
+      schema: {
+        body: Type.Object({
+          pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+          progress: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+        }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (req) => {
+      await admin.changeGroupProblemProgress(req.body.pid, req.body.progress);
+      return okEmpty();
+    },
+  );
+
   app.post(
     '/api/admin/tag',
     { config: STAFF, schema: { body: TagBody, response: { 200: env(Tag) } } },

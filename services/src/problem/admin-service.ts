@@ -317,6 +317,36 @@ export function createProblemAdminService(ctx: AppContext) {
     await repo.updateProblem(db, id, { auth, modified_user: user.username });
   }
 
+  // --- group problems asking to become public (§4.7) ---------------------------
+
+  async function groupProblemsInReview(q: {
+    currentPage?: number;
+    limit?: number;
+    keyword?: string;
+    gid?: number;
+  }) {
+    const { current, size, offset } = pageArgs(q.currentPage, q.limit, 10);
+    const { rows, total } = await repo.listGroupProblemsInReview(db, {
+      keyword: q.keyword?.trim() || undefined,
+      gid: q.gid,
+      offset,
+      size,
+    });
+    return makePage(rows.map(toProblem), total, size, current);
+  }
+
+  /** 1 applying / 3 refused keep the problem in its group; 2 accepted makes it a site problem (gid kept). */
+  async function changeGroupProblemProgress(
+    pid: number | null | undefined,
+    progress: number | null | undefined,
+  ) {
+    if (pid == null || progress == null) throw fail('请求参数pid或者progress不能为空！');
+    const row = await repo.findProblem(db, pid);
+    if (!row) throw fail('错误：当前题目已不存在！');
+    if (![1, 2, 3].includes(progress)) throw fail('请求参数错误：progress请使用1~3');
+    await repo.updateProblem(db, pid, { apply_public_progress: progress, is_group: progress !== 2 });
+  }
+
   // --- tags ---------------------------------------------------------------------
 
   async function addTag(body: TagBody): Promise<Tag> {
@@ -382,6 +412,8 @@ export function createProblemAdminService(ctx: AppContext) {
     remove,
     cases,
     changeAuth,
+    groupProblemsInReview,
+    changeGroupProblemProgress,
     addTag,
     updateTag,
     deleteTag,

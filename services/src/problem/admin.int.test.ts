@@ -359,6 +359,40 @@ describe.each(DB_KINDS)('admin problem endpoints (%s)', (kind) => {
     );
   });
 
+  it('reviews group problems asking to become public', async () => {
+    const g = await repo.insertProblem(h.ctx.db, {
+      problem_id: 'GRP-1',
+      title: 'group one',
+      is_group: true,
+      gid: 7,
+      apply_public_progress: 1,
+    });
+    await repo.insertProblem(h.ctx.db, { problem_id: 'GRP-2', title: 'group two', is_group: true, gid: 8 });
+    expect((await h.call('admin', 'GET', '/api/admin/group-problem/list')).statusCode).toBe(403);
+    const page = (await h.call('problemAdmin', 'GET', '/api/admin/group-problem/list')).json().data;
+    expect(page.records.map((p: { problemId: string }) => p.problemId)).toEqual(['GRP-1']);
+    expect((await h.call('root', 'GET', '/api/admin/group-problem/list?gid=8')).json().data.total).toBe(0);
+    const change = (body: unknown) => h.call('root', 'PUT', '/api/admin/group-problem/change-progress', body);
+    expect((await change({ pid: g.id })).json()).toMatchObject({ msg: '请求参数pid或者progress不能为空！' });
+    expect((await change({ pid: 999999, progress: 2 })).json()).toMatchObject({
+      msg: '错误：当前题目已不存在！',
+    });
+    expect((await change({ pid: g.id, progress: 4 })).json()).toMatchObject({
+      msg: '请求参数错误：progress请使用1~3',
+    });
+    expect((await change({ pid: g.id, progress: 2 })).json().status).toBe(200);
+    expect(await repo.findProblem(h.ctx.db, g.id)).toMatchObject({
+      is_group: false,
+      gid: 7,
+      apply_public_progress: 2,
+    });
+    expect((await h.call('anonymous', 'GET', '/api/get-problem-detail?problemId=GRP-1')).json().status).toBe(
+      200,
+    );
+    expect((await change({ pid: g.id, progress: 3 })).json().status).toBe(200);
+    expect(await repo.findProblem(h.ctx.db, g.id)).toMatchObject({ is_group: true });
+  });
+
   it('manages tags and classifications', async () => {
     const cls = (
       await h.call('root', 'POST', '/api/admin/tag/classification', { name: 'Algo', oj: 'ME', rank: 1 })

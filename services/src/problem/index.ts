@@ -14,7 +14,13 @@ export type {
   FullScreenListPort,
   StatusScope,
 } from './ports';
-export { createProblemJudgePort, type ProblemJudgePort, type ProblemForJudge } from './port';
+export {
+  createProblemJudgePort,
+  type ProblemJudgePort,
+  type ProblemForJudge,
+  type ProblemCaseForJudge,
+  type ProblemSummary,
+} from './port';
 import { seedSampleProblems } from './seed';
 
 export { seedSampleProblems };

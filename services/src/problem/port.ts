@@ -51,8 +51,18 @@ export interface ProblemForJudge {
   cases: ProblemCaseForJudge[];
 }
 
+export interface ProblemSummary {
+  problemId: string;
+  title: string;
+  difficulty: number;
+}
+
 export interface ProblemJudgePort {
   getProblemForJudge(pid: number): Promise<ProblemForJudge | null>;
+  /** Primary key of a display id (exact, as stored: upper-case), or null. */
+  findPidByDisplayId(problemId: string): Promise<number | null>;
+  /** Display id, title and difficulty of many problems in one query; unknown ids are left out. */
+  summariesOf(pids: readonly number[]): Promise<Map<number, ProblemSummary>>;
   /**
    * Counts a verdict of a non-contest submission, atomically. `previousStatus` null = a new
    * submission (total + 1); otherwise a rejudge or manual change (the old kind − 1).
@@ -127,6 +137,15 @@ export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
           groupNum: c.group_num,
         })),
       };
+    },
+    async findPidByDisplayId(problemId) {
+      return (await repo.findProblemByDisplayId(db, problemId))?.id ?? null;
+    },
+    async summariesOf(pids) {
+      const rows = await repo.summariesOf(db, [...new Set(pids)]);
+      return new Map(
+        rows.map((r) => [r.id, { problemId: r.problem_id, title: r.title, difficulty: r.difficulty }]),
+      );
     },
     async recordVerdict(pid, previousStatus, newStatus) {
       const from = previousStatus == null ? null : counterColumn(previousStatus);

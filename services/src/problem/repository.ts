@@ -128,6 +128,50 @@ export async function listAdminProblems(
   return { rows, total: Number(total) };
 }
 
+/** Group problems under publication review (progress set), progress then gid ascending. */
+export async function listGroupProblemsInReview(
+  db: Db,
+  f: { keyword?: string; gid?: number; offset: number; size: number },
+): Promise<{ rows: ProblemRow[]; total: number }> {
+  let q = db
+    .selectFrom('problem')
+    .where('is_group', '=', true)
+    .where('apply_public_progress', 'is not', null);
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    q = q.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', pattern),
+        eb('author', 'ilike', pattern),
+        eb('problem_id', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (f.gid != null) q = q.where('gid', '=', f.gid);
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy('apply_public_progress')
+    .orderBy('gid')
+    .orderBy('id')
+    .offset(f.offset)
+    .limit(f.size)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+export async function summariesOf(
+  db: Db,
+  pids: readonly number[],
+): Promise<{ id: number; problem_id: string; title: string; difficulty: number }[]> {
+  if (pids.length === 0) return [];
+  return db
+    .selectFrom('problem')
+    .select(['id', 'problem_id', 'title', 'difficulty'])
+    .where('id', 'in', pids)
+    .execute();
+}
+
 export async function insertProblem(db: Db, values: ProblemInsert): Promise<ProblemRow> {
   const row = await db.insertInto('problem').values(values).returningAll().executeTakeFirstOrThrow();
   await db.insertInto('problem_count').values({ pid: row.id }).execute();

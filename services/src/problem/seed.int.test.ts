@@ -87,6 +87,18 @@ describe.each(DB_KINDS)('sample problems and the judge port (%s)', (kind) => {
     ]);
   });
 
+  it('finds problems by display id and summarises many at once', async () => {
+    const port = createProblemJudgePort(h.ctx.db);
+    const pid = (await port.findPidByDisplayId('1002'))!;
+    expect(pid).toBeGreaterThan(0);
+    expect(await port.findPidByDisplayId('nope')).toBeNull();
+    const sums = await port.summariesOf([pid, pid, 999999]);
+    expect([...sums.entries()]).toEqual([
+      [pid, { problemId: '1002', title: 'Guess the Number', difficulty: 1 }],
+    ]);
+    expect((await port.summariesOf([])).size).toBe(0);
+  });
+
   it('counts verdicts atomically: new submissions, rejudges and uncounted statuses', async () => {
     const port = createProblemJudgePort(h.ctx.db);
     const pid = (await repo.findProblemByDisplayId(h.ctx.db, '1001'))!.id;
