@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config';
 import { createPlatform } from './platform/compose';
 import { seedPlatform } from './platform/seed';
+import { startEmbeddedJudge } from './platform/embedded-judge';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,6 +14,7 @@ async function main() {
   const platform = await createPlatform({ config, webRoot: path.resolve(here, '../../web/dist') });
   const log = platform.ctx.log;
   await seedPlatform(platform.ctx);
+  const judge = await startEmbeddedJudge(platform.ctx);
   await platform.app.listen({ port: config.port, host: config.host });
   log.info(`online judge listening on http://${config.host}:${config.port}`);
 
@@ -23,6 +25,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    await judge?.stop();
     await platform.close();
     process.exit(0);
   };
