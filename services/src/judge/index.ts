@@ -51,7 +51,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     service,
     stats: createSubmissionStats(ctx.db, opts.problems),
     problemStatus: createProblemStatus(ctx.db),
-    routes: (app) => registerJudgeRoutes(app, service),
+    routes: (app) => registerJudgeRoutes(app, service, opts.problems),
     async start() {
       if (opts.live !== false) stops.push(await startLivePath(ctx.bus, service, ctx.log));
       stops.push(await serveWatchChecks(ctx.bus, service));

@@ -515,6 +515,9 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(stats.body.data.totalCountList.at(-1)).toBe(Number(total.n));
+    const recent = await call('GET', '/api/get-recent-updated-problem', null);
+    expect(recent.body.data.map((p: { problemId: string }) => p.problemId)).toEqual(['1004', '1002', '1001']);
+    expect(recent.body.data[0].gmtCreate).toBe('2024-01-01T00:00:00.000+0000');
   });
 
   it('ports for the account and problem capabilities', async () => {

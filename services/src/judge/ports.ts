@@ -47,6 +47,15 @@ export interface ProblemSummary {
   difficulty: number;
 }
 
+export interface RecentProblem {
+  id: number;
+  problemId: string;
+  title: string;
+  type: number;
+  gmtCreate: Date;
+  gmtModified: Date;
+}
+
 /** A database handle or an open transaction (counters are updated inside the verdict transaction). */
 export type DbExecutor = Kysely<Database>;
 
@@ -57,6 +66,11 @@ export interface ProblemPort {
   findPidByDisplayId(problemId: string): Promise<number | null>;
   /** Display id, title and difficulty of many problems (list rows, solved lists); unknown ids are left out. */
   summariesOf(pids: readonly number[]): Promise<Map<number, ProblemSummary>>;
+  /**
+   * Home page "latest problems": up to 10 public, non-group problems, newest created first
+   * (core.md get-recent-updated-problem). Absent = the route is served elsewhere.
+   */
+  recentProblems?(): Promise<RecentProblem[]>;
   /**
    * Move one non-contest submission's contribution to the problem counters from
    * `previousStatus` (null: not counted yet) to `newStatus`. Called inside the verdict transaction `db`.

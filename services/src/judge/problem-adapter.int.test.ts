@@ -99,4 +99,32 @@ describe.each(DB_KINDS)('judge over the real problem capability on %s', (kind) =
       { id: pid, problemId: 'P1', difficulty: 2 },
     ]);
   });
+
+  it('recent problems: public, non-group, newest created first, at most 10', async () => {
+    for (let i = 0; i < 11; i++)
+      await insertProblem(tdb.db, {
+        problem_id: `R${i}`,
+        title: `R${i}`,
+        gmt_create: new Date(Date.UTC(2030, 0, 1 + i)),
+      });
+    await insertProblem(tdb.db, {
+      problem_id: 'HID',
+      title: 'hidden',
+      auth: 2,
+      gmt_create: new Date(Date.UTC(2031, 0, 1)),
+    });
+    const recent = await problemPortFromProblemCapability(tdb.db).recentProblems!();
+    expect(recent.map((p) => p.problemId)).toEqual([
+      'R10',
+      'R9',
+      'R8',
+      'R7',
+      'R6',
+      'R5',
+      'R4',
+      'R3',
+      'R2',
+      'R1',
+    ]);
+  });
 });

@@ -61,6 +61,25 @@ export function problemPortFromProblemCapability(db: Kysely<Database>): ProblemP
         if (r) out.set(r.id, { problemId: r.problem_id, title: r.title, difficulty: r.difficulty });
       return out;
     },
+    async recentProblems() {
+      const rows = await db
+        .selectFrom('problem')
+        .select(['id', 'problem_id', 'title', 'type', 'gmt_create', 'gmt_modified'])
+        .where('auth', '=', 1)
+        .where('is_group', '=', false)
+        .orderBy('gmt_create', 'desc')
+        .orderBy('id', 'desc')
+        .limit(10)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        problemId: r.problem_id,
+        title: r.title,
+        type: r.type,
+        gmtCreate: r.gmt_create,
+        gmtModified: r.gmt_modified,
+      }));
+    },
     // The counters move inside the verdict transaction: the problem port is built on it.
     recordVerdict: (pid, previousStatus, newStatus, trx) =>
       createProblemJudgePort(trx).recordVerdict(pid, previousStatus, newStatus),

@@ -1,6 +1,6 @@
 // HTTP shape of the judge capability: paths, schemas, access levels. Rules live in service.ts.
 import { Type } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf, PageOf, Permission } from '@oj/protocol';
+import { EmptyEnvelope, EnvelopeOf, PageOf, Permission, toDateStr } from '@oj/protocol';
 import {
   CaseResultListSchema,
   CheckStatusBodySchema,
@@ -21,12 +21,13 @@ import {
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import type { JudgeService } from './service';
+import type { ProblemPort } from './ports';
 import { JudgeMessages as M } from './messages';
 
 const tags = ['submissions'];
 const ROOT_REJUDGE = { access: 'login' as const, roles: ['root'], permissions: [Permission.REJUDGE] };
 
-export function registerJudgeRoutes(app: App, judge: JudgeService): void {
+export function registerJudgeRoutes(app: App, judge: JudgeService, problems: ProblemPort): void {
   app.post(
     '/api/submit-problem-judge',
     {
@@ -241,4 +242,39 @@ export function registerJudgeRoutes(app: App, judge: JudgeService): void {
     },
     async (req) => ok(await judge.lastWeekStatistics(req.user, req.query.forceRefresh ?? false)),
   );
+
+  const recentProblems = problems.recentProblems?.bind(problems);
+  if (recentProblems) {
+    app.get(
+      '/api/get-recent-updated-problem',
+      {
+        config: { access: 'anonymous' },
+        schema: {
+          tags: ['home'],
+          response: {
+            200: EnvelopeOf(
+              Type.Array(
+                Type.Object({
+                  id: Type.Integer(),
+                  problemId: Type.String(),
+                  title: Type.String(),
+                  type: Type.Integer(),
+                  gmtCreate: Type.String(),
+                  gmtModified: Type.String(),
+                }),
+              ),
+            ),
+          },
+        },
+      },
+      async () =>
+        ok(
+          (await recentProblems()).map((p) => ({
+            ...p,
+            gmtCreate: toDateStr(p.gmtCreate)!,
+            gmtModified: toDateStr(p.gmtModified)!,
+          })),
+        ),
+    );
+  }
 }

@@ -78,6 +78,21 @@ export class MemoryProblems implements ProblemPort {
     }
     return out;
   }
+  async recentProblems() {
+    const t = new Date(Date.UTC(2024, 0, 1));
+    return [...this.problems.values()]
+      .filter((p) => p.auth === 1 && p.gid === null)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, 10)
+      .map((p) => ({
+        id: p.id,
+        problemId: p.problemId,
+        title: p.title,
+        type: p.type,
+        gmtCreate: t,
+        gmtModified: t,
+      }));
+  }
   async recordVerdict(pid: number, previous: number | null, next: number) {
     this.verdictCalls++;
     const c = this.counters.get(pid) ?? new Map<number, number>();
