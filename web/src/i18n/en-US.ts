@@ -1,5 +1,6 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
 import type { Translations } from './zh-CN';
+import { screensEnUS } from './screens.en-US';
 
 export const enUS: Translations = {
   Username_Check_Required: 'The username is required',
@@ -159,4 +160,6 @@ export const enUS: Translations = {
     language: 'Language',
     poweredBy: 'Powered by',
   },
+  // The problem, submission, rank, user-home and settings screens.
+  ...screensEnUS,
 };

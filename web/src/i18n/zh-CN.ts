@@ -1,4 +1,5 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
+import { screensZhCN } from './screens.zh-CN';
 export const zhCN = {
   Username_Check_Required: '用户名不能为空',
   Username_Check_Max: '用户名长度不能超过20位',
@@ -157,6 +158,8 @@ export const zhCN = {
     language: '语言',
     poweredBy: '技术支持',
   },
+  // The problem, submission, rank, user-home and settings screens.
+  ...screensZhCN,
 };
 
 /** Same shape as zhCN with every leaf a string. */

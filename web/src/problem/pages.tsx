@@ -1,6 +1,7 @@
-// Problem pages: placeholders until the problem area is built.
-import { Placeholder } from '../shell/Placeholder';
+// Problem pages (spec §2 Problem list, Problem detail).
+import { ProblemDetailPage } from './ProblemDetailPage';
+import { ProblemListPage } from './ProblemListPage';
 
-export const ProblemList = () => <Placeholder titleKey="page.problemList" />;
-export const ProblemDetails = () => <Placeholder titleKey="page.problemDetails" />;
-export const FullScreenProblem = () => <Placeholder titleKey="page.fullScreenProblem" />;
+export const ProblemList = () => <ProblemListPage />;
+export const ProblemDetails = () => <ProblemDetailPage />;
+export const FullScreenProblem = () => <ProblemDetailPage fullScreen />;

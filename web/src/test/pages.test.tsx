@@ -161,7 +161,7 @@ describe('chrome', () => {
     stubFetch(() => undefined);
     useSession.getState().signIn('tok', USER);
     renderApp('/problem/1000');
-    expect(await screen.findByTestId('page-placeholder')).toBeTruthy();
+    expect(await screen.findByTestId('problem-detail')).toBeTruthy();
     expect(screen.queryByTestId('footer')).toBeNull();
   });
 

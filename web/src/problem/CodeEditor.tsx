@@ -1,0 +1,137 @@
+// CodeMirror 6 editor (its own lazily loaded chunk). Theme, font size, tab size and language
+// live in compartments so changing them keeps the document and cursor.
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { cpp } from '@codemirror/lang-cpp';
+import { go } from '@codemirror/lang-go';
+import { java } from '@codemirror/lang-java';
+import { javascript } from '@codemirror/lang-javascript';
+import { php } from '@codemirror/lang-php';
+import { python } from '@codemirror/lang-python';
+import { rust } from '@codemirror/lang-rust';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  indentOnInput,
+  indentUnit,
+  StreamLanguage,
+  syntaxHighlighting,
+} from '@codemirror/language';
+import { csharp } from '@codemirror/legacy-modes/mode/clike';
+import { ruby } from '@codemirror/legacy-modes/mode/ruby';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import {
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { dracula } from '@uiw/codemirror-theme-dracula';
+import { eclipse } from '@uiw/codemirror-theme-eclipse';
+import { materialDark } from '@uiw/codemirror-theme-material';
+import { monokai } from '@uiw/codemirror-theme-monokai';
+import { solarizedLight } from '@uiw/codemirror-theme-solarized';
+import { useEffect, useRef } from 'react';
+import type { EditorTheme } from './editor-prefs';
+
+export interface CodeEditorProps {
+  value: string;
+  onChange(value: string): void;
+  language: string;
+  theme: EditorTheme;
+  fontSize: number;
+  tabSize: number;
+}
+
+/** Syntax support by language name as the judge names it (C++ With O2, Python3, ...). */
+export function languageSupport(name: string): Extension {
+  const n = name.toLowerCase();
+  if (n.startsWith('c#')) return StreamLanguage.define(csharp);
+  if (n.startsWith('c')) return cpp();
+  if (n.startsWith('java') && !n.startsWith('javascript')) return java();
+  if (n.includes('py')) return python();
+  if (n.startsWith('javascript')) return javascript();
+  if (n.startsWith('go')) return go();
+  if (n.startsWith('rust')) return rust();
+  if (n.startsWith('php')) return php();
+  if (n.startsWith('ruby')) return StreamLanguage.define(ruby);
+  return [];
+}
+
+const THEMES: Record<EditorTheme, Extension> = {
+  monokai,
+  solarized: solarizedLight,
+  material: materialDark,
+  // "idea" has no CM6 port: CodeMirror's own light highlighting stands in.
+  idea: syntaxHighlighting(defaultHighlightStyle),
+  eclipse,
+  dracula,
+};
+
+const sizeTheme = (px: number) =>
+  EditorView.theme({ '&': { fontSize: `${px}px`, height: '100%' }, '.cm-scroller': { overflow: 'auto' } });
+const tabs = (n: number) => [EditorState.tabSize.of(n), indentUnit.of(' '.repeat(n))];
+
+export default function CodeEditor(props: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+  const parts = useRef({
+    lang: new Compartment(),
+    theme: new Compartment(),
+    size: new Compartment(),
+    tab: new Compartment(),
+  });
+
+  useEffect(() => {
+    const c = parts.current;
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: props.value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightActiveLine(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          c.lang.of(languageSupport(props.language)),
+          c.theme.of(THEMES[props.theme]),
+          c.size.of(sizeTheme(props.fontSize)),
+          c.tab.of(tabs(props.tabSize)),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) onChange.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => v.destroy();
+    // The view is created once; later prop changes are applied through compartments below.
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== props.value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: props.value } });
+  }, [props.value]);
+
+  useEffect(() => {
+    const c = parts.current;
+    view.current?.dispatch({
+      effects: [
+        c.lang.reconfigure(languageSupport(props.language)),
+        c.theme.reconfigure(THEMES[props.theme]),
+        c.size.reconfigure(sizeTheme(props.fontSize)),
+        c.tab.reconfigure(tabs(props.tabSize)),
+      ],
+    });
+  }, [props.language, props.theme, props.fontSize, props.tabSize]);
+
+  return <div ref={host} className="oj-code-editor" data-testid="code-editor" style={{ height: '100%' }} />;
+}

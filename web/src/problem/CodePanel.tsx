@@ -1,0 +1,362 @@
+// Right pane of a problem: editor toolbar, the lazily loaded CodeMirror editor, submit and live status.
+import { Alert, Button, FormGroup, HTMLSelect, Popover, Spinner } from '@blueprintjs/core';
+import { JudgeStatus } from '@oj/protocol/enums/judge-status';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client';
+import { LiveStatus } from '../judge/LiveStatus';
+import { toast } from '../shell/toaster';
+import { isLoggedIn, useSession } from '../store/session';
+import { useUi } from '../store/ui';
+import {
+  codeKey,
+  codeProblem,
+  EDITOR_HEIGHT,
+  EDITOR_THEMES,
+  FONT_SIZES,
+  loadCode,
+  loadPrefs,
+  MAX_CODE_LENGTH,
+  saveCode,
+  savePrefs,
+  TAB_SIZES,
+  type EditorPrefs,
+  type EditorTheme,
+} from './editor-prefs';
+import type { Example } from './examples';
+import { TestDrawer } from './TestDrawer';
+import type { ProblemDetail } from './types';
+
+const CodeEditor = lazy(() => import('./CodeEditor'));
+
+export interface Scope {
+  cid?: string;
+  gid?: string;
+  tid?: string;
+}
+
+interface Submitted {
+  key: number;
+  submitId: number | null;
+  failed: boolean;
+}
+
+export interface CodePanelProps {
+  detail: ProblemDetail | null;
+  /** Problem id as submitted: the display id, or the contest display id. */
+  submitPid: string;
+  scope: Scope;
+  examples: Example[];
+  focus: boolean;
+  onFocus(next: boolean): void;
+  onJudged(): void;
+}
+
+function defaultLanguage(languages: string[], saved: string | undefined): string {
+  if (saved && languages.includes(saved)) return saved;
+  return languages.find((l) => l.startsWith('C++')) ?? languages[0] ?? 'C++';
+}
+
+export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, onJudged }: CodePanelProps) {
+  const { t } = useTranslation();
+  const loggedIn = useSession(isLoggedIn);
+  const openLogin = useUi((s) => s.openAccountDialog);
+  const languages = detail?.languages ?? [];
+  const storageKey = codeKey(submitPid, scope);
+  const [prefs, setPrefs] = useState<EditorPrefs>(loadPrefs);
+  const [language, setLanguage] = useState('C++');
+  const [code, setCode] = useState('');
+  const [confirm, setConfirm] = useState<null | 'reset' | 'lastAc'>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  const [testOpen, setTestOpen] = useState(false);
+  const [confetti, setConfetti] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // Restore the saved code (or the template) once the problem is known.
+  useEffect(() => {
+    if (!detail) return;
+    const saved = loadCode(storageKey);
+    const lang = defaultLanguage(detail.languages, saved?.language);
+    setLanguage(lang);
+    setCode(saved?.code ?? detail.codeTemplate[lang] ?? '');
+  }, [detail, storageKey]);
+
+  useEffect(() => {
+    if (detail) saveCode(storageKey, { code, language });
+  }, [code, language, detail, storageKey]);
+
+  const updatePrefs = (next: Partial<EditorPrefs>) => {
+    const merged = { ...prefs, ...next };
+    setPrefs(merged);
+    savePrefs(merged);
+  };
+
+  const changeLanguage = (lang: string) => {
+    setLanguage(lang);
+    if (!code.trim() && detail?.codeTemplate[lang]) setCode(detail.codeTemplate[lang]);
+  };
+
+  const fetchLastAc = async () => {
+    if (!detail) return;
+    const status = await api
+      .post<Record<string, { status: number }>>(
+        '/api/get-user-problem-status',
+        {
+          pidList: [detail.problem.id],
+          isContestProblemList: false,
+          ...(scope.gid ? { gid: Number(scope.gid) } : {}),
+        },
+        { quiet: true },
+      )
+      .then((m) => m[String(detail.problem.id)]?.status)
+      .catch(() => undefined);
+    if (status !== JudgeStatus.ACCEPTED) return toast.warning(t('editor.notPassed'), 4000);
+    setConfirm('lastAc');
+  };
+
+  const applyLastAc = async () => {
+    if (!detail) return;
+    const res = await api
+      .get<{ code: string; language: string | null }>('/api/get-last-ac-code', {
+        pid: detail.problem.id,
+        cid: scope.cid ?? 0,
+      })
+      .catch(() => null);
+    if (!res) return;
+    if (!res.code) return toast.warning(t('editor.noLastAc'));
+    setCode(res.code);
+    if (res.language && languages.includes(res.language)) setLanguage(res.language);
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const text = await file.text();
+    if (text.length > MAX_CODE_LENGTH) return toast.warning(t('editor.uploadTooLarge'));
+    setCode(text);
+  };
+
+  const submit = async () => {
+    if (!loggedIn) {
+      toast.warning(t('Please_login_first'));
+      return openLogin('Login');
+    }
+    const problem = codeProblem(code);
+    if (problem) return toast.error(t(problem));
+    const key = Date.now();
+    setSubmitting(true);
+    setSubmitted({ key, submitId: null, failed: false });
+    try {
+      const row = await api.post<{ submitId: number }>('/api/submit-problem-judge', {
+        pid: submitPid,
+        language,
+        code,
+        cid: scope.cid ? Number(scope.cid) : 0,
+        tid: scope.tid ? Number(scope.tid) : 0,
+        ...(scope.gid ? { gid: Number(scope.gid) } : {}),
+        isRemote: !!detail?.problem.isRemote,
+      });
+      toast.success(t('editor.submitted'));
+      setSubmitted({ key, submitId: row.submitId, failed: false });
+    } catch {
+      setSubmitted({ key, submitId: null, failed: true });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onFinal = (status: number) => {
+    if (status === JudgeStatus.ACCEPTED) {
+      setConfetti(true);
+      setTimeout(() => setConfetti(false), 3000);
+    }
+    onJudged();
+  };
+
+  const running = submitting || (submitted !== null && submitted.submitId === null && !submitted.failed);
+  const settings = (
+    <div style={{ padding: 12 }} data-testid="editor-settings">
+      <FormGroup label={t('editor.theme')}>
+        <HTMLSelect
+          value={prefs.theme}
+          data-testid="editor-theme"
+          onChange={(e) => updatePrefs({ theme: e.currentTarget.value as EditorTheme })}
+          options={[...EDITOR_THEMES]}
+        />
+      </FormGroup>
+      <FormGroup label={t('editor.fontSize')}>
+        <HTMLSelect
+          value={prefs.fontSize}
+          data-testid="editor-font-size"
+          onChange={(e) => updatePrefs({ fontSize: Number(e.currentTarget.value) })}
+          options={FONT_SIZES.map((n) => ({ value: n, label: `${n}px` }))}
+        />
+      </FormGroup>
+      <FormGroup label={t('editor.tabSize')}>
+        <HTMLSelect
+          value={prefs.tabSize}
+          data-testid="editor-tab-size"
+          onChange={(e) => updatePrefs({ tabSize: Number(e.currentTarget.value) })}
+          options={TAB_SIZES.map((n) => ({ value: n, label: String(n) }))}
+        />
+      </FormGroup>
+    </div>
+  );
+
+  return (
+    <div className="oj-code-panel" data-testid="code-panel">
+      <div className="oj-pd-toolbar">
+        <HTMLSelect
+          aria-label={t('editor.language')}
+          data-testid="language-select"
+          value={language}
+          onChange={(e) => changeLanguage(e.currentTarget.value)}
+          options={languages.length ? languages : [language]}
+        />
+        <Button
+          icon="reset"
+          title={t('editor.reset')}
+          aria-label={t('editor.reset')}
+          onClick={() => setConfirm('reset')}
+          data-testid="editor-reset"
+        />
+        {loggedIn && (
+          <Button
+            icon="history"
+            title={t('editor.lastAc')}
+            aria-label={t('editor.lastAc')}
+            onClick={() => void fetchLastAc()}
+            data-testid="editor-last-ac"
+          />
+        )}
+        <Button
+          icon="upload"
+          title={t('editor.upload')}
+          aria-label={t('editor.upload')}
+          onClick={() => fileInput.current?.click()}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          data-testid="editor-upload"
+          onChange={(e) => {
+            void upload(e.currentTarget.files?.[0]);
+            e.currentTarget.value = '';
+          }}
+        />
+        <Popover content={settings} placement="bottom">
+          <Button
+            icon="cog"
+            title={t('editor.settings')}
+            aria-label={t('editor.settings')}
+            data-testid="editor-settings-open"
+          />
+        </Popover>
+        <Button
+          icon={focus ? 'minimize' : 'maximize'}
+          title={focus ? t('editor.exitFocus') : t('editor.focus')}
+          aria-label={focus ? t('editor.exitFocus') : t('editor.focus')}
+          onClick={() => onFocus(!focus)}
+          data-testid="editor-focus"
+        />
+      </div>
+      <div className="oj-pd-editor" style={{ height: EDITOR_HEIGHT }} data-testid="editor">
+        <Suspense fallback={<Spinner aria-label={t('editor.loading')} />}>
+          <CodeEditor
+            value={code}
+            onChange={setCode}
+            language={language}
+            theme={prefs.theme}
+            fontSize={prefs.fontSize}
+            tabSize={prefs.tabSize}
+          />
+        </Suspense>
+      </div>
+      <div className="oj-pd-bottom">
+        <Button
+          icon="console"
+          onClick={() =>
+            loggedIn ? setTestOpen(true) : (toast.warning(t('Please_login_first')), openLogin('Login'))
+          }
+          data-testid="online-test-open"
+        >
+          {t('editor.onlineTest')}
+        </Button>
+        {submitted && (
+          <LiveStatus
+            key={submitted.key}
+            submitId={submitted.submitId}
+            failed={submitted.failed}
+            onFinal={onFinal}
+          />
+        )}
+        <span style={{ flex: 1 }} />
+        <Button
+          intent="primary"
+          icon="send-message"
+          loading={running}
+          disabled={!detail}
+          onClick={() => void submit()}
+          data-testid="submit-button"
+        >
+          {running ? t('editor.submitting') : t('editor.submit')}
+        </Button>
+      </div>
+      {detail && testOpen && (
+        <TestDrawer
+          open={testOpen}
+          onClose={() => setTestOpen(false)}
+          pid={detail.problem.id}
+          type={scope.cid ? 'contest' : scope.gid ? 'group' : 'public'}
+          code={code}
+          language={language}
+          isRemote={detail.problem.isRemote}
+          examples={examples}
+        />
+      )}
+      <Alert
+        isOpen={confirm !== null}
+        cancelButtonText={t('editor.cancel')}
+        confirmButtonText={t('editor.confirm')}
+        intent="warning"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm === 'reset') setCode(detail?.codeTemplate[language] ?? '');
+          if (confirm === 'lastAc') void applyLastAc();
+          setConfirm(null);
+        }}
+      >
+        {confirm === 'reset' ? t('editor.resetConfirm') : t('editor.lastAcConfirm')}
+      </Alert>
+      {confetti && <Confetti />}
+    </div>
+  );
+}
+
+/** A burst of coloured paper, drawn in SVG (shown for 3 s on Accepted). */
+function Confetti() {
+  const pieces = Array.from({ length: 60 }, (_, i) => ({
+    x: (i * 37) % 100,
+    y: (i * 53) % 100,
+    r: (i * 47) % 360,
+    c: ['#2d72d2', '#238551', '#c87619', '#cd4246', '#7961db'][i % 5],
+  }));
+  return (
+    <div className="oj-confetti" data-testid="confetti" aria-hidden>
+      <svg width="100%" height="100%" viewBox="0 0 100 100" preserveAspectRatio="none">
+        {pieces.map((p, i) => (
+          <rect
+            key={i}
+            x={p.x}
+            y={p.y}
+            width={1.6}
+            height={0.8}
+            fill={p.c}
+            transform={`rotate(${p.r} ${p.x} ${p.y})`}
+          />
+        ))}
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Statement text: the shell's sanitising markdown plus KaTeX, which loads on first use.
+import type Katex from 'katex';
+import { useEffect, useMemo, useRef } from 'react';
+import { renderMarkdown } from '../shell/Markdown';
+import { dropMath, liftMath } from './math';
+
+let katexLoad: Promise<typeof Katex> | null = null;
+function loadKatex() {
+  katexLoad ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([k]) => k.default);
+  return katexLoad;
+}
+
+export function MathMarkdown({ source, testId }: { source: string | null | undefined; testId?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { html, hasMath } = useMemo(() => {
+    const { text, pieces } = liftMath(source ?? '');
+    return { html: dropMath(renderMarkdown(text), pieces), hasMath: pieces.length > 0 };
+  }, [source]);
+
+  useEffect(() => {
+    if (!hasMath) return;
+    let live = true;
+    void loadKatex().then((katex) => {
+      if (!live || !ref.current) return;
+      for (const el of ref.current.querySelectorAll<HTMLElement>('.oj-math')) {
+        // KaTeX builds the markup itself from the TeX text (trust off): no raw HTML passes through.
+        katex.render(el.textContent ?? '', el, {
+          throwOnError: false,
+          displayMode: el.dataset.display === '1',
+        });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [html, hasMath]);
+
+  return (
+    <div ref={ref} className="oj-markdown" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}

@@ -1,0 +1,161 @@
+// /problem/:problemID and its contest, group and training variants: statement left, editor right.
+import { Callout, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { api } from '../api/client';
+import '../judge/screens.css';
+import { useLoad } from '../shell/useLoad';
+import { useMediaQuery } from '../shell/useMediaQuery';
+import { isLoggedIn, useSession } from '../store/session';
+import { CodePanel, type Scope } from './CodePanel';
+import { parseExamples } from './examples';
+import { MySubmissions } from './MySubmissions';
+import { Statement } from './Statement';
+import type { ProblemDetail } from './types';
+import './problem.css';
+
+export const LEFT_MIN = 420;
+export const RIGHT_MIN = 580;
+
+/** Left pane width after a drag, kept within both minimums. */
+export function clampLeft(width: number, total: number): number {
+  return Math.max(LEFT_MIN, Math.min(width, total - RIGHT_MIN));
+}
+
+function loadDetail(problemID: string, scope: Scope): Promise<ProblemDetail> {
+  if (scope.cid)
+    return api.get<ProblemDetail>('/api/get-contest-problem-details', {
+      cid: scope.cid,
+      displayId: problemID,
+      containsEnd: true,
+    });
+  return api.get<ProblemDetail>('/api/get-problem-detail', {
+    problemId: problemID,
+    ...(scope.gid ? { gid: scope.gid } : {}),
+  });
+}
+
+function Annex({ raw }: { raw: string | null }) {
+  const { t } = useTranslation();
+  let files: Record<string, string> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === 'object') files = parsed as Record<string, string>;
+  } catch {
+    files = {};
+  }
+  const names = Object.keys(files);
+  if (names.length === 0) return <NonIdealState title={t('problem.noAnnex')} />;
+  return (
+    <ul data-testid="problem-annex">
+      {names.map((name) => (
+        <li key={name}>
+          <a
+            href={URL.createObjectURL(new Blob([String(files[name])], { type: 'text/plain' }))}
+            download={name}
+          >
+            {name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean }) {
+  const { t } = useTranslation();
+  const params = useParams<{
+    problemID: string;
+    contestID?: string;
+    groupID?: string;
+    trainingID?: string;
+  }>();
+  const problemID = decodeURIComponent(params.problemID ?? '');
+  const scope: Scope = useMemo(
+    () => ({ cid: params.contestID, gid: params.groupID, tid: params.trainingID }),
+    [params.contestID, params.groupID, params.trainingID],
+  );
+  const loggedIn = useSession(isLoggedIn);
+  const narrow = useMediaQuery('(max-width: 1023px)');
+  const [focus, setFocus] = useState(fullScreen);
+  const [tab, setTab] = useState('description');
+  const [refresh, setRefresh] = useState(0);
+  const [leftWidth, setLeftWidth] = useState<number | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+
+  const detail = useLoad(() => loadDetail(problemID, scope), [problemID, scope, refresh]);
+  const examples = useMemo(() => parseExamples(detail.data?.problem.examples), [detail.data]);
+  const onJudged = useCallback(() => setRefresh((n) => n + 1), []);
+
+  const startDrag = (e: React.MouseEvent) => {
+    e.preventDefault();
+    const box = container.current?.getBoundingClientRect();
+    if (!box) return;
+    const move = (ev: MouseEvent) => setLeftWidth(clampLeft(ev.clientX - box.left, box.width));
+    const up = () => {
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+    };
+    window.addEventListener('mousemove', move);
+    window.addEventListener('mouseup', up);
+  };
+
+  const left =
+    detail.loading && !detail.data ? (
+      <Spinner data-testid="problem-loading" />
+    ) : detail.data ? (
+      <Tabs selectedTabId={tab} onChange={(id) => setTab(String(id))} renderActiveTabPanelOnly>
+        <Tab id="description" title={t('problem.description')} panel={<Statement detail={detail.data} />} />
+        <Tab
+          id="mine"
+          title={t('problem.mySubmission')}
+          panel={
+            loggedIn ? (
+              <MySubmissions problemId={detail.data.problem.problemId} refresh={refresh} gid={scope.gid} />
+            ) : (
+              <Callout>{t('problem.loginToSee')}</Callout>
+            )
+          }
+        />
+        <Tab
+          id="annex"
+          title={t('problem.annex')}
+          panel={<Annex raw={detail.data.problem.userExtraFile} />}
+        />
+      </Tabs>
+    ) : (
+      <div data-testid="problem-load-failed">
+        <NonIdealState icon="error" title={t('problem.loadFailed')} />
+      </div>
+    );
+
+  return (
+    <div ref={container} className={`oj-pd${focus ? ' oj-pd-focus' : ''}`} data-testid="problem-detail">
+      <div
+        className="oj-pd-left"
+        style={!narrow && leftWidth ? { width: leftWidth, flex: 'none' } : { flex: 1 }}
+      >
+        {left}
+      </div>
+      <div
+        className="oj-pd-divider"
+        role="separator"
+        aria-orientation="vertical"
+        onMouseDown={startDrag}
+        data-testid="pane-divider"
+      />
+      <div className="oj-pd-right">
+        <CodePanel
+          detail={detail.data}
+          submitPid={scope.cid ? problemID : (detail.data?.problem.problemId ?? problemID)}
+          scope={scope}
+          examples={examples}
+          focus={focus}
+          onFocus={setFocus}
+          onJudged={onJudged}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// Math in statements: $...$ / $$...$$ are lifted out before markdown (so marked cannot mangle
+// underscores and asterisks), then put back as escaped placeholders that KaTeX renders later.
+const MATH = /\$\$([\s\S]+?)\$\$|\$((?:\\\$|[^$\n])+?)\$/g;
+
+export interface MathPiece {
+  tex: string;
+  display: boolean;
+}
+
+export function liftMath(source: string): { text: string; pieces: MathPiece[] } {
+  const pieces: MathPiece[] = [];
+  const text = source.replace(MATH, (_m, block: string | undefined, inline: string | undefined) => {
+    pieces.push({ tex: (block ?? inline ?? '').trim(), display: block !== undefined });
+    return `OJMATH${pieces.length - 1}X`;
+  });
+  return { text, pieces };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Replaces the placeholders in sanitised HTML with spans holding the (escaped) TeX source. */
+export function dropMath(html: string, pieces: MathPiece[]): string {
+  return html.replace(/OJMATH(\d+)X/g, (m, i: string) => {
+    const p = pieces[Number(i)];
+    if (!p) return m;
+    return `<span class="oj-math" data-display="${p.display ? '1' : '0'}">${escapeHtml(p.tex)}</span>`;
+  });
+}

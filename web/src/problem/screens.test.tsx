@@ -1,0 +1,250 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../store/session';
+import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+
+// A scripted socket.io connection: the page talks to it through api/socket's connectSocket.
+const sock = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(...a: unknown[]) => void>>();
+  return {
+    connected: true,
+    ackOk: true,
+    emitted: [] as [string, unknown][],
+    handlers,
+    on(ev: string, fn: (...a: unknown[]) => void) {
+      if (!handlers.has(ev)) handlers.set(ev, new Set());
+      handlers.get(ev)!.add(fn);
+    },
+    off(ev: string, fn: (...a: unknown[]) => void) {
+      handlers.get(ev)?.delete(fn);
+    },
+    emit(ev: string, body: unknown, ack?: (a: unknown) => void) {
+      this.emitted.push([ev, body]);
+      ack?.(this.ackOk ? { ok: true } : { ok: false, error: 'denied' });
+    },
+    push(ev: string, payload: unknown) {
+      for (const fn of handlers.get(ev) ?? []) fn(payload);
+    },
+  };
+});
+vi.mock('../api/socket', () => ({
+  connectSocket: vi.fn(async () => sock),
+  syncSocketToken: () => undefined,
+  disconnectSocket: () => undefined,
+  currentSocket: () => sock,
+}));
+
+const USER = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
+const COUNTS = { total: 4, ac: 2, wa: 1, tle: 1, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 };
+const ROW = {
+  pid: 11,
+  problemId: '1000',
+  title: 'A+B',
+  difficulty: 0,
+  type: 0,
+  tags: [{ id: 3, name: 'math', color: null }],
+  ...COUNTS,
+};
+const DETAIL = {
+  problem: {
+    id: 11,
+    problemId: '1000',
+    title: 'A+B',
+    author: 'root',
+    type: 0,
+    timeLimit: 1000,
+    memoryLimit: 256,
+    description: 'Add $a_1$ and **b**',
+    input: 'two ints',
+    output: 'their sum',
+    examples: '<input>1 2</input><output>3</output>',
+    hint: null,
+    source: null,
+    difficulty: 0,
+    isRemote: false,
+    isFileIO: false,
+    ioReadFileName: null,
+    ioWriteFileName: null,
+    userExtraFile: '{"notes.txt":"hello"}',
+    gid: null,
+  },
+  tags: [],
+  languages: ['C++', 'Python3'],
+  problemCount: COUNTS,
+  codeTemplate: { 'C++': 'int main(){}' },
+};
+const CODE = '#include <cstdio>\nint main(){int a,b;scanf("%d%d",&a,&b);printf("%d",a+b);}';
+
+const path = (url: string) => url.split('?')[0];
+const query = (url: string) => new URLSearchParams(url.split('?')[1] ?? '');
+
+beforeEach(() => {
+  resetStores();
+  sock.connected = true;
+  sock.ackOk = true;
+  sock.emitted = [];
+  sock.handlers.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('problem list', () => {
+  it('shows rows with status markers and keeps filters in the query string', async () => {
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-problem-list') return ok({ records: [ROW], total: 1 });
+      if (url === '/api/get-user-problem-status') return ok({ '11': { status: 0 } });
+      if (path(url) === '/api/get-problem-tags-and-classification') return ok([]);
+      return undefined;
+    });
+    useSession.getState().signIn('tok', USER);
+    const { location } = renderApp('/problem?keyword=sum&difficulty=1');
+    expect((await screen.findByTestId('problem-row')).textContent).toContain('A+B');
+    expect(await screen.findByTestId('problem-mark-ac')).toBeTruthy();
+    const listCall = calls.find((c) => path(c.url) === '/api/get-problem-list')!;
+    expect(Object.fromEntries(query(listCall.url))).toEqual({
+      currentPage: '1',
+      limit: '30',
+      keyword: 'sum',
+      difficulty: '1',
+      oj: 'Mine',
+    });
+    expect(calls.find((c) => c.url === '/api/get-user-problem-status')!.body).toEqual({
+      pidList: [11],
+      isContestProblemList: false,
+    });
+
+    fireEvent.change(screen.getByTestId('problem-difficulty'), { target: { value: '2' } });
+    expect(location.history.at(-1)).toBe('/problem?keyword=sum&difficulty=2');
+    fireEvent.mouseEnter(screen.getByTestId('problem-row'));
+    expect(
+      within(screen.getByTestId('problem-stats-side')).getByTestId('problem-stats').textContent,
+    ).toContain('Wrong Answer');
+    fireEvent.click(screen.getByTestId('problem-reset'));
+    expect(location.history.at(-1)).toBe('/problem');
+  });
+
+  it('shows the empty state and no markers when nothing matches', async () => {
+    stubFetch((url) => (path(url) === '/api/get-problem-list' ? ok({ records: [], total: 0 }) : undefined));
+    useSession.getState().signIn('tok', USER);
+    renderApp('/problem');
+    expect(await screen.findByTestId('problem-list-empty')).toBeTruthy();
+  });
+});
+
+function detailFetch(
+  statuses: number[],
+  extra?: (url: string) => ReturnType<Parameters<typeof stubFetch>[0]>,
+) {
+  let polls = 0;
+  return stubFetch((url, init) => {
+    const more = extra?.(url);
+    if (more) return more;
+    if (path(url) === '/api/get-problem-detail') return ok(DETAIL);
+    if (url === '/api/submit-problem-judge' && init.method === 'POST') return ok({ submitId: 77, status: 5 });
+    if (path(url) === '/api/get-submission-detail') {
+      const status = statuses[Math.min(polls++, statuses.length - 1)];
+      return ok({ submission: { submitId: 77, status }, codeShare: true });
+    }
+    if (path(url) === '/api/get-submission-list') return ok({ records: [], total: 0 });
+    return undefined;
+  });
+}
+
+describe('problem detail', () => {
+  it('renders the statement with limits for C/C++ and doubled ones, examples and annex', async () => {
+    detailFetch([5]);
+    useSession.getState().signIn('tok', USER);
+    renderApp('/problem/1000');
+    expect((await screen.findByTestId('problem-title')).textContent).toContain('A+B');
+    expect(screen.getByTestId('problem-limits').textContent).toContain(
+      'C/C++ 1000MS, other languages 2000MS',
+    );
+    expect(screen.getByTestId('problem-limits').textContent).toContain('C/C++ 256MB, other languages 512MB');
+    expect(screen.getByTestId('problem-statement').innerHTML).toContain('<strong>b</strong>');
+    expect(screen.getAllByTestId('problem-example')).toHaveLength(1);
+    expect((screen.getByTestId('language-select') as HTMLSelectElement).value).toBe('C++');
+    fireEvent.click(screen.getByText('Annex'));
+    expect((await screen.findByTestId('problem-annex')).textContent).toContain('notes.txt');
+  });
+
+  it('refuses empty code before calling the server', async () => {
+    const calls = detailFetch([5]);
+    useSession.getState().signIn('tok', USER);
+    localStorage.setItem('code:p:1000', JSON.stringify({ code: '   ', language: 'C++' }));
+    renderApp('/problem/1000');
+    await screen.findByTestId('problem-title');
+    fireEvent.click(screen.getByTestId('submit-button'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.some((c) => c.url === '/api/submit-problem-judge')).toBe(false);
+  });
+
+  it('submits and shows pushed verdicts live through the shared machine', async () => {
+    const calls = detailFetch([5]);
+    useSession.getState().signIn('tok', USER);
+    localStorage.setItem('code:p:1000', JSON.stringify({ code: CODE, language: 'C++' }));
+    renderApp('/problem/1000');
+    await screen.findByTestId('problem-title');
+    fireEvent.click(screen.getByTestId('submit-button'));
+    await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:submission', { submitId: 77 }]), {
+      timeout: 10_000,
+    });
+    expect(calls.find((c) => c.url === '/api/submit-problem-judge')!.body).toEqual({
+      pid: '1000',
+      language: 'C++',
+      code: CODE,
+      cid: 0,
+      tid: 0,
+      isRemote: false,
+    });
+    await waitFor(() => expect(screen.getByTestId('verdict-text').textContent).toBe('Pending'), {
+      timeout: 10_000,
+    });
+    const update = (status: number, reason: string) => ({
+      submitId: 77,
+      uid: 'u1',
+      pid: 11,
+      cid: 0,
+      gid: null,
+      status,
+      version: 0,
+      reason,
+      time: null,
+      memory: null,
+      score: null,
+      judger: null,
+      at: Date.now(),
+    });
+    act(() => sock.push('submission:updated', update(7, 'progress')));
+    expect(screen.getByTestId('verdict-text').textContent).toBe('Judging');
+    // another submission's event is not ours
+    act(() => sock.push('submission:updated', { ...update(-1, 'result'), submitId: 78 }));
+    expect(screen.getByTestId('verdict-text').textContent).toBe('Judging');
+    act(() => sock.push('submission:updated', update(0, 'result')));
+    expect(screen.getByTestId('verdict-text').textContent).toBe('Accepted');
+    expect(screen.getByTestId('confetti')).toBeTruthy();
+    expect(screen.queryByTestId('live-off')).toBeNull();
+    // a late progress event does not move a finished submission back
+    act(() => sock.push('submission:updated', update(7, 'progress')));
+    expect(screen.getByTestId('verdict-text').textContent).toBe('Accepted');
+  });
+
+  it('polls the detail every 2 s when the socket is not connected', async () => {
+    sock.connected = false;
+    const calls = detailFetch([7, 7, -1]);
+    useSession.getState().signIn('tok', USER);
+    localStorage.setItem('code:p:1000', JSON.stringify({ code: CODE, language: 'C++' }));
+    renderApp('/problem/1000');
+    await screen.findByTestId('problem-title');
+    fireEvent.click(screen.getByTestId('submit-button'));
+    expect(await screen.findByTestId('live-off')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('verdict-text').textContent).toBe('Wrong Answer'), {
+      timeout: 9000,
+    });
+    const polls = calls.filter((c) => path(c.url) === '/api/get-submission-detail').length;
+    expect(polls).toBe(3);
+  }, 15_000);
+});
