@@ -18,6 +18,7 @@ import { toClassification, toProblem, toProblemCase, toTag, type ProblemRow } fr
 import { loadUploadManifest } from './casestore';
 import * as repo from './repository';
 import {
+  caseListError,
   normalizeCaseMode,
   normalizeNewlines,
   ojFilter,
@@ -75,6 +76,8 @@ export function createProblemAdminService(ctx: AppContext) {
 
   /** Test-case rows from the DTO samples, their data put in the blob store first. */
   async function casesFrom(dto: ProblemDTO, samples: CaseInput[]): Promise<repo.CaseInsert[]> {
+    const invalid = caseListError(samples);
+    if (invalid) throw fail(invalid);
     const upload = dto.isUploadTestCase ?? true;
     const put = (text: string) => ctx.blobs.put(Buffer.from(normalizeNewlines(text)));
     if (!upload) {

@@ -18,7 +18,7 @@ import { parseQduojPackage } from './packages/qduoj';
 import { PackageError, type ImportedProblem } from './packages/types';
 import { defaultGroupPort, type ProblemPorts } from './ports';
 import * as repo from './repository';
-import { LOCAL_OJ, normalizeCaseMode, totalScore } from './rules';
+import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, totalScore } from './rules';
 import { hasRole } from './service';
 import { insertDraft } from './writer';
 import { DEFAULT_ZIP_LIMITS, readZip, writeZip, ZipError, type ZipLimits } from './zip';

@@ -27,7 +27,10 @@ export interface ProblemStatusPort {
 
 /** Implemented by the group capability. */
 export interface GroupMembershipPort {
+  /** Member of the group (auth 3–5, or its owner). */
   isMember(uid: string, gid: number): Promise<boolean>;
+  /** Group admin (auth 4–5, or its owner). */
+  isAdmin(uid: string, gid: number): Promise<boolean>;
 }
 
 /** Implemented by the training and contest capabilities (the bottom strip of problems). */
@@ -52,6 +55,9 @@ export const defaultStatusPort: ProblemStatusPort = {
 
 export const defaultGroupPort: GroupMembershipPort = {
   async isMember() {
+    return false;
+  },
+  async isAdmin() {
     return false;
   },
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
 import { DB_KINDS } from '../../test/support/db';
 import { createHarness, type Harness } from './test-harness';
 import * as repo from './repository';
@@ -18,7 +19,10 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
           return new Map([[ids[0]!, { status: 0, score: scope.contest ? 100 : null }]]);
         },
       },
-      groups: { isMember: async (uid, gid) => uid === 'u-user' && gid === 5 },
+      groups: {
+        isMember: async (uid, gid) => uid === 'u-user' && gid === 5,
+        isAdmin: async (uid, gid) => uid === 'u-user' && gid === 5,
+      },
     });
     const db = h.ctx.db;
     const make = async (problemId: string, extra: Partial<repo.ProblemInsert> = {}) => {
@@ -295,6 +299,14 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
     });
     expect((await h.call('user', 'GET', '/api/get-full-screen-problem-list?tid=1')).json().data).toEqual([]);
     expect((await h.call('user', 'GET', '/api/get-full-screen-problem-list?cid=3')).json().data).toEqual([]);
+  });
+
+  it('lets a group admin upload test data for the group only', async () => {
+    const zip = zipSync({ '1.in': strToU8('1'), '1.out': strToU8('1') });
+    const mine = (await h.upload('user', '/api/file/upload-testcase-zip?gid=5', 'c.zip', zip)).json();
+    expect(mine.data.fileList).toEqual([{ input: '1.in', output: '1.out' }]);
+    const other = (await h.upload('user', '/api/file/upload-testcase-zip?gid=6', 'c.zip', zip)).json();
+    expect(other).toMatchObject({ status: 403, msg: '对不起，您无权限操作！' });
   });
 
   it('user problem status: login, validation texts, not-submitted default, contest scores', async () => {

@@ -63,6 +63,24 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The largest limits and case count a judge task may carry. */
+export const MAX_LIMITS = { timeLimit: 60_000, memoryLimit: 4096, stackLimit: 4096, cases: 1000 } as const;
+
+/** Keeps imported limits within what the judge accepts. */
+export function clampLimit(value: number, max: number): number {
+  return Math.min(Math.max(1, Math.round(value)), max);
+}
+
+/** A refusal text for a case list the judge could not run, or null. */
+export function caseListError(
+  cases: readonly { score?: number | null; groupNum?: number | null }[],
+): string | null {
+  if (cases.length > MAX_LIMITS.cases) return `评测数据最多${MAX_LIMITS.cases}组！`;
+  if (cases.some((c) => (c.score ?? 0) < 0)) return '评测数据的分数不能为负数！';
+  if (cases.some((c) => (c.groupNum ?? 1) < 0)) return '评测数据的分组编号不能为负数！';
+  return null;
+}
+
 const JUDGE_MODES = ['default', 'spj', 'interactive'];
 const ACM_CASE_MODES = ['default', 'ergodic_without_error'];
 const OI_CASE_MODES = ['default', 'subtask_lowest', 'subtask_average'];
@@ -96,6 +114,13 @@ export function problemValidationError(p: ProblemFieldsToCheck | null | undefine
   if (p.timeLimit == null || p.timeLimit <= 0) return '题目的时间限制不能小于等于0！';
   if (p.memoryLimit == null || p.memoryLimit <= 0) return '题目的内存限制不能小于等于0！';
   if (p.stackLimit == null || p.stackLimit <= 0) return '题目的栈限制不能小于等于0！';
+  // Upper bounds of what the judge accepts (protocol/src/judge ProblemLimitsSchema).
+  if (p.timeLimit > MAX_LIMITS.timeLimit)
+    return `题目的时间限制范围请合理填写！(1~${MAX_LIMITS.timeLimit}ms)`;
+  if (p.memoryLimit > MAX_LIMITS.memoryLimit)
+    return `题目的内存限制范围请合理填写！(1~${MAX_LIMITS.memoryLimit}mb)`;
+  if (p.stackLimit > MAX_LIMITS.stackLimit)
+    return `题目的栈限制范围请合理填写！(1~${MAX_LIMITS.stackLimit}mb)`;
   return null;
 }
 
