@@ -215,10 +215,8 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
 }
 
-/** Lower bound of `key` in an array sorted by compareKeys. */
-function lowerBound(order: Standing[], key: SortKey): number {
-  let lo = 0;
-  let hi = order.length;
+/** Lower bound of `key` in `order[lo, hi)`, sorted by compareKeys. */
+function lowerBound(order: Standing[], key: SortKey, lo: number, hi: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (compareKeys(order[mid]!.placed!, key) < 0) lo = mid + 1;
@@ -285,28 +283,66 @@ class Variant {
     return m;
   }
 
-  /** Re-sorts one standing after its totals changed. */
+  /**
+   * Moves one standing to its place after its totals changed: binary search for the old
+   * and the new position, then a shift of only the rows in between.
+   */
   reposition(s: Standing) {
-    if (s.placed) {
-      const at = lowerBound(this.order, s.placed);
-      if (this.order[at] !== s) throw new Error('scoreboard order corrupted');
-      this.order.splice(at, 1);
-      s.placed = null;
+    const key = s.cells.size > 0 ? keyOf(s) : null;
+    const order = this.order;
+    if (!s.placed) {
+      if (!key) this.standings.delete(s.uid);
+      else {
+        s.placed = key;
+        order.splice(lowerBound(order, key, 0, order.length), 0, s);
+      }
+      return;
     }
-    if (s.cells.size === 0) {
+    const i = lowerBound(order, s.placed, 0, order.length);
+    if (order[i] !== s) throw new Error('scoreboard order corrupted');
+    if (!key) {
+      order.splice(i, 1);
+      s.placed = null;
       this.standings.delete(s.uid);
       return;
     }
-    const key: SortKey = {
-      primary: s.primary,
-      totalTime: s.totalTime,
-      firstTime: s.firstTime,
-      firstId: s.firstId,
-      uid: s.uid,
-    };
+    const direction = compareKeys(key, s.placed);
     s.placed = key;
-    this.order.splice(lowerBound(this.order, key), 0, s);
+    if (direction < 0) {
+      const j = lowerBound(order, key, 0, i);
+      order.copyWithin(j + 1, j, i);
+      order[j] = s;
+    } else if (direction > 0) {
+      const j = lowerBound(order, key, i + 1, order.length);
+      order.copyWithin(i, i + 1, j);
+      order[j - 1] = s;
+    }
   }
+
+  /** Bulk load: sorts every standing once instead of placing them one by one. */
+  rebuildOrder() {
+    this.order.length = 0;
+    for (const s of this.standings.values()) {
+      if (s.cells.size === 0) {
+        this.standings.delete(s.uid);
+        continue;
+      }
+      s.placed = keyOf(s);
+      this.order.push(s);
+    }
+    this.order.sort((a, b) => compareKeys(a.placed!, b.placed!));
+    this.version++;
+  }
+}
+
+function keyOf(s: Standing): SortKey {
+  return {
+    primary: s.primary,
+    totalTime: s.totalTime,
+    firstTime: s.firstTime,
+    firstId: s.firstId,
+    uid: s.uid,
+  };
 }
 
 /** Records of one (user, problem), sorted by (time, submitId). */
@@ -325,7 +361,9 @@ export class Scoreboard {
   private readonly durationSec: number;
   private readonly sealSec: number | null;
   private profiles = new Map<string, UserProfile>();
-  private renderCache = new Map<string, { version: number; rows: RankRow[] }>();
+  /** While true (recompute), standings are sorted once at the end. */
+  private bulk = false;
+  private renderCache = new Map<string, { version: number; entries: Entry[] }>();
 
   constructor(readonly config: BoardConfig) {
     this.variants = {
@@ -347,7 +385,10 @@ export class Scoreboard {
   ) {
     const board = new Scoreboard(config);
     board.setProfiles(profiles);
+    board.bulk = true;
     for (const s of submissions) board.applySubmission(s);
+    board.bulk = false;
+    for (const name of VARIANTS) board.variants[name].rebuildOrder();
     return board;
   }
 
@@ -434,7 +475,7 @@ export class Scoreboard {
       }
       s.firstTime = firstTime;
       s.firstId = firstId;
-      v.reposition(s);
+      if (!this.bulk) v.reposition(s);
       v.version++;
     }
     if (list.length === 0) this.byCell.get(uid)?.delete(displayId);
@@ -527,36 +568,45 @@ export class Scoreboard {
     return this.variants[variant].version;
   }
 
-  /** The full ranked board (rules 10, 11, 15–18), without pinning or paging. */
-  ranked(variant: VariantName, removeStar = false): RankRow[] {
+  /**
+   * The ranked board (rules 10, 11, 15–18) as light entries: ranks and awards for every
+   * row, but no row objects. Cached per variant until the variant changes.
+   */
+  private entries(variant: VariantName, removeStar: boolean): Entry[] {
     const v = this.variants[variant];
     const cacheKey = `${variant}:${removeStar}`;
     const hit = this.renderCache.get(cacheKey);
-    if (hit && hit.version === v.version) return hit.rows;
+    if (hit && hit.version === v.version) return hit.entries;
     const stars = new Set(this.config.starUsernames);
-    const rows: RankRow[] = [];
+    const list: Entry[] = [];
     for (const s of v.order) {
-      const row = this.renderRow(v, s);
-      if (removeStar && stars.has(row.username)) continue;
-      rows.push(row);
+      const username = this.profiles.get(s.uid)?.username ?? this.usernameOf(s.uid);
+      const star = stars.has(username);
+      if (removeStar && star) continue;
+      list.push({ s, username, star, rank: 0, award: null });
     }
-    this.assignRanks(rows, stars);
-    this.assignAwards(rows, stars);
-    this.renderCache.set(cacheKey, { version: v.version, rows });
-    return rows;
+    assignRanks(list);
+    this.assignAwards(list);
+    this.renderCache.set(cacheKey, { version: v.version, entries: list });
+    return list;
   }
 
-  private renderRow(v: Variant, s: Standing): RankRow {
+  /** The full ranked board as rows, without pinning or paging. */
+  ranked(variant: VariantName, removeStar = false): RankRow[] {
+    return this.entries(variant, removeStar).map((e) => this.renderRow(this.variants[variant], e));
+  }
+
+  private renderRow(v: Variant, e: Entry): RankRow {
+    const s = e.s;
     const p = this.profiles.get(s.uid);
-    const username = p?.username ?? this.usernameOf(s.uid);
     const base: RowBase = {
-      rank: 0,
-      isWinAward: false,
-      awardName: null,
-      awardBackground: null,
-      awardColor: null,
+      rank: e.rank,
+      isWinAward: e.award !== null,
+      awardName: e.award?.name ?? null,
+      awardBackground: e.award?.background ?? null,
+      awardColor: e.award?.color ?? null,
       uid: s.uid,
-      username,
+      username: e.username,
       realname: p?.realname ?? null,
       nickname: p?.nickname ?? null,
       school: p?.school ?? null,
@@ -593,67 +643,81 @@ export class Scoreboard {
     return uid;
   }
 
-  private assignRanks(rows: RankRow[], stars: Set<string>) {
-    let n = 0;
-    let prev: RankRow | null = null;
-    for (const row of rows) {
-      if (stars.has(row.username)) {
-        row.rank = -1;
-        continue;
-      }
-      n++;
-      row.rank =
-        prev && primaryOf(prev) === primaryOf(row) && prev.totalTime === row.totalTime ? prev.rank : n;
-      prev = row;
-    }
-  }
-
-  private assignAwards(rows: RankRow[], stars: Set<string>) {
+  private assignAwards(list: Entry[]) {
     const type = this.config.awardType;
     if (type !== 1 && type !== 2) return;
-    const nonStar = rows.filter((r) => !stars.has(r.username)).length;
+    const nonStar = list.filter((e) => !e.star).length;
     const queue = this.config.awards
       .filter((a) => a.num !== null && a.num > 0)
       .map((a) => ({ award: a, left: type === 2 ? a.num! : Math.trunc(a.num! * 0.01 * nonStar) }))
       .filter((a) => a.left > 0);
     let at = 0;
-    for (const row of rows) {
-      if (stars.has(row.username) || primaryOf(row) <= 0) continue;
+    for (const e of list) {
+      if (e.star || e.s.primary <= 0) continue;
       while (at < queue.length && queue[at]!.left === 0) at++;
       if (at >= queue.length) break;
       const slot = queue[at]!;
       slot.left--;
-      row.isWinAward = true;
-      row.awardName = slot.award.name;
-      row.awardBackground = slot.award.background;
-      row.awardColor = slot.award.color;
+      e.award = slot.award;
     }
   }
 
-  /** One page of the board for a viewer (rules 19–21). */
+  /** One page of the board for a viewer (rules 19–21); only the page's rows are built. */
   rows(view: BoardView): BoardPage<RankRow> {
-    const board = this.ranked(this.variantFor(view), view.removeStar ?? false);
-    const pinned: RankRow[] = [];
+    const variant = this.variantFor(view);
+    const board = this.entries(variant, view.removeStar ?? false);
+    const pinned: Entry[] = [];
     const pinUid = view.pinUid ?? null;
     if (pinUid) {
-      const own = board.find((r) => r.uid === pinUid);
+      const own = board.find((e) => e.s.uid === pinUid);
       if (own) pinned.push(own);
     }
     const concerned = new Set((view.concernedList ?? []).filter((u) => u !== pinUid));
-    if (concerned.size > 0) for (const r of board) if (concerned.has(r.uid)) pinned.push(r);
+    if (concerned.size > 0) for (const e of board) if (concerned.has(e.s.uid)) pinned.push(e);
     let list = pinned.length > 0 ? [...pinned, ...board] : board;
     const keyword = view.keyword?.trim().toLowerCase();
     if (keyword) {
       const field = this.config.rankShowName;
-      list = list.filter(
-        (r) =>
-          (r.school ?? '').toLowerCase().includes(keyword) ||
-          String(r[field] ?? '')
-            .toLowerCase()
-            .includes(keyword),
-      );
+      list = list.filter((e) => {
+        const p = this.profiles.get(e.s.uid);
+        const shown = field === 'username' ? e.username : p?.[field];
+        return (
+          (p?.school ?? '').toLowerCase().includes(keyword) || (shown ?? '').toLowerCase().includes(keyword)
+        );
+      });
     }
-    return paginate(list, view.page ?? 1, view.size ?? 50);
+    const page = paginate(list, view.page ?? 1, view.size ?? 50);
+    // Pinned duplicates are the same object as their board row.
+    const built = new Map<Entry, RankRow>();
+    const records = page.records.map((e) => {
+      let row = built.get(e);
+      if (!row) built.set(e, (row = this.renderRow(this.variants[variant], e)));
+      return row;
+    });
+    return { ...page, records };
+  }
+}
+
+interface Entry {
+  s: Standing;
+  username: string;
+  star: boolean;
+  rank: number;
+  award: AwardConfig | null;
+}
+
+/** Rule 10: stars get -1 and consume no number; ties with the previous non-star row share its rank. */
+function assignRanks(list: Entry[]) {
+  let n = 0;
+  let prev: Entry | null = null;
+  for (const e of list) {
+    if (e.star) {
+      e.rank = -1;
+      continue;
+    }
+    n++;
+    e.rank = prev && prev.s.primary === e.s.primary && prev.s.totalTime === e.s.totalTime ? prev.rank : n;
+    prev = e;
   }
 }
 
@@ -685,10 +749,6 @@ function sameCell(a: Cell | null, b: Cell | null): boolean {
     a.firstTime === b.firstTime &&
     a.firstId === b.firstId
   );
-}
-
-function primaryOf(r: RankRow): number {
-  return 'ac' in r ? r.ac : r.totalScore;
 }
 
 /** In-memory page (rule 21): current < 1 → 1, size < 1 → default. */
