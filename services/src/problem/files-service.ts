@@ -107,6 +107,13 @@ export function createProblemFilesService(
       if (err instanceof PackageError || err instanceof ZipError) throw fail(err.message);
       throw err;
     }
+    for (const p of problems) {
+      const invalid = caseListError(p.cases);
+      if (invalid) throw fail(`[${p.values.title}] ${invalid}`);
+      p.values.time_limit = clampLimit(p.values.time_limit ?? 1000, MAX_LIMITS.timeLimit);
+      p.values.memory_limit = clampLimit(p.values.memory_limit ?? 256, MAX_LIMITS.memoryLimit);
+      p.values.stack_limit = clampLimit(p.values.stack_limit ?? 128, MAX_LIMITS.stackLimit);
+    }
     const wanted = problems
       .map((p) => p.values.problem_id?.trim().toUpperCase())
       .filter((id): id is string => !!id);

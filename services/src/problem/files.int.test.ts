@@ -191,6 +191,20 @@ describe.each(DB_KINDS)('problem packages: import and export (%s)', (kind) => {
     expect((await importAs('/api/file/import-fps-problem', 'x.xml', txt(noTests))).msg).toBe(
       '[FPS Checker] 题目的评测数据不能为空，请检查FPS文件内该题目是否有test_input和test_output!',
     );
+    const huge = FPS.replace(
+      '<time_limit unit="ms">500</time_limit>',
+      '<time_limit unit="s">1000</time_limit>',
+    );
+    const clamped = await importAs(
+      '/api/file/import-fps-problem',
+      'x.xml',
+      txt(huge.replace('FPS Sum', 'Clamp')),
+    );
+    expect(clamped.status).toBe(200);
+    const clampedRow = (await repo.findProblemByDisplayId(h.ctx.db, clamped.data.problemIds[1]))!;
+    expect(clampedRow.time_limit).toBe(60_000);
+    for (const id of clamped.data.problemIds as string[])
+      await repo.deleteProblem(h.ctx.db, (await repo.findProblemByDisplayId(h.ctx.db, id))!.id);
     const badUnit = FPS.replace('unit="ms"', 'unit="min"');
     expect((await importAs('/api/file/import-fps-problem', 'x.xml', txt(badUnit))).msg).toContain(
       '时间限制单位错误',
