@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    // a person waits a few seconds; a busy 2-core machine needs them too
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -107,6 +107,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<RunningPlatf
     SMTP_FROM: 'oj@e2e.test',
     LOG_LEVEL: 'warn',
   };
+  let stopping = false;
   const started = Date.now();
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['services/src/main.ts'], {
     cwd: repoRoot,
@@ -115,7 +116,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<RunningPlatf
   const log = createWriteStream(opts.logFile);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
+  // an early death otherwise shows up only as refused connections in the tests
+  child.once('exit', (code, signal) => {
+    const line = `platform (pid ${child.pid}, port ${port}) exited: code ${code}, signal ${signal}`;
+    if (!stopping) console.error(line);
+    log.write(`${line}\n`);
+  });
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
