@@ -1,5 +1,6 @@
-// Submission pages: placeholders until the judge area is built.
-import { Placeholder } from '../shell/Placeholder';
+// Submission pages (spec §2 Submission list, Submission detail).
+import { SubmissionDetailPage } from './SubmissionDetailPage';
+import { SubmissionListPage } from './SubmissionListPage';
 
-export const SubmissionList = () => <Placeholder titleKey="page.submissionList" />;
-export const SubmissionDetails = () => <Placeholder titleKey="page.submissionDetails" />;
+export const SubmissionList = () => <SubmissionListPage />;
+export const SubmissionDetails = () => <SubmissionDetailPage />;

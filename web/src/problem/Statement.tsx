@@ -2,23 +2,13 @@
 import { Button, Dialog, DialogBody, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../shell/toaster';
+import { copyText } from '../judge/copy';
 import { parseExamples } from './examples';
 import { shownLimits } from './limits';
 import { MathMarkdown } from './MathMarkdown';
 import { DifficultyTag } from './ProblemListPage';
 import { StatsPie } from './StatsBars';
 import type { ProblemDetail } from './types';
-
-export async function copyText(text: string, okKey = 'problem.copied'): Promise<void> {
-  const { i18n } = await import('../i18n');
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(i18n.t(okKey));
-  } catch {
-    toast.error(i18n.t('problem.copyFailed'));
-  }
-}
 
 export function Statement({ detail }: { detail: ProblemDetail }) {
   const { t } = useTranslation();

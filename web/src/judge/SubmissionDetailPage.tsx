@@ -1,0 +1,228 @@
+// /submission-detail/:submitID: status banner (live while judging), one-row table,
+// test-case results (plain or by subtask), and the code with copy and share buttons.
+import { Button, Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { JudgeStatus, isRunningStatus } from '@oj/protocol/enums/judge-status';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { api } from '../api/client';
+import { copyText } from './copy';
+import { toast } from '../shell/toaster';
+import { useLoad } from '../shell/useLoad';
+import { useSession } from '../store/session';
+import { StatusText } from './StatusTag';
+import { formatDate, type SubmissionRow } from './SubmissionListPage';
+import { formatLength, formatMemory, formatTime, statusTone } from './status-meta';
+import { useSubmissionWatch } from './watch';
+import './screens.css';
+
+interface Submission extends SubmissionRow {
+  code: string | null;
+  errorMessage: string | null;
+  cid: number;
+  gid: number | null;
+}
+
+interface CaseRow {
+  status: number;
+  time: number | null;
+  memory: number | null;
+  score: number | null;
+  userOutput: string | null;
+  seq?: number | null;
+  groupNum?: number | null;
+}
+
+interface CaseResult {
+  judgeCaseMode: string;
+  judgeCaseList: CaseRow[] | null;
+  subTaskJudgeCaseVoList:
+    | {
+        groupNum: number;
+        status: number;
+        score: number;
+        ac: number;
+        total: number;
+        time: number | null;
+        memory: number | null;
+        subtaskDetailList: CaseRow[];
+      }[]
+    | null;
+}
+
+const SHOW_ERROR = new Set<number>([
+  JudgeStatus.COMPILE_ERROR,
+  JudgeStatus.SYSTEM_ERROR,
+  JudgeStatus.SUBMITTED_FAILED,
+]);
+
+function Cases({ cases }: { cases: CaseRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="oj-cases">
+      {cases.map((c, i) => (
+        <div
+          key={i}
+          className={`oj-case oj-status-${statusTone(c.status)}`}
+          data-testid="case-result"
+          title={c.userOutput ?? ''}
+        >
+          <div>{t('judge.caseNo', { n: i + 1 })}</div>
+          <StatusText status={c.status} />
+          <div>
+            {formatTime(c.time)} / {formatMemory(c.memory)}
+            {c.score !== null && c.score !== undefined ? ` / ${c.score}` : ''}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function SubmissionDetailPage() {
+  const { t } = useTranslation();
+  const { submitID } = useParams<{ submitID: string }>();
+  const submitId = Number(submitID);
+  const user = useSession((s) => s.user);
+  const [tick, setTick] = useState(0);
+  const valid = Number.isInteger(submitId) && submitId > 0;
+  const detail = useLoad(
+    () =>
+      valid
+        ? api.get<{ submission: Submission; codeShare: boolean | null }>(
+            '/api/get-submission-detail',
+            { submitId },
+            { quiet: true },
+          )
+        : Promise.reject(new Error('bad id')),
+    [submitId, tick],
+  );
+  const cases = useLoad(
+    () =>
+      valid
+        ? api.get<CaseResult | null>('/api/get-all-case-result', { submitId }, { quiet: true })
+        : Promise.resolve(null),
+    [submitId, tick],
+  );
+  const s = detail.data?.submission;
+  const running = !!s && isRunningStatus(s.status);
+  useSubmissionWatch(running ? submitId : null, (status) => {
+    if (!isRunningStatus(status)) setTick((n) => n + 1);
+  });
+
+  if (detail.loading && !detail.data) return <Spinner />;
+  if (!s)
+    return (
+      <div data-testid="submission-not-found">
+        <NonIdealState icon="error" title={t('judge.notFound')} />
+      </div>
+    );
+
+  const own = !!user && user.uid === s.uid;
+  const canShare = own && !s.cid && detail.data?.codeShare !== false;
+  const toggleShare = async () => {
+    const ok = await api
+      .put('/api/submission', { submitId: s.submitId, share: !s.share, uid: s.uid })
+      .then(() => true)
+      .catch(() => false);
+    if (!ok) return;
+    toast.success(t(s.share ? 'judge.unshared' : 'judge.shared'));
+    setTick((n) => n + 1);
+  };
+
+  return (
+    <div className="oj-screen" data-testid="submission-detail">
+      <div className={`oj-banner oj-status-${statusTone(s.status)}`} data-testid="submission-status-banner">
+        <StatusText status={s.status} testId="verdict-text" />
+        {SHOW_ERROR.has(s.status) && s.errorMessage && (
+          <pre data-testid="submission-error">{s.errorMessage}</pre>
+        )}
+      </div>
+      <div className="oj-table-wrap">
+        <HTMLTable compact bordered>
+          <thead>
+            <tr>
+              <th>{t('judge.runId')}</th>
+              <th>{t('judge.problem')}</th>
+              <th>{t('judge.author')}</th>
+              <th>{t('judge.score')}</th>
+              <th>{t('judge.time')}</th>
+              <th>{t('judge.memory')}</th>
+              <th className="oj-hide-phone">{t('judge.length')}</th>
+              <th className="oj-hide-phone">{t('judge.language')}</th>
+              <th className="oj-hide-phone">{t('judge.judger')}</th>
+              <th className="oj-hide-phone">{t('judge.submitTime')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-testid="submission-detail-row">
+              <td>{s.submitId}</td>
+              <td>
+                <Link href={`/problem/${encodeURIComponent(s.displayPid)}`}>{s.displayPid}</Link>
+              </td>
+              <td>
+                <Link
+                  href={`/user-home?uid=${encodeURIComponent(s.uid)}&username=${encodeURIComponent(s.username)}`}
+                >
+                  {s.username}
+                </Link>
+              </td>
+              <td>{s.score ?? '--'}</td>
+              <td>{formatTime(s.time)}</td>
+              <td>{formatMemory(s.memory)}</td>
+              <td className="oj-hide-phone">{formatLength(s.length)}</td>
+              <td className="oj-hide-phone">{s.language}</td>
+              <td className="oj-hide-phone">{s.judger ?? '--'}</td>
+              <td className="oj-hide-phone">{formatDate(s.submitTime)}</td>
+            </tr>
+          </tbody>
+        </HTMLTable>
+      </div>
+      {cases.data && (
+        <section data-testid="case-results">
+          <h3>{t('judge.caseResult')}</h3>
+          {cases.data.subTaskJudgeCaseVoList?.length ? (
+            cases.data.subTaskJudgeCaseVoList.map((g) => (
+              <div key={g.groupNum} data-testid="subtask-group">
+                <strong>
+                  {t('judge.subtask', { n: g.groupNum })} <StatusText status={g.status} /> {g.score} ({g.ac}/
+                  {g.total})
+                </strong>
+                <Cases cases={g.subtaskDetailList} />
+              </div>
+            ))
+          ) : (
+            <Cases cases={cases.data.judgeCaseList ?? []} />
+          )}
+        </section>
+      )}
+      <section>
+        <h3>
+          {t('judge.code')}{' '}
+          {s.code && (
+            <Button
+              small
+              icon="duplicate"
+              onClick={() => void copyText(s.code ?? '')}
+              data-testid="code-copy"
+            >
+              {t('judge.copy')}
+            </Button>
+          )}{' '}
+          {canShare && (
+            <Button small icon="share" onClick={() => void toggleShare()} data-testid="code-share">
+              {s.share ? t('judge.unshare') : t('judge.share')}
+            </Button>
+          )}
+        </h3>
+        {s.code ? (
+          <pre className="oj-code" data-testid="submission-code">
+            {s.code}
+          </pre>
+        ) : (
+          <Callout>{t('judge.codeHidden')}</Callout>
+        )}
+      </section>
+    </div>
+  );
+}
