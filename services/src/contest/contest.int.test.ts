@@ -561,6 +561,59 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
     });
   });
 
+  describe('OI board and problem details', () => {
+    it('OI Highest through the API, sealed for users and real for a forcing admin', async () => {
+      const start = now - 120 * MIN;
+      const cid = await createContest({ title: 'oi', type: 1, oiRankScoreType: 'Highest' });
+      const p1 = await link(cid, pidA, 'P1');
+      const p2 = await link(cid, pidB, 'P2');
+      await judgeRow(cid, p1, pidA, 'bob', start + 1 * MIN, 0, 100);
+      await judgeRow(cid, p1, pidA, 'bob', start + 2 * MIN, -1, 60);
+      await judgeRow(cid, p2, pidB, 'bob', start + 3 * MIN, 8, 40);
+      await judgeRow(cid, p2, pidB, 'bob', start + 100 * MIN, 0, 100); // after the seal
+      await judgeRow(cid, p1, pidA, 'carol', start + 5 * MIN, 8, 30);
+      const sealed = await call('POST', '/api/get-contest-rank', 'tok-carol', { cid });
+      const [own, first, second] = sealed.body.data.records;
+      expect(own.uid).toBe('carol');
+      expect(first).toMatchObject({
+        uid: 'bob',
+        rank: 1,
+        totalScore: 140,
+        submissionInfo: { P1: 100, P2: 40 },
+      });
+      expect(second).toMatchObject({ uid: 'carol', rank: 2, totalScore: 30, timeInfo: null, totalTime: 0 });
+      expect(first.timeInfo).toEqual({ P1: expect.any(Number) });
+      const real = await call('POST', '/api/get-contest-rank', 'tok-adm', { cid, forceRefresh: true });
+      expect(real.body.data.records[0]).toMatchObject({
+        uid: 'bob',
+        totalScore: 200,
+        submissionInfo: { P1: 100, P2: 100 },
+      });
+    });
+
+    it('contest problem details hide source/author/difficulty while running and count submissions', async () => {
+      const start = now - 120 * MIN;
+      const cid = await createContest({ title: 'detail', sealRank: false });
+      const cp = await link(cid, pidA, 'A');
+      await judgeRow(cid, cp, pidA, 'bob', start + 1 * MIN, -1);
+      await judgeRow(cid, cp, pidA, 'bob', start + 2 * MIN, 0);
+      await judgeRow(cid, cp, pidA, 'adm', start + 2 * MIN, 0); // the creator: left out here
+      const r = await call('GET', `/api/get-contest-problem-details?cid=${cid}&displayId=A`, 'tok-bob');
+      expect(r.body.status).toBe(200);
+      expect(r.body.data.problem).toMatchObject({
+        id: pidA,
+        title: 'Title A',
+        source: null,
+        author: null,
+        difficulty: null,
+      });
+      expect(r.body.data.problemCount).toMatchObject({ pid: null, total: 2, ac: 1, wa: 1 });
+      const missing = await call('GET', `/api/get-contest-problem-details?cid=${cid}&displayId=Z`, 'tok-bob');
+      expect(missing.body).toMatchObject({ status: 404, msg: M.CP_MISSING });
+      expect((await call('GET', `/api/get-contest-problem-details?cid=${cid}&displayId=A`)).http).toBe(401);
+    });
+  });
+
   describe('announcements, print, AC info', () => {
     it('announcements: admin adds (event pushed), users read visible ones, unread excludes read ids', async () => {
       const cid = await createContest({ title: 'ann' });
