@@ -75,7 +75,26 @@ export function createProblemAdminService(ctx: AppContext) {
   }
 
   /** Test-case rows from the DTO samples, their data put in the blob store first. */
-  async function casesFrom(dto: ProblemDTO, samples: CaseInput[]): Promise<repo.CaseInsert[]> {
+  /**
+   * Files an upload-mode save may name: those of a new upload (`uploadTestcaseDir`), or when
+   * editing without a new upload, the stored files of the problem's current cases.
+   */
+  async function uploadedFiles(dto: ProblemDTO, existingPid?: number): Promise<Map<string, string>> {
+    if (dto.uploadTestcaseDir) return loadUploadManifest(ctx.blobs, dto.uploadTestcaseDir);
+    if (existingPid == null) throw fail('请先上传评测数据压缩包！');
+    const files = new Map<string, string>();
+    for (const c of await repo.problemCases(db, existingPid)) {
+      files.set(c.input, c.input_hash);
+      files.set(c.output, c.output_hash);
+    }
+    return files;
+  }
+
+  async function casesFrom(
+    dto: ProblemDTO,
+    samples: CaseInput[],
+    existingPid?: number,
+  ): Promise<repo.CaseInsert[]> {
     const invalid = caseListError(samples);
     if (invalid) throw fail(invalid);
     const upload = dto.isUploadTestCase ?? true;
@@ -96,8 +115,7 @@ export function createProblemAdminService(ctx: AppContext) {
       }
       return out;
     }
-    if (!dto.uploadTestcaseDir) throw fail('请先上传评测数据压缩包！');
-    const files = await loadUploadManifest(ctx.blobs, dto.uploadTestcaseDir);
+    const files = await uploadedFiles(dto, existingPid);
     const out: repo.CaseInsert[] = [];
     for (const s of samples) {
       const input = s.input?.trim();
@@ -246,7 +264,7 @@ export function createProblemAdminService(ctx: AppContext) {
     const [languageIds, templates, cases] = await Promise.all([
       checkedLanguageIds(dto),
       checkedTemplates(dto),
-      replaceCases ? casesFrom(dto, samples) : Promise.resolve(null),
+      replaceCases ? casesFrom(dto, samples, existing.id) : Promise.resolve(null),
     ]);
     const type = p.type!;
     const caseMode = normalizeCaseMode(p.judgeCaseMode);

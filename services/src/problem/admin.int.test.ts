@@ -249,6 +249,23 @@ describe.each(DB_KINDS)('admin problem endpoints (%s)', (kind) => {
       inputName: '10.in',
       outputName: '10.ans',
     });
+    // editing without a new upload keeps using the stored files, here with new scores
+    const edit = {
+      ...body,
+      uploadTestcaseDir: null,
+      samples: body.samples.map((s) => ({ ...s, score: 50, groupNum: 1 })).slice(0, 2),
+    };
+    (edit.problem as Record<string, unknown>).id = row.id;
+    expect((await h.call('root', 'PUT', '/api/admin/problem', edit)).json()).toMatchObject({ status: 200 });
+    const edited = await repo.problemCases(h.ctx.db, row.id);
+    expect(edited.map((c) => [c.input, c.input_hash, c.score])).toEqual([
+      ['1.in', cases[0]!.input_hash, 50],
+      ['2.in', cases[1]!.input_hash, 50],
+    ]);
+    expect((await repo.findProblem(h.ctx.db, row.id))!.io_score).toBe(50);
+    const missing = { ...edit, samples: [{ input: 'nope.in', output: 'nope.out' }] };
+    expect((await h.call('root', 'PUT', '/api/admin/problem', missing)).json().msg).toContain('nope.in');
+    await h.call('root', 'PUT', '/api/admin/problem', { ...body, problem: { ...body.problem, id: row.id } });
     const denied = await h.call('admin', 'GET', `/api/file/download-testcase?pid=${row.id}`);
     expect(denied.statusCode).toBe(400);
     expect(denied.json()).toMatchObject({ status: 400, msg: '对不起，您无权限操作！' });
