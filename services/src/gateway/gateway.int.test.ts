@@ -4,6 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol';
 import {
   ClientEvents,
   ServerEvents,
@@ -223,6 +224,20 @@ function defineGatewaySuite(label: string, kind: DbKind, makeBus: () => Promise<
         ok: true,
       });
       await expect(Watcher.open(url, null, 'not-a-token')).rejects.toThrow(/unauthorized/);
+    });
+
+    it("a revoked account's sockets are told and dropped; others stay", async () => {
+      const bob = await open(USERS.bob);
+      const alice = await open(USERS.alice);
+      const told = new Promise<void>((resolve) =>
+        bob.socket.once(ServerEvents.sessionRevoked, () => resolve()),
+      );
+      const gone = new Promise<void>((resolve) => bob.socket.once('disconnect', () => resolve()));
+      await bus.publish(Subjects.accountRevoked(USERS.bob.uid), { uid: USERS.bob.uid });
+      await told;
+      await gone;
+      expect(bob.socket.connected).toBe(false);
+      expect(alice.socket.connected).toBe(true);
     });
 
     it('a second gateway on its own port asks the judge service over the bus and gets the same pushes', async () => {

@@ -412,7 +412,10 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect(page.data.records.map((r: { submitId: number }) => r.submitId)).toEqual(ids.slice(2, 4));
     expect((await list('onlyMine=false&gid=77')).data.total).toBe(0);
     // check-submissions-status strips code and error text.
-    const chk = await call('POST', '/api/check-submissions-status', null, { submitIds: ids.slice(0, 2) });
+    // The HOJ client sends the ids as strings.
+    const chk = await call('POST', '/api/check-submissions-status', null, {
+      submitIds: ids.slice(0, 2).map(String),
+    });
     expect(Object.keys(chk.body.data).sort()).toEqual(ids.slice(0, 2).map(String).sort());
     expect(chk.body.data[String(ids[0])].code).toBeNull();
   });
@@ -451,7 +454,16 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
       () => read(USERS.alice),
       (r) => r.body.data?.status !== 5,
     );
-    expect(done.body.data).toMatchObject({ status: 0, userOutput: '3' });
+    expect(done.body.data).toEqual({
+      status: 0,
+      time: 11,
+      memory: 1024,
+      userInput: '1 2',
+      userOutput: '3',
+      expectedOutput: '3',
+      stderr: null,
+      problemJudgeMode: 'default',
+    });
     expect((await read(USERS.alice)).body.status).toBe(400);
     const bad = await call('POST', '/api/submit-problem-test-judge', USERS.alice, {
       pid: 1,

@@ -209,14 +209,20 @@ export async function takeRateWindow(db: Db, key: string, seconds: number): Prom
 
 // ---- self-test runs ----
 
-export async function insertTestRun(db: Db, key: string, uid: string, ttlSeconds: number): Promise<void> {
+export async function insertTestRun(
+  db: Db,
+  key: string,
+  uid: string,
+  ttlSeconds: number,
+  echo: unknown,
+): Promise<void> {
   await db
     .insertInto('judge_test_run')
     .values({
       test_key: key,
       uid,
       status: 5,
-      result: null,
+      result: jsonb(echo),
       expires_at: new Date(Date.now() + ttlSeconds * 1000),
     })
     .execute();

@@ -222,6 +222,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     if (problem.auth === 2) throw denied(M.PROBLEM_PRIVATE);
     if (problem.gid !== null) {
       if (gid === null) throw denied(M.GROUP_PROBLEM_NEEDS_GID);
+      if (gid !== problem.gid) throw denied(M.NOT_GROUP_MEMBER);
       if (!isRoot(user) && !(await deps.groups?.isMember(problem.gid, user.uid)))
         throw denied(M.NOT_GROUP_MEMBER);
     }
@@ -312,7 +313,13 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       problemId: problem.problemId,
     };
     if (!Value.Check(TestJudgeTaskSchema, task)) throw fail(M.TEST_PROBLEM_MISSING);
-    await repo.insertTestRun(db, testKey, user.uid, TEST_PENDING_TTL_S);
+    // What the result echoes back (the runner does not send it again).
+    const echo = {
+      userInput: body.userInput,
+      expectedOutput: body.expectedOutput ?? null,
+      problemJudgeMode: problem.judgeMode,
+    };
+    await repo.insertTestRun(db, testKey, user.uid, TEST_PENDING_TTL_S, echo);
     await bus.enqueue(Subjects.judgeTaskQueue, task, { id: `task:${testKey}` });
     return testKey;
   }
@@ -636,15 +643,18 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   async function applyResult(result: JudgeResult): Promise<void> {
     if (result.kind === 'test') {
       if (!result.testKey) return;
+      const run = await repo.findTestRun(db, result.testKey);
+      if (!run || run.status !== S.PENDING) return;
+      const echo = (run.result ?? {}) as Partial<TestResult>;
       const stored: TestResult = {
         status: result.status,
         time: result.time,
         memory: result.memory,
-        userInput: null,
+        userInput: echo.userInput ?? null,
         userOutput: result.stdout ?? null,
-        expectedOutput: null,
+        expectedOutput: echo.expectedOutput ?? null,
         stderr: result.stderr ?? result.errorMessage ?? null,
-        problemJudgeMode: null,
+        problemJudgeMode: echo.problemJudgeMode ?? null,
       };
       await repo.finishTestRun(db, result.testKey, result.status, stored, TEST_DONE_TTL_S);
       return;
