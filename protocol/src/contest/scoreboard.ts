@@ -385,8 +385,15 @@ export class Scoreboard {
   ) {
     const board = new Scoreboard(config);
     board.setProfiles(profiles);
+    // Bulk: store everything, sort each cell once, fold each cell once, sort the standings once.
+    for (const s of submissions) board.store(s, false);
     board.bulk = true;
-    for (const s of submissions) board.applySubmission(s);
+    for (const [uid, cells] of board.byCell) {
+      for (const [displayId, list] of cells) {
+        list.sort(byTime);
+        board.refold(uid, displayId);
+      }
+    }
     board.bulk = false;
     for (const name of VARIANTS) board.variants[name].rebuildOrder();
     return board;
@@ -407,10 +414,24 @@ export class Scoreboard {
 
   /** Adds a submission or replaces the one with the same submitId (new verdict, rejudge, relabel). */
   applySubmission(sub: BoardSubmission): void {
+    const old = this.store(sub, true);
+    if (old && (old.uid !== sub.uid || old.displayId !== sub.displayId)) this.refold(old.uid, old.displayId);
+    this.refold(sub.uid, sub.displayId);
+  }
+
+  /** Keeps the record (replacing an older version); `sorted` inserts it in (time, submitId) order. */
+  private store(sub: BoardSubmission, sorted: boolean): Rec | undefined {
     const old = this.recs.get(sub.submitId);
     if (old) this.detach(old);
     const rec: Rec = {
-      ...sub,
+      submitId: sub.submitId,
+      uid: sub.uid,
+      username: sub.username,
+      displayId: sub.displayId,
+      submitTime: sub.submitTime,
+      status: sub.status,
+      score: sub.score,
+      useTime: sub.useTime,
       time: Math.floor(Math.abs(sub.submitTime - this.config.startTime) / 1000),
       beforeStart: sub.submitTime < this.config.startTime,
       afterContest: sub.submitTime >= this.config.endTime,
@@ -420,12 +441,14 @@ export class Scoreboard {
     if (!userCells) this.byCell.set(rec.uid, (userCells = new Map()));
     let list = userCells.get(rec.displayId);
     if (!list) userCells.set(rec.displayId, (list = []));
-    // Insert in (time, submitId) order; verdicts mostly arrive in order, so scan from the end.
-    let i = list.length;
-    while (i > 0 && byTime(list[i - 1]!, rec) > 0) i--;
-    list.splice(i, 0, rec);
-    if (old && (old.uid !== rec.uid || old.displayId !== rec.displayId)) this.refold(old.uid, old.displayId);
-    this.refold(rec.uid, rec.displayId);
+    if (!sorted) list.push(rec);
+    else {
+      // Verdicts mostly arrive in order, so scan from the end.
+      let i = list.length;
+      while (i > 0 && byTime(list[i - 1]!, rec) > 0) i--;
+      list.splice(i, 0, rec);
+    }
+    return old;
   }
 
   removeSubmission(submitId: number): void {
