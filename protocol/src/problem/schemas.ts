@@ -178,13 +178,16 @@ export type FullScreenProblem = Static<typeof FullScreenProblem>;
 
 export const OjQuery = Type.Object({ oj: Type.Optional(Type.String()) });
 
+/** An integer query parameter that may also arrive empty (`difficulty=`), meaning absent. */
+const LooseInt = Type.Optional(Type.Union([Type.Integer(), Type.Literal('')]));
+
 export const ProblemListQuery = Type.Object({
-  currentPage: Type.Optional(Type.Integer()),
-  limit: Type.Optional(Type.Integer()),
+  currentPage: LooseInt,
+  limit: LooseInt,
   keyword: Type.Optional(Type.String()),
   /** `1,2`, `[1,2]` or repeated `tagId=1&tagId=2`: a problem must carry all of them. */
   tagId: Type.Optional(Type.Array(Type.String())),
-  difficulty: Type.Optional(Type.Integer()),
+  difficulty: LooseInt,
   oj: Type.Optional(Type.String()),
 });
 export type ProblemListQuery = Static<typeof ProblemListQuery>;

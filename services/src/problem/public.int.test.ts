@@ -129,6 +129,11 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
     expect(await ids('?keyword=100')).toEqual(['1000', '1001', 'CF-100A', 'HDU-1000']);
     expect(await ids('?keyword=%25')).toEqual([]);
     expect(await ids('?difficulty=2')).toEqual(['10']);
+    expect(await ids('?difficulty=&keyword=&tagId=&oj=Mine&currentPage=&limit=')).toEqual([
+      '10',
+      '1000',
+      '1001',
+    ]);
     expect(await ids(`?tagId=${tags.dp}`)).toEqual(['1000', '1001']);
     expect(await ids(`?tagId=${tags.dp},${tags.math}`)).toEqual(['1000']);
     expect(await ids(`?tagId=${encodeURIComponent(`[${tags.dp},${tags.math}]`)}`)).toEqual(['1000']);

@@ -35,13 +35,15 @@ export const hasRole = (user: AuthUser | null | undefined, ...roles: string[]): 
   !!user && roles.some((r) => user.roles.includes(r));
 
 export interface ProblemListParams {
-  currentPage?: number;
-  limit?: number;
+  currentPage?: number | '';
+  limit?: number | '';
   keyword?: string;
   tagId?: string[];
-  difficulty?: number;
+  difficulty?: number | '';
   oj?: string;
 }
+
+const intOrUndefined = (v: number | '' | undefined) => (typeof v === 'number' ? v : undefined);
 
 export function createProblemService(ctx: AppContext, ports: ProblemPorts = {}) {
   const db = ctx.db;
@@ -50,11 +52,12 @@ export function createProblemService(ctx: AppContext, ports: ProblemPorts = {}) 
   const fullScreenPort = ports.fullScreen ?? defaultFullScreenPort;
 
   async function problemList(q: ProblemListParams): Promise<Page<ProblemVO>> {
-    const { current, size, offset } = pageArgs(q.currentPage, q.limit, 10);
+    const { current, size, offset } = pageArgs(intOrUndefined(q.currentPage), intOrUndefined(q.limit), 10);
     const tagIds = parseTagIds(q.tagId);
     if (tagIds === null) throw fail('标签id格式错误，请使用数字id列表！');
     const keyword = q.keyword?.trim() || undefined;
-    const difficulty = q.difficulty != null && [0, 1, 2].includes(q.difficulty) ? q.difficulty : undefined;
+    const wanted = intOrUndefined(q.difficulty);
+    const difficulty = wanted != null && [0, 1, 2].includes(wanted) ? wanted : undefined;
     const { rows, total } = await repo.listPublicProblems(db, {
       keyword,
       difficulty,
