@@ -343,6 +343,16 @@ describe.each(DB_KINDS)('admin problem endpoints (%s)', (kind) => {
     });
   });
 
+  it('downloads hand-made test data as numbered files', async () => {
+    const row = (await repo.findProblemByDisplayId(h.ctx.db, 'H1-RENAMED'))!;
+    const dl = await h.call('root', 'GET', `/api/file/download-testcase?pid=${row.id}`);
+    expect(dl.headers['content-type']).toBe('application/x-download');
+    const files = unzipSync(new Uint8Array(dl.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['1.in', '1.out', 'info']);
+    expect(Buffer.from(files['1.out']!).toString()).toBe('15');
+    expect((await h.call('root', 'GET', '/api/file/download-testcase?pid=999999')).statusCode).toBe(400);
+  });
+
   it('lists problems for admins with keyword, auth and oj filters', async () => {
     await repo.insertProblem(h.ctx.db, { problem_id: 'HDU-1', title: 'remote', is_remote: true, auth: 2 });
     const list = async (q: string) =>
