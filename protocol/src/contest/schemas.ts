@@ -159,3 +159,8 @@ export const AnnouncementBody = Type.Object({
 
 export const AidQuery = Type.Object({ aid: Type.Integer() });
 export const IdQuery = Type.Object({ id: Type.Integer() });
+
+export const ScrollBoardQuery = Type.Object({
+  cid: Type.Integer(),
+  removeStar: Type.Optional(Type.Boolean()),
+});

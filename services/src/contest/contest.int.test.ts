@@ -614,6 +614,64 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
     });
   });
 
+  describe('scroll board', () => {
+    it('refuses running/unsealed/OI contests and lists ended ACM submissions newest first', async () => {
+      const running = await createContest({ title: 'scroll-running' });
+      expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${running}`)).body.msg).toBe(
+        M.SCROLL_NOT_ENDED,
+      );
+      const unsealed = await createContest({ title: 'scroll-unsealed', sealRank: false });
+      expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${unsealed}`)).body.msg).toBe(
+        M.SCROLL_NOT_SEALED,
+      );
+      const oi = await createContest({ title: 'scroll-oi', type: 1 });
+      expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${oi}`)).body.msg).toBe(
+        M.SCROLL_NOT_ACM,
+      );
+      expect((await call('GET', '/api/get-contest-scroll-board-info?cid=987654')).body.msg).toBe(
+        M.SCROLL_MISSING,
+      );
+
+      const start = Date.UTC(2026, 0, 1, 0, 0, 0);
+      const cid = await createContest({
+        title: 'scroll',
+        startTime: iso(start),
+        endTime: iso(start + 300 * MIN),
+        sealRankTime: iso(start + 240 * MIN),
+        starAccount: ['carol'],
+      });
+      const cp = await link(cid, pidA, 'A');
+      await judgeRow(cid, cp, pidA, 'bob', start + 10 * MIN, 0);
+      await judgeRow(cid, cp, pidA, 'carol', start + 20 * MIN, -1);
+      await judgeRow(cid, cp, pidA, 'bob', start + 30 * MIN, -4); // cancelled: left out
+      await judgeRow(cid, cp, pidA, 'adm', start + 30 * MIN, 0); // creator: left out
+      await judgeRow(cid, cp, pidA, 'bob', start + 301 * MIN, 0); // after the end: left out
+      const info = await call('GET', `/api/get-contest-scroll-board-info?cid=${cid}`);
+      expect(info.body.data).toEqual({
+        id: cid,
+        rankShowName: 'username',
+        problemCount: 1,
+        balloonColor: { A: '#f00' },
+        startTime: '2026/01/01 08:00:00',
+        sealRankTime: '2026/01/01 12:00:00',
+        starUserList: ['carol'],
+      });
+      const subs = await call('GET', `/api/get-contest-scroll-board-submission?cid=${cid}`);
+      expect(subs.body.data.map((r: { username: string; status: number }) => [r.username, r.status])).toEqual(
+        [
+          ['carol', -1],
+          ['bob', 0],
+        ],
+      );
+      expect(subs.body.data[1]).toMatchObject({ displayId: 'A', submitTime: '2026/01/01 08:10:00' });
+      const noStars = await call(
+        'GET',
+        `/api/get-contest-scroll-board-submission?cid=${cid}&removeStar=true`,
+      );
+      expect(noStars.body.data).toHaveLength(1);
+    });
+  });
+
   describe('announcements, print, AC info', () => {
     it('announcements: admin adds (event pushed), users read visible ones, unread excludes read ids', async () => {
       const cid = await createContest({ title: 'ann' });

@@ -50,4 +50,9 @@ export const M = {
   PROBLEM_MISSING: '该题目不存在或已被隐藏！',
   ANNOUNCEMENT_UPDATE_FAILED: '更新失败！',
   ANNOUNCEMENT_DELETE_FAILED: '删除失败！',
+  // scroll board
+  SCROLL_MISSING: '比赛不存在 (The contest does not exist)',
+  SCROLL_NOT_ACM: '非ACM赛制的比赛无法进行滚榜  (Non - ACM contest board cannot be rolled)',
+  SCROLL_NOT_SEALED: '比赛未开启封榜，无法进行滚榜 (The contest has not been closed, and cannot roll)',
+  SCROLL_NOT_ENDED: '比赛未结束，禁止进行滚榜 (Roll off is prohibited before the contest is over)',
 } as const;

@@ -21,6 +21,7 @@ import {
   PrintBody,
   RegisterContestBody,
   RemoveProblemQuery,
+  ScrollBoardQuery,
   UnreadAnnouncementBody,
 } from '@oj/protocol/contest/schemas';
 import type { App } from '../platform/http/app';
@@ -136,6 +137,20 @@ export function registerContestRoutes(app: App, s: ContestService): void {
         .header('Content-Type', 'application/x-download')
         .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
         .send(file.content);
+    },
+  );
+
+  app.get(
+    '/api/get-contest-scroll-board-info',
+    { config: anonymous, schema: { querystring: CidQuery } },
+    async (req) => ok(await s.scrollBoardInfo((req.query as Q<typeof CidQuery>).cid)),
+  );
+  app.get(
+    '/api/get-contest-scroll-board-submission',
+    { config: anonymous, schema: { querystring: ScrollBoardQuery } },
+    async (req) => {
+      const q = req.query as Q<typeof ScrollBoardQuery>;
+      return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false));
     },
   );
 

@@ -272,3 +272,14 @@ export function contestColumns(input: ContestInput) {
     visible: input.visible ?? true,
   };
 }
+
+/** "yyyy/MM/dd HH:mm:ss" in GMT+8, the scroll board's date format. */
+export function scrollBoardDate(d: Date | null): string | null {
+  if (!d) return null;
+  const t = new Date(d.getTime() + 8 * 3600 * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${t.getUTCFullYear()}/${two(t.getUTCMonth() + 1)}/${two(t.getUTCDate())} ` +
+    `${two(t.getUTCHours())}:${two(t.getUTCMinutes())}:${two(t.getUTCSeconds())}`
+  );
+}

@@ -17,6 +17,7 @@ import {
   isContestAdmin,
   isRoot,
   matchesAccountRule,
+  scrollBoardDate,
   statusOf,
   timesOf,
   toAdminContestVO,
@@ -526,6 +527,66 @@ export function createContestService(deps: ContestServiceDeps) {
     return { fileName: `${job.username}_Contest_Print.txt`, content: job.content };
   }
 
+  // ---------- scroll board (hoj-scrollBoard) ----------
+
+  async function scrollBoardContest(cid: number) {
+    const c = await repo.findContest(db, cid);
+    if (!c) throw fail(M.SCROLL_MISSING);
+    if (c.type !== 0) throw fail(M.SCROLL_NOT_ACM);
+    if (!c.sealRank) throw fail(M.SCROLL_NOT_SEALED);
+    if (statusOf(c, deps.now()) !== 1) throw fail(M.SCROLL_NOT_ENDED);
+    const rows = await repo.contestProblems(db, c.id);
+    const summaries = await deps.problems.summaries(rows.map((r) => r.pid));
+    return { contest: c, problems: rows.filter((r) => summaries.get(r.pid)?.auth !== 2) };
+  }
+
+  async function scrollBoardInfo(cid: number) {
+    const { contest: c, problems: cps } = await scrollBoardContest(cid);
+    return {
+      id: c.id,
+      rankShowName: c.rankShowName,
+      problemCount: cps.length,
+      balloonColor: Object.fromEntries(cps.map((p) => [p.display_id, p.color])),
+      startTime: scrollBoardDate(c.startTime),
+      sealRankTime: scrollBoardDate(c.sealRankTime),
+      starUserList: c.starAccount,
+    };
+  }
+
+  async function scrollBoardSubmissions(cid: number, removeStar: boolean) {
+    const { contest: c, problems: cps } = await scrollBoardContest(cid);
+    const displayIds = new Map(cps.map((p) => [p.id, p.display_id]));
+    const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
+    const excluded = new Set([c.uid, ...(await superAdmins()), ...owners]);
+    const end = c.endTime.getTime();
+    const rows = (await deps.submissions.ofContest(c.id))
+      .filter((r) => r.status !== -4 && !excluded.has(r.uid) && displayIds.has(r.cpid))
+      .filter((r) => r.submitTime.getTime() < end)
+      .sort((a, b) => b.submitId - a.submitId);
+    const profiles = new Map(
+      (await deps.users.profiles([...new Set(rows.map((r) => r.uid))])).map((u) => [u.uid, u]),
+    );
+    const stars = new Set(c.starAccount);
+    return rows
+      .map((r) => {
+        const p = profiles.get(r.uid);
+        return {
+          uid: r.uid,
+          username: p?.username ?? r.username,
+          nickname: p?.nickname ?? null,
+          realname: p?.realname ?? null,
+          school: p?.school ?? null,
+          avatar: p?.avatar ?? null,
+          gender: p?.gender ?? null,
+          submitId: r.submitId,
+          status: r.status,
+          submitTime: scrollBoardDate(r.submitTime),
+          displayId: displayIds.get(r.cpid)!,
+        };
+      })
+      .filter((r) => !(removeStar && stars.has(r.username)));
+  }
+
   // ---------- ports for other capabilities ----------
 
   /** May `user` submit to contest problem `displayId` of `cid` now? (core.md submit rule 6) */
@@ -852,6 +913,8 @@ export function createContestService(deps: ContestServiceDeps) {
     prints,
     checkPrint,
     printText,
+    scrollBoardInfo,
+    scrollBoardSubmissions,
     submitGate,
     viewFacts,
     checkAccess,
