@@ -128,6 +128,12 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
       () => row(id),
       (r) => r.status === 7,
     );
+    const caseDone = runner.resultFor(task, 0).cases[0]!;
+    await runner.progress(task, 7, { total: 2, case: caseDone });
+    await eventually(
+      async () => updates.filter((u) => u.submitId === id && u.casesDone === 1),
+      (l) => l.length === 1,
+    );
     await runner.finish(runner.resultFor(task, 0));
     const done = await eventually(
       () => row(id),
@@ -136,7 +142,8 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect(done.judger).toBe('runner-1');
     expect(done.time).toBe(11);
     const statuses = updates.filter((u) => u.submitId === id).map((u) => u.status);
-    expect(statuses).toEqual([5, 6, 7, 0]);
+    // The per-case progress re-publishes Judging with the count.
+    expect(statuses).toEqual([5, 6, 7, 7, 0]);
     const cases = await tdb.db.selectFrom('judge_case').selectAll().where('submit_id', '=', id).execute();
     expect(cases).toHaveLength(2);
     const ac = await tdb.db

@@ -676,7 +676,12 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       if (next === null) return null;
       return repo.updateSubmission(trx, submitId, { status: next, judger: p.judger });
     });
-    if (row) await publishUpdate(row, 'progress', p.total !== undefined ? { casesTotal: p.total } : {});
+    // Runners judge the cases of a task one after another, so a finished case's seq counts the done ones.
+    const counts = {
+      ...(p.total !== undefined ? { casesTotal: p.total } : {}),
+      ...(p.case ? { casesDone: p.case.seq } : {}),
+    };
+    if (row) await publishUpdate(row, 'progress', counts);
   }
 
   // ---------- visibility for the gateway ----------
