@@ -122,7 +122,7 @@ describe('register, log in, log out', () => {
       // the dialog fits the screen on phones
       expect(box!.width).toBeLessThanOrEqual(viewport.width);
       await page.waitForTimeout(400); // let the opening transition end
-      await screenshot(page, 'login-dialog');
+      await screenshot(page, 'login-dialog', { fullPage: false });
     }
   });
 });

@@ -54,11 +54,18 @@ export function pageErrors(page: Page): string[] {
   return errors.get(page) ?? [];
 }
 
-/** Saves artifacts/screenshots/<name>-<viewport width>.png (full page) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves artifacts/screenshots/<name>-<viewport width>.png and returns its path: the whole page,
+ * or only the screen (`fullPage: false`) when an overlay such as a dialog is open.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<string> {
   const width = page.viewportSize()?.width ?? 0;
   const path = join(e2e().screenshotDir, `${name}-${width}.png`);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage: opts.fullPage ?? true, animations: 'disabled' });
   return path;
 }
 
@@ -106,4 +113,27 @@ export async function registerUserByApi(
 /** Text of every toast on screen, one per line. */
 export async function toastText(page: Page): Promise<string> {
   return (await page.locator('.bp6-toast').allTextContents()).join('\n');
+}
+
+/**
+ * Signs in through the API and stores the session the way the client does (localStorage token
+ * and userInfo), for set-up steps that are not themselves under test. Call before `page.goto`.
+ */
+export async function logInByApi(page: Page, username: string, password: string): Promise<void> {
+  const res = await fetch(`${e2e().baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { status: number; data: unknown };
+  const token = res.headers.get('authorization');
+  if (body.status !== 200 || !token) throw new Error(`login of ${username}: ${JSON.stringify(body)}`);
+  const session = { token, userInfo: JSON.stringify(body.data) };
+  await page.addInitScript((s) => {
+    if (!sessionStorage.getItem('e2e-session-set')) {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('userInfo', s.userInfo);
+      sessionStorage.setItem('e2e-session-set', '1');
+    }
+  }, session);
 }
