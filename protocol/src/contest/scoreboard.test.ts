@@ -363,6 +363,19 @@ describe('OI worked example', () => {
   });
 });
 
+/** Rule 19 without a keyword, over the straightforward full ranking. */
+function reference(board: Scoreboard, view: Parameters<Scoreboard['rows']>[0]) {
+  const full = board.ranked(board.variantFor(view), view.removeStar ?? false);
+  const pinned = [];
+  if (view.pinUid) {
+    const own = full.find((r) => r.uid === view.pinUid);
+    if (own) pinned.push(own);
+  }
+  const concerned = new Set((view.concernedList ?? []).filter((u) => u !== view.pinUid));
+  for (const r of full) if (concerned.has(r.uid)) pinned.push(r);
+  return [...pinned, ...full];
+}
+
 describe('incremental equals recompute (property)', () => {
   const users = ['u1', 'u2', 'u3', 'u4', 'u5', 's1'];
   const problems = ['A', 'B', 'C'];
@@ -380,49 +393,69 @@ describe('incremental equals recompute (property)', () => {
     { sealed: false, containsEnd: true },
     { sealed: true },
     { sealed: false, removeStar: true, pinUid: 'u2', concernedList: ['u3', 's1'] },
+    { sealed: true, pinUid: 's1', concernedList: ['u4', 'u1', 'u4'] },
   ];
   for (const type of [0, 1] as const) {
     for (const scoreType of ['Recent', 'Highest'] as const) {
       if (type === 0 && scoreType === 'Highest') continue;
       it(`type ${type} ${scoreType}`, () => {
         fc.assert(
-          fc.property(fc.array(event, { maxLength: 80 }), fc.boolean(), (events, sealedContest) => {
-            const cfg = config({
-              type,
-              oiRankScoreType: scoreType,
-              endTime: at(1000),
-              sealRankTime: sealedContest ? at(700) : null,
-              starUsernames: ['s1'],
-              excludedUids: ['u5'],
-              awardType: 2,
-              awards: [{ name: 'G', background: '', color: '', num: 2 }],
-            });
-            const live = new Scoreboard(cfg);
-            const last = new Map<number, BoardSubmission>();
-            for (const e of events) {
-              const s: BoardSubmission = {
-                submitId: e.id,
-                uid: e.user,
-                username: e.user,
-                displayId: e.problem,
-                submitTime: at(e.seconds) + 250,
-                status: e.status,
-                score: e.score,
-                useTime: e.useTime,
-              };
-              // Some events delete instead (a submission removed with its problem).
-              if (e.id % 13 === 0) {
-                live.removeSubmission(e.id);
-                last.delete(e.id);
-              } else {
-                live.applySubmission(s);
-                last.set(e.id, s);
+          fc.property(
+            fc.array(event, { maxLength: 80 }),
+            fc.boolean(),
+            fc.boolean(),
+            (events, sealedContest, percent) => {
+              const cfg = config({
+                type,
+                oiRankScoreType: scoreType,
+                endTime: at(1000),
+                sealRankTime: sealedContest ? at(700) : null,
+                starUsernames: ['s1'],
+                excludedUids: ['u5'],
+                awardType: percent ? 1 : 2,
+                awards: percent
+                  ? [
+                      { name: 'G', background: '', color: '', num: 30 },
+                      { name: 'S', background: '', color: '', num: 50 },
+                    ]
+                  : [
+                      { name: 'G', background: '', color: '', num: 1 },
+                      { name: 'S', background: '', color: '', num: 2 },
+                    ],
+              });
+              const live = new Scoreboard(cfg);
+              const last = new Map<number, BoardSubmission>();
+              for (const e of events) {
+                const s: BoardSubmission = {
+                  submitId: e.id,
+                  uid: e.user,
+                  username: e.user,
+                  displayId: e.problem,
+                  submitTime: at(e.seconds) + 250,
+                  status: e.status,
+                  score: e.score,
+                  useTime: e.useTime,
+                };
+                // Some events delete instead (a submission removed with its problem).
+                if (e.id % 13 === 0) {
+                  live.removeSubmission(e.id);
+                  last.delete(e.id);
+                } else {
+                  live.applySubmission(s);
+                  last.set(e.id, s);
+                }
               }
-            }
-            const fresh = Scoreboard.recompute(cfg, last.values());
-            for (const v of views)
-              expect(live.rows({ ...v, size: 100 })).toEqual(fresh.rows({ ...v, size: 100 }));
-          }),
+              const fresh = Scoreboard.recompute(cfg, last.values());
+              for (const v of views) {
+                expect(live.rows({ ...v, size: 100 })).toEqual(fresh.rows({ ...v, size: 100 }));
+                // The paged fast path agrees with the straightforward full ranking.
+                const full = reference(live, v);
+                expect(live.rows({ ...v, size: 1000 }).records).toEqual(full);
+                expect(live.rows({ ...v, page: 2, size: 3 }).records).toEqual(full.slice(3, 6));
+                expect(live.rows({ ...v, size: 3 }).total).toBe(full.length);
+              }
+            },
+          ),
           { numRuns: 100 },
         );
       });

@@ -361,6 +361,8 @@ export class Scoreboard {
   private readonly durationSec: number;
   private readonly sealSec: number | null;
   private profiles = new Map<string, UserProfile>();
+  /** username → uids, built on demand, dropped when users or profiles change. */
+  private namesIndex: Map<string, string[]> | null = null;
   /** While true (recompute), standings are sorted once at the end. */
   private bulk = false;
   private renderCache = new Map<string, { version: number; entries: Entry[] }>();
@@ -406,6 +408,7 @@ export class Scoreboard {
   setProfiles(profiles: Iterable<UserProfile>) {
     for (const p of profiles) this.profiles.set(p.uid, p);
     this.renderCache.clear();
+    this.namesIndex = null;
   }
 
   hasProfile(uid: string): boolean {
@@ -438,7 +441,10 @@ export class Scoreboard {
     };
     this.recs.set(rec.submitId, rec);
     let userCells = this.byCell.get(rec.uid);
-    if (!userCells) this.byCell.set(rec.uid, (userCells = new Map()));
+    if (!userCells) {
+      this.byCell.set(rec.uid, (userCells = new Map()));
+      this.namesIndex = null;
+    }
     let list = userCells.get(rec.displayId);
     if (!list) userCells.set(rec.displayId, (list = []));
     if (!sorted) list.push(rec);
@@ -667,26 +673,164 @@ export class Scoreboard {
   }
 
   private assignAwards(list: Entry[]) {
-    const type = this.config.awardType;
-    if (type !== 1 && type !== 2) return;
-    const nonStar = list.filter((e) => !e.star).length;
-    const queue = this.config.awards
-      .filter((a) => a.num !== null && a.num > 0)
-      .map((a) => ({ award: a, left: type === 2 ? a.num! : Math.trunc(a.num! * 0.01 * nonStar) }))
-      .filter((a) => a.left > 0);
+    const queue = this.awardQueue(list.filter((e) => !e.star).length);
     let at = 0;
     for (const e of list) {
       if (e.star || e.s.primary <= 0) continue;
       while (at < queue.length && queue[at]!.left === 0) at++;
       if (at >= queue.length) break;
-      const slot = queue[at]!;
-      slot.left--;
-      e.award = slot.award;
+      queue[at]!.left--;
+      e.award = queue[at]!.award;
     }
   }
 
-  /** One page of the board for a viewer (rules 19–21); only the page's rows are built. */
+  /**
+   * One page of the board for a viewer (rules 19–21). Without a keyword nothing is walked:
+   * positions come from binary searches over the sorted standings, and ranks and awards
+   * are derived for the page's rows only (equal keys are contiguous; star rows are few).
+   */
   rows(view: BoardView): BoardPage<RankRow> {
+    if (view.keyword?.trim()) return this.rowsByScan(view);
+    const variant = this.variantFor(view);
+    const v = this.variants[variant];
+    const removeStar = view.removeStar ?? false;
+    const ix = this.indexer(v, removeStar);
+    const pinned: number[] = [];
+    const pinUid = view.pinUid ?? null;
+    if (pinUid) {
+      const at = ix.positionOf(pinUid);
+      if (at !== null) pinned.push(at);
+    }
+    const concerned: number[] = [];
+    for (const uid of new Set(view.concernedList ?? [])) {
+      if (uid === pinUid) continue;
+      const at = ix.positionOf(uid);
+      if (at !== null) concerned.push(at);
+    }
+    concerned.sort((a, b) => a - b);
+    pinned.push(...concerned);
+    const shell = paginate<null>([], view.page ?? 1, view.size ?? 50);
+    const total = pinned.length + ix.size;
+    const from = (shell.current - 1) * shell.size;
+    const to = Math.min(total, shell.current * shell.size);
+    const built = new Map<number, RankRow>();
+    const records: RankRow[] = [];
+    for (let k = from; k < to; k++) {
+      const at = k < pinned.length ? pinned[k]! : ix.orderIndex(k - pinned.length);
+      let row = built.get(at);
+      if (!row) built.set(at, (row = this.renderRow(v, ix.entryAt(at))));
+      records.push(row);
+    }
+    return { records, total, size: shell.size, current: shell.current, pages: Math.ceil(total / shell.size) };
+  }
+
+  /** Position, rank and award arithmetic over one variant's sorted standings. */
+  private indexer(v: Variant, removeStar: boolean) {
+    const order = v.order;
+    const stars = new Set(this.config.starUsernames);
+    const starPositions: number[] = [];
+    for (const name of stars) {
+      for (const uid of this.uidsNamed(name)) {
+        const s = v.standings.get(uid);
+        if (s?.placed && this.usernameFor(uid) === name)
+          starPositions.push(lowerBound(order, s.placed, 0, order.length));
+      }
+    }
+    starPositions.sort((a, b) => a - b);
+    const starSet = new Set(starPositions);
+    const starsBefore = (i: number) => {
+      let lo = 0;
+      let hi = starPositions.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (starPositions[mid]! < i) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const nonStar = order.length - starPositions.length;
+    const queue = this.awardQueue(nonStar);
+    const rankAt = (i: number) => {
+      const s = order[i]!;
+      const first = lowerBound(
+        order,
+        { primary: s.primary, totalTime: s.totalTime, firstTime: -Infinity, firstId: -Infinity, uid: '' },
+        0,
+        i + 1,
+      );
+      return first - starsBefore(first) + 1;
+    };
+    const awardAt = (i: number): AwardConfig | null => {
+      if (order[i]!.primary <= 0) return null;
+      let m = i - starsBefore(i);
+      for (const slot of queue) {
+        if (m < slot.left) return slot.award;
+        m -= slot.left;
+      }
+      return null;
+    };
+    return {
+      size: removeStar ? nonStar : order.length,
+      positionOf: (uid: string): number | null => {
+        const s = v.standings.get(uid);
+        if (!s?.placed) return null;
+        const at = lowerBound(order, s.placed, 0, order.length);
+        return removeStar && starSet.has(at) ? null : at;
+      },
+      /** The k-th row of the (star-filtered) board as an index into `order`. */
+      orderIndex: (k: number): number => {
+        if (!removeStar) return k;
+        let at = k;
+        for (const p of starPositions) {
+          if (p <= at) at++;
+          else break;
+        }
+        return at;
+      },
+      entryAt: (i: number): Entry => {
+        const s = order[i]!;
+        const star = starSet.has(i);
+        return {
+          s,
+          username: this.usernameFor(s.uid),
+          star,
+          rank: star ? -1 : rankAt(i),
+          award: star ? null : awardAt(i),
+        };
+      },
+    };
+  }
+
+  /** Award slots in order (rules 16, 17), given the number of non-star rows. */
+  private awardQueue(nonStar: number): { award: AwardConfig; left: number }[] {
+    const type = this.config.awardType;
+    if (type !== 1 && type !== 2) return [];
+    return this.config.awards
+      .filter((a) => a.num !== null && a.num > 0)
+      .map((a) => ({ award: a, left: type === 2 ? a.num! : Math.trunc(a.num! * 0.01 * nonStar) }))
+      .filter((a) => a.left > 0);
+  }
+
+  private usernameFor(uid: string): string {
+    return this.profiles.get(uid)?.username ?? this.usernameOf(uid);
+  }
+
+  /** uids whose profile or submissions carry `username` (star lookup). */
+  private uidsNamed(username: string): string[] {
+    if (!this.namesIndex) {
+      this.namesIndex = new Map();
+      const add = (name: string, uid: string) => {
+        const list = this.namesIndex!.get(name);
+        if (!list) this.namesIndex!.set(name, [uid]);
+        else if (!list.includes(uid)) list.push(uid);
+      };
+      for (const uid of this.byCell.keys()) add(this.usernameFor(uid), uid);
+    }
+    return this.namesIndex.get(username) ?? [];
+  }
+
+  /** The keyword path: filters the whole pinned list (rules 19–21), O(board). */
+  private rowsByScan(view: BoardView): BoardPage<RankRow> {
     const variant = this.variantFor(view);
     const board = this.entries(variant, view.removeStar ?? false);
     const pinned: Entry[] = [];
@@ -698,17 +842,15 @@ export class Scoreboard {
     const concerned = new Set((view.concernedList ?? []).filter((u) => u !== pinUid));
     if (concerned.size > 0) for (const e of board) if (concerned.has(e.s.uid)) pinned.push(e);
     let list = pinned.length > 0 ? [...pinned, ...board] : board;
-    const keyword = view.keyword?.trim().toLowerCase();
-    if (keyword) {
-      const field = this.config.rankShowName;
-      list = list.filter((e) => {
-        const p = this.profiles.get(e.s.uid);
-        const shown = field === 'username' ? e.username : p?.[field];
-        return (
-          (p?.school ?? '').toLowerCase().includes(keyword) || (shown ?? '').toLowerCase().includes(keyword)
-        );
-      });
-    }
+    const keyword = view.keyword?.trim().toLowerCase() ?? '';
+    const field = this.config.rankShowName;
+    list = list.filter((e) => {
+      const p = this.profiles.get(e.s.uid);
+      const shown = field === 'username' ? e.username : p?.[field];
+      return (
+        (p?.school ?? '').toLowerCase().includes(keyword) || (shown ?? '').toLowerCase().includes(keyword)
+      );
+    });
     const page = paginate(list, view.page ?? 1, view.size ?? 50);
     // Pinned duplicates are the same object as their board row.
     const built = new Map<Entry, RankRow>();
