@@ -1,5 +1,6 @@
-// Account pages not built yet.
-import { Placeholder } from '../shell/Placeholder';
+// Account pages: settings and the user home.
+import SettingsPage from './SettingsPage';
+import UserHomePage from './UserHomePage';
 
-export const Settings = () => <Placeholder titleKey="page.settings" />;
-export const UserHome = () => <Placeholder titleKey="page.userHome" />;
+export const Settings = () => <SettingsPage />;
+export const UserHome = () => <UserHomePage />;

@@ -6,6 +6,7 @@ import { lazyPage, PageSuspense } from './lazy';
 
 const problem = () => import('../problem/pages');
 const judge = () => import('../judge/pages');
+const rank = () => import('../judge/rank');
 const contest = () => import('../contest/pages');
 const training = () => import('../training/pages');
 const discussion = () => import('../discussion/pages');
@@ -13,7 +14,6 @@ const group = () => import('../group/pages');
 const message = () => import('../message/pages');
 const admin = () => import('../admin/pages');
 const account = () => import('../account/pages');
-const site = () => import('../site/pages');
 
 const Home = lazyPage(() => import('../site/HomePage'), 'default');
 const ResetPassword = lazyPage(() => import('../account/ResetPasswordPage'), 'default');
@@ -40,8 +40,8 @@ const P = {
   AdminHome: lazyPage(admin, 'AdminHome'),
   Settings: lazyPage(account, 'Settings'),
   UserHome: lazyPage(account, 'UserHome'),
-  AcmRank: lazyPage(site, 'AcmRank'),
-  OiRank: lazyPage(site, 'OiRank'),
+  AcmRank: lazyPage(rank, 'AcmRank'),
+  OiRank: lazyPage(rank, 'OiRank'),
 };
 
 type Access = 'public' | 'login' | 'admin';

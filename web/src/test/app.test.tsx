@@ -91,11 +91,11 @@ describe('routing and shell', () => {
     expect(within(dialog).getByText('Login - OJ')).toBeTruthy();
   });
 
-  it('renders the placeholder of a login-only route when signed in', async () => {
+  it('renders a login-only route when signed in', async () => {
     stubFetch(() => undefined);
     signIn();
     renderApp('/setting');
-    expect(await screen.findByTestId('page-placeholder')).toBeTruthy();
+    expect(await screen.findByTestId('settings')).toBeTruthy();
     expect(useUi.getState().accountDialog.open).toBe(false);
   });
 
