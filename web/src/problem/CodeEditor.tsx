@@ -1,13 +1,6 @@
 // CodeMirror 6 editor (its own lazily loaded chunk). Theme, font size, tab size and language
 // live in compartments so changing them keeps the document and cursor.
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { cpp } from '@codemirror/lang-cpp';
-import { go } from '@codemirror/lang-go';
-import { java } from '@codemirror/lang-java';
-import { javascript } from '@codemirror/lang-javascript';
-import { php } from '@codemirror/lang-php';
-import { python } from '@codemirror/lang-python';
-import { rust } from '@codemirror/lang-rust';
 import {
   bracketMatching,
   defaultHighlightStyle,
@@ -16,8 +9,6 @@ import {
   StreamLanguage,
   syntaxHighlighting,
 } from '@codemirror/language';
-import { csharp } from '@codemirror/legacy-modes/mode/clike';
-import { ruby } from '@codemirror/legacy-modes/mode/ruby';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   drawSelection,
@@ -44,18 +35,21 @@ export interface CodeEditorProps {
   tabSize: number;
 }
 
-/** Syntax support by language name as the judge names it (C++ With O2, Python3, ...). */
-export function languageSupport(name: string): Extension {
+/** Syntax support by language name as the judge names it (C++ With O2, Python3, ...); each grammar is its own chunk. */
+export async function loadLanguage(name: string): Promise<Extension> {
   const n = name.toLowerCase();
-  if (n.startsWith('c#')) return StreamLanguage.define(csharp);
-  if (n.startsWith('c')) return cpp();
-  if (n.startsWith('java') && !n.startsWith('javascript')) return java();
-  if (n.includes('py')) return python();
-  if (n.startsWith('javascript')) return javascript();
-  if (n.startsWith('go')) return go();
-  if (n.startsWith('rust')) return rust();
-  if (n.startsWith('php')) return php();
-  if (n.startsWith('ruby')) return StreamLanguage.define(ruby);
+  if (n.startsWith('c#'))
+    return StreamLanguage.define((await import('@codemirror/legacy-modes/mode/clike')).csharp);
+  if (n.startsWith('c')) return (await import('@codemirror/lang-cpp')).cpp();
+  if (n.startsWith('java') && !n.startsWith('javascript'))
+    return (await import('@codemirror/lang-java')).java();
+  if (n.includes('py')) return (await import('@codemirror/lang-python')).python();
+  if (n.startsWith('javascript')) return (await import('@codemirror/lang-javascript')).javascript();
+  if (n.startsWith('go')) return (await import('@codemirror/lang-go')).go();
+  if (n.startsWith('rust')) return (await import('@codemirror/lang-rust')).rust();
+  if (n.startsWith('php')) return (await import('@codemirror/lang-php')).php();
+  if (n.startsWith('ruby'))
+    return StreamLanguage.define((await import('@codemirror/legacy-modes/mode/ruby')).ruby);
   return [];
 }
 
@@ -100,7 +94,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           indentOnInput(),
           bracketMatching(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          c.lang.of(languageSupport(props.language)),
+          c.lang.of([]),
           c.theme.of(THEMES[props.theme]),
           c.size.of(sizeTheme(props.fontSize)),
           c.tab.of(tabs(props.tabSize)),
@@ -125,13 +119,22 @@ export default function CodeEditor(props: CodeEditorProps) {
     const c = parts.current;
     view.current?.dispatch({
       effects: [
-        c.lang.reconfigure(languageSupport(props.language)),
         c.theme.reconfigure(THEMES[props.theme]),
         c.size.reconfigure(sizeTheme(props.fontSize)),
         c.tab.reconfigure(tabs(props.tabSize)),
       ],
     });
-  }, [props.language, props.theme, props.fontSize, props.tabSize]);
+  }, [props.theme, props.fontSize, props.tabSize]);
+
+  useEffect(() => {
+    let live = true;
+    void loadLanguage(props.language).then((ext) => {
+      if (live) view.current?.dispatch({ effects: parts.current.lang.reconfigure(ext) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.language]);
 
   return <div ref={host} className="oj-code-editor" data-testid="code-editor" style={{ height: '100%' }} />;
 }
