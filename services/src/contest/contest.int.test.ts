@@ -614,6 +614,35 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
     });
   });
 
+  describe('full-screen list port', () => {
+    it('ACM: an AC wins; OI while sealed: -5 on attempted problems; CAC applies', async () => {
+      const start = now - 120 * MIN;
+      const acm = await createContest({ title: 'fs-acm' });
+      const a = await link(acm, pidA, 'A');
+      await link(acm, pidB, 'B');
+      await judgeRow(acm, a, pidA, 'bob', start + 1 * MIN, 0);
+      await judgeRow(acm, a, pidA, 'bob', start + 2 * MIN, -1);
+      await judgeRow(acm, a, pidA, 'bob', start + 3 * MIN, 5); // pending: ignored
+      expect(await cap.fullScreenForContest('bob', acm)).toEqual([
+        { pid: pidA, problemId: 'A', title: 'Title A', status: 0, score: null },
+        { pid: pidB, problemId: 'B', title: 'Title B', status: null, score: null },
+      ]);
+      const oi = await createContest({ title: 'fs-oi', type: 1 });
+      const p = await link(oi, pidA, 'A');
+      await judgeRow(oi, p, pidA, 'bob', start + 1 * MIN, 8, 50);
+      expect(await cap.fullScreenForContest('bob', oi)).toEqual([
+        { pid: pidA, problemId: 'A', title: 'Title A', status: -5, score: null },
+      ]);
+      const later = await createContest({
+        title: 'fs-later',
+        startTime: iso(now + MIN),
+        endTime: iso(now + 9 * MIN),
+      });
+      await expect(cap.fullScreenForContest('bob', later)).rejects.toMatchObject({ message: M.NOT_STARTED });
+      expect(await cap.fullScreenForContest('root', later)).toEqual([]);
+    });
+  });
+
   describe('scroll board', () => {
     it('refuses running/unsealed/OI contests and lists ended ACM submissions newest first', async () => {
       const running = await createContest({ title: 'scroll-running' });

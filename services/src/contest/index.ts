@@ -19,6 +19,16 @@ export interface ContestCapability extends Capability {
   scoreboards: ScoreboardService;
   /** For the judge capability's submit path (core.md submit rule 6). */
   contestSubmitGate(user: AuthUser, cid: number, displayId: string): Promise<SubmitGateResult>;
+  /** For the problem capability's FullScreenListPort.forContest (it passes a uid only). */
+  fullScreenForContest(uid: string, cid: number): Promise<FullScreenRow[]>;
+}
+
+export interface FullScreenRow {
+  pid: number;
+  problemId: string;
+  title: string;
+  status: number | null;
+  score: number | null;
 }
 
 export function createContestCapability(ctx: AppContext, ports: ContestPorts = {}): ContestCapability {
@@ -50,6 +60,19 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     service,
     scoreboards,
     contestSubmitGate: (user, cid, displayId) => service.submitGate(user, cid, displayId),
+    async fullScreenForContest(uid, cid) {
+      // The port carries no roles: root is recognised from the super-admin list.
+      const [profile] = await users.profiles([uid]);
+      const root = (await users.superAdminUids()).includes(uid);
+      const user: AuthUser = {
+        uid,
+        username: profile?.username ?? uid,
+        roleIds: root ? [1000] : [],
+        roles: root ? ['root'] : [],
+        permissions: [],
+      };
+      return service.fullScreenList(user, cid);
+    },
     routes: (app) => registerContestRoutes(app, service),
     start: () => scoreboards.start(),
     stop: () => scoreboards.stop(),

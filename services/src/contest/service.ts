@@ -637,6 +637,40 @@ export function createContestService(deps: ContestServiceDeps) {
     };
   }
 
+  /**
+   * The full-screen side list of a contest (core.md §6 get-full-screen-problem-list):
+   * non-private problems with the caller's own result. ACM: an AC wins, else the latest
+   * verdict; OI: the latest verdict, or -5 on every attempted problem while the board is
+   * sealed for the caller (evaluated without forceRefresh, so admins too).
+   */
+  async function fullScreenList(user: AuthUser, cid: number) {
+    const c = await visibleContest(cid);
+    await cac(user, c);
+    const cps = await repo.contestProblems(db, c.id);
+    const summaries = await deps.problems.summaries(cps.map((r) => r.pid));
+    const mine = (await deps.submissions.ofContest(c.id))
+      .filter((r) => r.uid === user.uid && ![5, 6, 7].includes(r.status))
+      .sort((a, b) => a.submitId - b.submitId);
+    const sealed = sealedFor(timesOf(c), deps.now(), { isContestAdmin: false, forceRefresh: false });
+    return cps
+      .filter((cp) => summaries.get(cp.pid)?.auth !== 2)
+      .map((cp) => {
+        const rows = mine.filter((r) => r.cpid === cp.id);
+        const latest = rows[rows.length - 1];
+        let status: number | null = latest?.status ?? null;
+        let score: number | null = latest?.score ?? null;
+        if (latest && c.type === 0) {
+          if (rows.some((r) => r.status === ACCEPTED)) status = ACCEPTED;
+          score = null;
+        }
+        if (latest && c.type === 1 && sealed) {
+          status = -5;
+          score = null;
+        }
+        return { pid: cp.pid, problemId: cp.display_id, title: cp.display_title, status, score };
+      });
+  }
+
   /** The contest access check as a port (throws the §0.6 errors). */
   async function checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }> {
     const { admin } = await accessByCid(user, cid);
@@ -919,6 +953,7 @@ export function createContestService(deps: ContestServiceDeps) {
     viewFacts,
     checkAccess,
     firstAccepted,
+    fullScreenList,
     adminList,
     adminGet,
     adminCreate,
