@@ -1,0 +1,167 @@
+// Scoreboard benchmark: a synthetic ACM contest of 10,000 participants, 13 problems and
+// 500,000 submissions. Measures a full recompute, the incremental update per verdict,
+// and rank page fetches (p99) right after a verdict (cache invalidated) and from cache.
+// Run: npx tsx bench/scoreboard.ts   (from services/). Writes bench-results/scoreboard.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  Scoreboard,
+  type BoardConfig,
+  type BoardSubmission,
+  type RecordStatus,
+} from '@oj/protocol/contest/scoreboard';
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const PROBLEMS = 13;
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 500_000);
+const UPDATES = 5_000;
+const FETCHES = 500;
+
+const START = Date.UTC(2026, 0, 1, 8);
+const DURATION_MS = 5 * 3600 * 1000;
+
+// Deterministic xorshift32, so runs are comparable.
+let state = 0x9e3779b9;
+function rnd(n: number): number {
+  state ^= state << 13;
+  state >>>= 0;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  state >>>= 0;
+  return state % n;
+}
+
+const config: BoardConfig = {
+  type: 0,
+  startTime: START,
+  endTime: START + DURATION_MS,
+  sealRankTime: START + DURATION_MS - 3600 * 1000,
+  oiRankScoreType: 'Recent',
+  excludedUids: ['u0'],
+  starUsernames: ['user1', 'user2'],
+  awardType: 1,
+  awards: [
+    { name: 'Gold', background: '#ff0', color: '#000', num: 10 },
+    { name: 'Silver', background: '#ccc', color: '#000', num: 20 },
+    { name: 'Bronze', background: '#c96', color: '#000', num: 30 },
+  ],
+  rankShowName: 'username',
+};
+
+const displayIds = Array.from({ length: PROBLEMS }, (_, i) => String.fromCharCode(65 + i));
+const verdicts: (RecordStatus | null)[] = [1, 1, -1, -1, -1, 0, null];
+
+function randomSubmission(submitId: number): BoardSubmission {
+  const u = rnd(USERS);
+  return {
+    submitId,
+    uid: `u${u}`,
+    username: `user${u}`,
+    displayId: displayIds[rnd(PROBLEMS)]!,
+    submitTime: START + rnd(DURATION_MS + 600_000),
+    status: verdicts[rnd(verdicts.length)]!,
+    score: null,
+    useTime: rnd(2000),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function main() {
+  const subs = Array.from({ length: SUBMISSIONS }, (_, i) => randomSubmission(i + 1));
+  const profiles = Array.from({ length: USERS }, (_, u) => ({
+    uid: `u${u}`,
+    username: `user${u}`,
+    realname: null,
+    nickname: `nick${u}`,
+    school: `school${u % 300}`,
+    gender: null,
+    avatar: null,
+  }));
+
+  // CPU time is reported next to wall time: the benchmark machine is shared.
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const d = process.cpuUsage(since);
+    return (d.user + d.system) / 1000;
+  };
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const board = Scoreboard.recompute(config, subs, profiles);
+  const recomputeMs = performance.now() - t0;
+  const recomputeCpuMs = cpuMs(c0);
+
+  // Incremental: new verdicts on existing submissions (rejudge-like) and new submissions.
+  const updates: BoardSubmission[] = [];
+  for (let i = 0; i < UPDATES; i++) {
+    if (i % 2 === 0) updates.push(randomSubmission(SUBMISSIONS + i + 1));
+    else updates.push({ ...subs[rnd(SUBMISSIONS)]!, status: verdicts[rnd(verdicts.length)]! });
+  }
+  const perUpdate: number[] = [];
+  const c1 = process.cpuUsage();
+  for (const u of updates) {
+    const a = performance.now();
+    board.applySubmission(u);
+    perUpdate.push((performance.now() - a) * 1000);
+  }
+  const updateCpuUs = (cpuMs(c1) * 1000) / updates.length;
+  perUpdate.sort((a, b) => a - b);
+  const updateMeanUs = perUpdate.reduce((s, x) => s + x, 0) / perUpdate.length;
+
+  // Rank pages right after a verdict (the ranked view is rebuilt) and from cache.
+  const pages = Math.ceil(USERS / 50);
+  const afterVerdict: number[] = [];
+  const cached: number[] = [];
+  let fetchCpuMs = 0;
+  for (let i = 0; i < FETCHES; i++) {
+    board.applySubmission(randomSubmission(SUBMISSIONS + UPDATES + i + 1));
+    const view = { sealed: i % 2 === 0, page: 1 + rnd(pages), size: 50, pinUid: `u${rnd(USERS)}` };
+    let a = performance.now();
+    const c = process.cpuUsage();
+    board.rows(view);
+    afterVerdict.push(performance.now() - a);
+    fetchCpuMs += cpuMs(c);
+    a = performance.now();
+    board.rows({ ...view, page: 1 + rnd(pages) });
+    cached.push(performance.now() - a);
+  }
+  afterVerdict.sort((a, b) => a - b);
+  cached.sort((a, b) => a - b);
+
+  const result = {
+    benchmark: 'scoreboard',
+    participants: USERS,
+    problems: PROBLEMS,
+    submissions: SUBMISSIONS,
+    fullRecomputeMs: round(recomputeMs, 1),
+    fullRecomputeCpuMs: round(recomputeCpuMs, 1),
+    incrementalUpdateUs: {
+      mean: round(updateMeanUs),
+      p50: round(percentile(perUpdate, 0.5)),
+      p99: round(percentile(perUpdate, 0.99)),
+      cpuMean: round(updateCpuUs),
+    },
+    rankPageFetchMs: {
+      afterVerdictP50: round(percentile(afterVerdict, 0.5), 3),
+      afterVerdictP99: round(percentile(afterVerdict, 0.99), 3),
+      cachedP50: round(percentile(cached, 0.5), 3),
+      cachedP99: round(percentile(cached, 0.99), 3),
+      afterVerdictCpuMean: round(fetchCpuMs / FETCHES, 3),
+    },
+    machine: { cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0]!, 1) },
+    node: process.version,
+    at: new Date().toISOString(),
+  };
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const out = path.join(here, '..', 'bench-results', 'scoreboard.json');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result));
+}
+
+await main();
