@@ -8,6 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
 import { ServerEvents, type SubmissionUpdate } from '@oj/protocol/realtime/events';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
@@ -92,17 +94,13 @@ async function main() {
       const n = next++;
       if (n >= VERDICTS) return;
       const user = users[n % SOCKETS]!;
-      const before = runner.tasks.length;
       const row = await h.judge.service.submit(
         user,
         { pid: '1001', language: 'C++', code: 'int main(){return 0;}' },
         null,
       );
-      const id = row.submitId!;
-      await runner.waitForTasks(before + 1, 10_000);
-      const task = runner.tasks.find(
-        (t): t is SubmissionJudgeTask => t.kind === 'submission' && t.submitId === id,
-      )!;
+      const task = await runner.waitForSubmission(row.submitId!);
+      const id = task.submitId;
       const received = new Promise<number>((resolve) => pending.set(id, () => resolve(performance.now())));
       const t0 = performance.now();
       await runner.finish(runner.resultFor(task, 0));
@@ -138,6 +136,7 @@ async function main() {
   await h.close();
   await bus.close();
   await database.close();
+  if (process.env.NATS_URL) await deleteStreams(process.env.NATS_URL, `BENCH_${process.pid}`);
 
   const out = path.join(
     path.dirname(fileURLToPath(import.meta.url)),
@@ -148,6 +147,19 @@ async function main() {
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result));
+}
+
+/** The bench's own streams go with it. */
+async function deleteStreams(servers: string, prefix: string): Promise<void> {
+  const nc = await natsConnect({ servers });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const ours: string[] = [];
+    for await (const name of jsm.streams.names()) if (name.startsWith(prefix)) ours.push(name);
+    for (const name of ours) await jsm.streams.delete(name);
+  } finally {
+    await nc.close();
+  }
 }
 
 main().catch((err) => {

@@ -245,6 +245,25 @@ export class RunnerStandIn {
     }
   }
 
+  /** Waits for the (latest) submission task of `submitId`. */
+  async waitForSubmission(submitId: number, version = 0, timeoutMs = 10_000): Promise<SubmissionJudgeTask> {
+    const find = () =>
+      this.tasks.find(
+        (t): t is SubmissionJudgeTask =>
+          t.kind === 'submission' && t.submitId === submitId && t.version === version,
+      );
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const task = find();
+      if (task) return task;
+      if (Date.now() > deadline) throw new Error(`no task for submission ${submitId} v${version}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
   async progress(
     task: SubmissionJudgeTask,
     status: 6 | 7,
