@@ -12,7 +12,6 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
 import { ServerEvents, type SubmissionUpdate } from '@oj/protocol/realtime/events';
-import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import { createDatabase, IN_MEMORY } from '../src/platform/db/index';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import type { Authenticator, AuthUser } from '../src/platform/http/access';
