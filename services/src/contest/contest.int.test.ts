@@ -417,6 +417,21 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         isContestAdmin: false,
       });
       expect(await gate(user('bob'), prot, 'Z')).toMatchObject({ allowed: false, status: 404 });
+      // The same rules as the judge capability's ContestSubmitPort.
+      expect(await cap.submitPort.resolveSubmission(user('bob'), prot, 'A')).toEqual({
+        pid: pidA,
+        cpid,
+        displayId: 'A',
+        gid: null,
+      });
+      await expect(cap.submitPort.resolveSubmission(user('carol'), prot, 'A')).rejects.toMatchObject({
+        status: 403,
+        message: M.SUBMIT_REGISTER,
+      });
+      await expect(cap.submitPort.resolveSubmission(user('bob'), 424242, 'A')).rejects.toMatchObject({
+        status: 404,
+        message: M.SUBMIT_CONTEST_MISSING,
+      });
       expect(await gate(user('bob'), 424242, 'A')).toMatchObject({ allowed: false, status: 404 });
     });
   });

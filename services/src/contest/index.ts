@@ -7,6 +7,7 @@ import { registerContestRoutes } from './routes';
 import { createScoreboardService, type ScoreboardService } from './scoreboard-service';
 import { createContestService, type ContestService, type SubmitGateResult } from './service';
 import type { AuthUser } from '../platform/http/access';
+import { denied, notFound } from '../platform/http/errors';
 
 export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } from './service';
 export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
@@ -19,6 +20,17 @@ export interface ContestCapability extends Capability {
   scoreboards: ScoreboardService;
   /** For the judge capability's submit path (core.md submit rule 6). */
   contestSubmitGate(user: AuthUser, cid: number, displayId: string): Promise<SubmitGateResult>;
+  /**
+   * The judge capability's ContestSubmitPort: the submit gate as a target, or the
+   * reference's ApiError (404 contest/problem missing, 403 ended/not started/not registered/hidden).
+   */
+  submitPort: {
+    resolveSubmission(
+      user: AuthUser,
+      cid: number,
+      displayId: string,
+    ): Promise<{ pid: number; cpid: number; displayId: string; gid: number | null }>;
+  };
   /** For the problem capability's FullScreenListPort.forContest (it passes a uid only). */
   fullScreenForContest(uid: string, cid: number): Promise<FullScreenRow[]>;
 }
@@ -60,6 +72,13 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     service,
     scoreboards,
     contestSubmitGate: (user, cid, displayId) => service.submitGate(user, cid, displayId),
+    submitPort: {
+      async resolveSubmission(user, cid, displayId) {
+        const gate = await service.submitGate(user, cid, displayId);
+        if (!gate.allowed) throw gate.status === 404 ? notFound(gate.reason) : denied(gate.reason);
+        return { pid: gate.pid, cpid: gate.cpid, displayId: gate.displayId, gid: gate.gid };
+      },
+    },
     async fullScreenForContest(uid, cid) {
       // The port carries no roles: root is recognised from the super-admin list.
       const [profile] = await users.profiles([uid]);
