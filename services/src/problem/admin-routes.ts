@@ -20,7 +20,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
-import { badRequest } from '../platform/http/errors';
+import { badRequest, fail } from '../platform/http/errors';
+import { defaultCompilePort, type CheckerCompilePort } from './ports';
 import type { ProblemAdminService } from './admin-service';
 import type { PackageKind, ProblemFilesService, UploadedFile } from './files-service';
 
@@ -54,11 +55,32 @@ function pidList(raw: string[] | undefined): number[] {
   return ids.map(Number);
 }
 
+const CompileBody = Type.Object({
+  code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  extraFiles: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
+});
+
 export function registerProblemAdminRoutes(
   app: App,
   admin: ProblemAdminService,
   files: ProblemFilesService,
+  compiler: CheckerCompilePort = defaultCompilePort,
 ): void {
+  for (const kind of ['spj', 'interactive'] as const) {
+    app.post(
+      `/api/admin/problem/compile-${kind}`,
+      { config: ADMINS, schema: { body: CompileBody, response: { 200: EmptyEnvelope } } },
+      async (req) => {
+        const { code, language, extraFiles } = req.body;
+        if (!code?.trim() || !language?.trim()) throw fail('参数不能为空！');
+        const outcome = await compiler.compile({ kind, code, language, extraFiles: extraFiles ?? {} });
+        if (!outcome.ok) throw fail(outcome.msg, outcome.status);
+        return okEmpty('编译成功！');
+      },
+    );
+  }
   app.get(
     '/api/admin/problem/get-problem-list',
     {

@@ -115,6 +115,21 @@ describe.each(DB_KINDS)('admin problem endpoints (%s)', (kind) => {
     expect(userUpload.json()).toMatchObject({ status: 403, msg: '对不起，您无权限操作！' });
   });
 
+  it('answers compile requests with "no judge" until the judge plugs in', async () => {
+    expect(
+      (
+        await h.call('admin', 'POST', '/api/admin/problem/compile-spj', {
+          code: 'int main(){}',
+          language: 'C++',
+        })
+      ).json(),
+    ).toEqual({
+      status: 400,
+      msg: '没有可用的判题服务器，请重新尝试！',
+      data: null,
+    });
+  });
+
   it('creates a hand-made problem with tags, languages, templates and cases', async () => {
     const body = problemBody('h1', {});
     body.languages = [{ id: lidC }] as never;

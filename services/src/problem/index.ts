@@ -13,6 +13,8 @@ export type {
   GroupMembershipPort,
   FullScreenListPort,
   StatusScope,
+  CheckerCompilePort,
+  CompileOutcome,
 } from './ports';
 export {
   createProblemJudgePort,
@@ -42,7 +44,7 @@ export function createProblemCapability(
     name: 'problem',
     routes(app) {
       registerProblemRoutes(app, service);
-      registerProblemAdminRoutes(app, admin, files);
+      registerProblemAdminRoutes(app, admin, files, ports.compiler);
     },
     async start() {
       if (options.seedSamples === false) return;

@@ -39,10 +39,24 @@ export interface FullScreenListPort {
   forContest(uid: string, cid: number): Promise<FullScreenProblem[]>;
 }
 
+/** Outcome of compiling a checker or interactor, as the admin endpoints return it verbatim. */
+export type CompileOutcome = { ok: true } | { ok: false; status: 400 | 500; msg: string };
+
+/** Implemented by the judge capability: compiles a special judge or interactor on a runner. */
+export interface CheckerCompilePort {
+  compile(input: {
+    kind: 'spj' | 'interactive';
+    code: string;
+    language: string;
+    extraFiles: Record<string, string>;
+  }): Promise<CompileOutcome>;
+}
+
 export interface ProblemPorts {
   status?: ProblemStatusPort;
   groups?: GroupMembershipPort;
   fullScreen?: FullScreenListPort;
+  compiler?: CheckerCompilePort;
 }
 
 export const NOT_SUBMITTED = -10;
@@ -69,5 +83,12 @@ export const defaultFullScreenPort: FullScreenListPort = {
   },
   async forContest() {
     return [];
+  },
+};
+
+/** Until a judge answers compile requests: the reference's "no judge available" reply. */
+export const defaultCompilePort: CheckerCompilePort = {
+  async compile() {
+    return { ok: false, status: 400, msg: '没有可用的判题服务器，请重新尝试！' };
   },
 };

@@ -19,6 +19,13 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
           return new Map([[ids[0]!, { status: 0, score: scope.contest ? 100 : null }]]);
         },
       },
+      compiler: {
+        async compile({ code }) {
+          return code.includes('error')
+            ? { ok: false, status: 500, msg: 'checker.cpp:1: error' }
+            : { ok: true };
+        },
+      },
       groups: {
         isMember: async (uid, gid) => uid === 'u-user' && gid === 5,
         isAdmin: async (uid, gid) => uid === 'u-user' && gid === 5,
@@ -304,6 +311,32 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
     });
     expect((await h.call('user', 'GET', '/api/get-full-screen-problem-list?tid=1')).json().data).toEqual([]);
     expect((await h.call('user', 'GET', '/api/get-full-screen-problem-list?cid=3')).json().data).toEqual([]);
+  });
+
+  it('compiles checkers and interactors through the compile port', async () => {
+    const url = '/api/admin/problem/compile-spj';
+    expect((await h.call('user', 'POST', url, { code: 'x', language: 'C++' })).statusCode).toBe(403);
+    expect((await h.call('admin', 'POST', url, { code: '', language: 'C++' })).json()).toMatchObject({
+      status: 400,
+      msg: '参数不能为空！',
+    });
+    expect((await h.call('admin', 'POST', url, { code: 'int main(){}', language: 'C++' })).json()).toEqual({
+      status: 200,
+      msg: '编译成功！',
+      data: null,
+    });
+    expect(
+      (
+        await h.call('root', 'POST', '/api/admin/problem/compile-interactive', {
+          code: 'error',
+          language: 'C',
+        })
+      ).json(),
+    ).toEqual({
+      status: 500,
+      msg: 'checker.cpp:1: error',
+      data: null,
+    });
   });
 
   it('lets a group admin upload test data for the group only', async () => {
