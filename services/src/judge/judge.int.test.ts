@@ -405,7 +405,7 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect(all.data.records[0]).not.toHaveProperty('code');
     const ac = await list('onlyMine=false&status=0&limit=500');
     expect(ac.data.records.every((r: { status: number }) => r.status === 0)).toBe(true);
-    const byUser = await list('onlyMine=false&username=ali&limit=500');
+    const byUser = await list('onlyMine=false&username=ALI&limit=500');
     expect(byUser.data.records.length).toBeGreaterThan(0);
     expect(byUser.data.records.every((r: { username: string }) => r.username === 'alice')).toBe(true);
     const like = await list('onlyMine=false&problemID=100&limit=500');

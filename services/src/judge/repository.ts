@@ -54,6 +54,7 @@ export interface ListFilter {
   gid: number | null;
 }
 
+// Case-insensitive like the original (MySQL general_ci collation).
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Public status list: cid = 0, newest first. */
@@ -70,8 +71,8 @@ export async function listSubmissions(
   if (filter.problemId)
     q = filter.exactProblem
       ? q.where('display_pid', '=', filter.problemId)
-      : q.where('display_pid', 'like', likeEscape(filter.problemId));
-  if (filter.username) q = q.where('username', 'like', likeEscape(filter.username));
+      : q.where('display_pid', 'ilike', likeEscape(filter.problemId));
+  if (filter.username) q = q.where('username', 'ilike', likeEscape(filter.username));
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
     .select([
@@ -287,7 +288,11 @@ function rankBase(db: Db, search: string | undefined) {
   if (search) {
     const like = likeEscape(search);
     q = q.where((eb) =>
-      eb.or([eb('u.username', 'like', like), eb('u.nickname', 'like', like), eb('u.realname', 'like', like)]),
+      eb.or([
+        eb('u.username', 'ilike', like),
+        eb('u.nickname', 'ilike', like),
+        eb('u.realname', 'ilike', like),
+      ]),
     );
   }
   return q;
