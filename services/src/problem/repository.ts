@@ -199,7 +199,10 @@ export async function countsOf(db: Db, pids: readonly number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.pid, r]));
 }
 
-/** One atomic UPDATE: total += addTotal, from -= 1, to += 1 (columns may be null). */
+/**
+ * total += addTotal, from -= 1, to += 1 (columns may be null) in one UPDATE, so concurrent
+ * verdicts never lose a count; the counter row is created first if it is missing.
+ */
 export async function bumpCounters(
   db: Db,
   pid: number,
