@@ -164,3 +164,12 @@ export const ScrollBoardQuery = Type.Object({
   cid: Type.Integer(),
   removeStar: Type.Optional(Type.Boolean()),
 });
+
+export const AdminProblemListQuery = Type.Object({
+  cid: Type.Integer(),
+  currentPage: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Type.Integer()),
+  problemType: Type.Optional(Type.Integer()),
+  oj: Type.Optional(Type.String()),
+  keyword: Type.Optional(Type.String()),
+});

@@ -122,6 +122,40 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
       if (!row) return null;
       return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]));
     },
+    async candidates(q) {
+      const REMOTE = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'];
+      let sel = db
+        .selectFrom('problem')
+        .where('is_group', '=', false)
+        .where('auth', '!=', 2)
+        .where((eb) => eb.or([eb('type', '=', q.problemType), eb('is_remote', '=', true)]));
+      if (q.excludeContestOnly) sel = sel.where('auth', '!=', 3);
+      if (q.exceptPids.length > 0) sel = sel.where('id', 'not in', [...q.exceptPids]);
+      const oj = q.oj?.trim();
+      if (oj && oj !== 'All') {
+        if (REMOTE.includes(oj))
+          sel = sel.where('is_remote', '=', true).where('problem_id', 'like', `${oj}%`);
+        else sel = sel.where('is_remote', '=', false);
+      }
+      const keyword = q.keyword?.trim();
+      if (keyword) {
+        const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        sel = sel.where((eb) =>
+          eb.or([eb('title', 'ilike', like), eb('problem_id', 'ilike', like), eb('author', 'ilike', like)]),
+        );
+      }
+      const total = await sel.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await sel
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit)
+        .execute();
+      return {
+        total: Number(total.n),
+        records: rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]))),
+      };
+    },
     async extras() {
       return { tags: [], languages: [], codeTemplate: {} };
     },

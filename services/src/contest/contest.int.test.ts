@@ -286,6 +286,28 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         displayId: 'B',
         displayTitle: 'Beta',
       });
+      await tdb.db
+        .insertInto('problem')
+        .values([
+          { problem_id: 'P-C', title: 'Gamma', type: 0 },
+          { problem_id: 'P-D', title: 'Delta', type: 1 },
+          { problem_id: 'P-E', title: 'Hidden', type: 0, auth: 2 },
+        ] as never)
+        .execute();
+      const candidates = await call(
+        'GET',
+        `/api/admin/contest/get-problem-list?cid=${cid}&problemType=0`,
+        'tok-adm',
+      );
+      const ids = candidates.body.data.problemList.records.map((p: { problemId: string }) => p.problemId);
+      expect(ids).toContain('P-C');
+      for (const gone of ['P-A', 'P-B', 'P-D', 'P-E']) expect(ids).not.toContain(gone);
+      const byKeyword = await call(
+        'GET',
+        `/api/admin/contest/get-problem-list?cid=${cid}&problemType=0&keyword=gam`,
+        'tok-adm',
+      );
+      expect(byKeyword.body.data.problemList.total).toBe(1);
       const outside = await call('GET', `/api/get-contest-outsize-info?cid=${cid}`);
       expect(outside.body.data.problemList.map((p: { displayId: string }) => p.displayId)).toEqual([
         'A',

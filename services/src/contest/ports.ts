@@ -61,6 +61,20 @@ export interface ProblemCatalog {
   extras(
     pid: number,
   ): Promise<{ tags: unknown[]; languages: string[]; codeTemplate: Record<string, string> }>;
+  /**
+   * Problems that may be added to a contest (groups-admin-files.md §4.10 candidate mode):
+   * non-group, `type = problemType` or remote, auth ≠ 2 (and ≠ 3 when `excludeContestOnly`),
+   * not in `exceptPids`; `oj` as in §4.6; `keyword` on title, problemId or author.
+   */
+  candidates(q: {
+    problemType: number;
+    oj?: string;
+    keyword?: string;
+    exceptPids: readonly number[];
+    excludeContestOnly: boolean;
+    page: number;
+    limit: number;
+  }): Promise<{ total: number; records: Record<string, unknown>[] }>;
   /** Adding a public problem to a contest hides it from the public set (auth 3). */
   markContestOnly(pid: number): Promise<void>;
 }

@@ -4,6 +4,7 @@ import {
   AddFromPublicBody,
   AdminContestBody,
   AdminContestListQuery,
+  AdminProblemListQuery,
   AidQuery,
   AnnouncementBody,
   ChangeVisibleQuery,
@@ -198,11 +199,8 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/admin/contest/get-problem-list',
-    { config: contestAdmins, schema: { querystring: PagedCidQuery } },
-    async (req) => {
-      const q = req.query as Q<typeof PagedCidQuery>;
-      return ok(await s.adminProblemList(q.cid, q.currentPage, q.limit));
-    },
+    { config: contestAdmins, schema: { querystring: AdminProblemListQuery } },
+    async (req) => ok(await s.adminProblemList(req.query as Q<typeof AdminProblemListQuery>)),
   );
   app.get(
     '/api/admin/contest/contest-problem',

@@ -791,23 +791,37 @@ export function createContestService(deps: ContestServiceDeps) {
     return null;
   }
 
-  async function adminProblemList(cid: number, currentPage?: number, limit?: number) {
-    const p = pageArgs(currentPage, limit, 10);
-    const rows = await repo.contestProblems(db, cid);
-    const summaries = await deps.problems.summaries(rows.map((r) => r.pid));
+  async function adminProblemList(q: {
+    cid: number;
+    currentPage?: number;
+    limit?: number;
+    problemType?: number;
+    oj?: string;
+    keyword?: string;
+  }) {
+    const p = pageArgs(q.currentPage, q.limit, 10);
+    const c = await repo.findContest(db, q.cid);
+    const rows = c ? await repo.contestProblems(db, c.id) : [];
+    const contestProblemMap = Object.fromEntries(rows.map((r) => [String(r.pid), toContestProblem(r)]));
+    if (q.problemType !== undefined && c) {
+      const found = await deps.problems.candidates({
+        problemType: q.problemType,
+        oj: q.oj,
+        keyword: q.keyword,
+        exceptPids: rows.map((r) => r.pid),
+        excludeContestOnly: c.isGroup,
+        page: p.current,
+        limit: p.limit,
+      });
+      return { problemList: makePage(found.records, found.total, p.limit, p.current), contestProblemMap };
+    }
     const slice = rows.slice((p.current - 1) * p.limit, p.current * p.limit);
-    const problemList = [];
-    for (const r of slice)
-      problemList.push((await deps.problems.problemRow(r.pid)) ?? summaries.get(r.pid) ?? null);
-    return {
-      problemList: makePage(
-        problemList.filter((x) => x !== null),
-        rows.length,
-        p.limit,
-        p.current,
-      ),
-      contestProblemMap: Object.fromEntries(rows.map((r) => [String(r.pid), toContestProblem(r)])),
-    };
+    const problemList: Record<string, unknown>[] = [];
+    for (const r of slice) {
+      const row = await deps.problems.problemRow(r.pid);
+      if (row) problemList.push(row);
+    }
+    return { problemList: makePage(problemList, rows.length, p.limit, p.current), contestProblemMap };
   }
 
   async function getContestProblem(cid: number, pid: number) {
