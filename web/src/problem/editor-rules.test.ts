@@ -1,0 +1,72 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { codeKey, codeProblem, DEFAULT_PREFS, loadPrefs, savePrefs } from './editor-prefs';
+import { pieSlices } from './stats';
+import { matchedSample } from './TestDrawer';
+import { clampLeft } from './ProblemDetailPage';
+import { pageWindow } from '../judge/Pager';
+
+const store = new Map<string, string>();
+beforeEach(() => {
+  store.clear();
+  (globalThis as { localStorage?: unknown }).localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  };
+});
+
+describe('editor rules', () => {
+  it('defaults to monokai, 22 px, tab 4 and drops unknown stored values', () => {
+    expect(loadPrefs()).toEqual(DEFAULT_PREFS);
+    store.set('editorPrefs', JSON.stringify({ theme: 'cobalt', fontSize: 13, tabSize: 8 }));
+    expect(loadPrefs()).toEqual({ theme: 'monokai', fontSize: 22, tabSize: 8 });
+    savePrefs({ theme: 'dracula', fontSize: 12, tabSize: 2 });
+    expect(loadPrefs()).toEqual({ theme: 'dracula', fontSize: 12, tabSize: 2 });
+  });
+
+  it('keys saved code per problem and per contest/group/training', () => {
+    expect(codeKey('1000', {})).toBe('code:p:1000');
+    expect(codeKey('A', { cid: '5' })).toBe('code:c5:A');
+    expect(codeKey('1000', { gid: '2' })).toBe('code:g2:1000');
+    expect(codeKey('1000', { tid: '9' })).toBe('code:t9:1000');
+  });
+
+  it('refuses blank and over-long code', () => {
+    expect(codeProblem(' \n\t')).toBe('editor.codeEmpty');
+    expect(codeProblem('x'.repeat(65536))).toBe('editor.codeTooLong');
+    expect(codeProblem('x'.repeat(65535))).toBeNull();
+  });
+
+  it('matches a test run against the samples, ignoring trailing blanks', () => {
+    const ex = [
+      { input: '1 2', output: '3' },
+      { input: '5 5\n', output: '10\n' },
+    ];
+    expect(matchedSample(ex, '5 5', '10  \n')).toBe(2);
+    expect(matchedSample(ex, '5 5', '11')).toBe(0);
+  });
+});
+
+describe('layout and charts', () => {
+  it('keeps both panes above their minimum widths', () => {
+    expect(clampLeft(100, 1400)).toBe(420);
+    expect(clampLeft(1200, 1400)).toBe(820);
+    expect(clampLeft(600, 1400)).toBe(600);
+  });
+
+  it('cuts the pie into slices that add up to a full turn', () => {
+    const s = pieSlices({ ac: 3, wa: 1, tle: 0 });
+    expect(s.map((x) => [x.field, x.fraction])).toEqual([
+      ['ac', 0.75],
+      ['wa', 0.25],
+    ]);
+    expect(s.at(-1)!.end).toBeCloseTo(2 * Math.PI);
+    expect(pieSlices({})).toEqual([]);
+  });
+
+  it('shows five page numbers around the current page', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(7, 20)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageWindow(20, 20)).toEqual([16, 17, 18, 19, 20]);
+  });
+});
