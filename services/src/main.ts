@@ -11,7 +11,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const platform = await createPlatform({ config, webRoot: path.resolve(here, '../../web/dist') });
+  const platform = await createPlatform({
+    config,
+    webRoot: path.resolve(here, '../../web/dist'),
+    attachGateway: true,
+  });
   const log = platform.ctx.log;
   await seedPlatform(platform.ctx);
   const judge = await startEmbeddedJudge(platform.ctx);

@@ -10,9 +10,16 @@ import type { AppContext, Capability } from './context';
 import { buildApp, type App } from './http/app';
 import { createAccountCapability } from '../account';
 import { createSiteCapability, siteServiceFor } from '../site';
+import { createProblemCapability } from '../problem';
+import { createJudgeCapability, type JudgeCapability } from '../judge';
+import { problemPortFromProblemCapability } from '../judge/problem-adapter';
+import { createContestCapability } from '../contest';
+import { ApiError } from './http/errors';
+import { createGateway, remoteWatchPolicy, type Gateway } from '../gateway';
 
 export interface Platform {
   ctx: AppContext;
+  judge: JudgeCapability;
   app: App;
   capabilities: Capability[];
   /** Stops consumers, closes the HTTP server, the bus and the database, in that order. */
@@ -24,6 +31,12 @@ export interface PlatformOptions {
   logger?: FastifyBaseLogger;
   /** Serve the built web client from here (one-process start). */
   webRoot?: string;
+  /** Apply judge results and progress in this process (default true). */
+  live?: boolean;
+  /** Insert the sample problems on start (default true). */
+  seedSamples?: boolean;
+  /** Serve socket.io push on the same HTTP server (one-process start); default false. */
+  attachGateway?: boolean;
 }
 
 /** The composition root: builds the context, every capability and the HTTP app. */
@@ -47,7 +60,27 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const account = createAccountCapability(ctx);
   const site = siteServiceFor(ctx);
   account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
-  const capabilities: Capability[] = [account, createSiteCapability(ctx)];
+  const contest = createContestCapability(ctx);
+  const judge: JudgeCapability = createJudgeCapability(ctx, {
+    problems: problemPortFromProblemCapability(ctx.db),
+    switches: () => site.switches(),
+    contests: {
+      // The contest rules decide; a refusal travels as the envelope error they name.
+      async resolveSubmission(user, cid, displayId) {
+        const gate = await contest.contestSubmitGate(user, cid, displayId);
+        if (!gate.allowed) throw new ApiError(gate.status, gate.reason);
+        return { pid: gate.pid, cpid: gate.cpid, displayId: gate.displayId, gid: gate.gid };
+      },
+    },
+    live: opts.live ?? true,
+  });
+  account.useSubmissionStats(judge.stats);
+  const problem = createProblemCapability(
+    ctx,
+    { status: judge.problemStatus },
+    { seedSamples: opts.seedSamples ?? true },
+  );
+  const capabilities: Capability[] = [account, createSiteCapability(ctx), problem, judge, contest];
 
   const app = await buildApp({
     logger: log,
@@ -59,12 +92,23 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   });
   for (const cap of capabilities) await cap.routes?.(app);
   for (const cap of capabilities) await cap.start?.();
+  const gateway: Gateway | null = opts.attachGateway
+    ? await createGateway({
+        httpServer: app.server,
+        bus,
+        authenticator: account.authenticator,
+        judge: remoteWatchPolicy(bus),
+        log,
+      })
+    : null;
 
   return {
     ctx,
+    judge,
     app,
     capabilities,
     async close() {
+      await gateway?.close();
       for (const cap of [...capabilities].reverse()) await cap.stop?.();
       await app.close();
       await bus.close();

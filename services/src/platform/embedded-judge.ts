@@ -16,7 +16,8 @@ export async function startEmbeddedJudge(ctx: AppContext): Promise<Runner | null
       bus: ctx.bus,
       blobs: ctx.blobs,
       name: `embedded-${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_-]/g, '-'),
-      workDir: path.join(ctx.config.dataDir, 'judge', 'work'),
+      // The work dir stays in the runner's default under the system temp dir: the sandbox uid
+      // must be able to traverse every parent, which a private data dir may not allow.
       cacheDir: path.join(ctx.config.dataDir, 'judge', 'compile-cache'),
       blobCacheDir: path.join(ctx.config.dataDir, 'judge', 'blob-cache'),
       log: (msg) => ctx.log.info(`[judge] ${msg}`),
