@@ -173,3 +173,10 @@ export const AdminProblemListQuery = Type.Object({
   oj: Type.Optional(Type.String()),
   keyword: Type.Optional(Type.String()),
 });
+
+export const RankDownloadQuery = Type.Object({
+  cid: Type.Integer(),
+  forceRefresh: Type.Boolean(),
+  removeStar: Type.Optional(Type.Boolean()),
+  containEnd: Type.Optional(Type.Boolean()),
+});

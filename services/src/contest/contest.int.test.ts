@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { strFromU8, unzipSync } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
@@ -547,6 +548,19 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
       const forAdmin = (await call('GET', `/api/get-contest-problem?cid=${cid}`, 'tok-adm')).body.data;
       expect(forAdmin[0].total).toBe(5);
       expect(forAdmin[0].ac).toBe(4);
+    });
+
+    it('rank download: xlsx for contest admins, HTTP 400 for others', async () => {
+      const url = `/api/file/download-contest-rank?cid=${cid}&forceRefresh=true`;
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: 'tok-adm' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xlsx');
+      expect(res.headers['content-disposition']).toBe(`attachment;filename=contest_${cid}_rank.xlsx`);
+      const sheet = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['xl/worksheets/sheet1.xml']!);
+      expect(sheet).toContain('>+(2)<'); // alice: one WA then AC, real board
+      const denied = await app.inject({ method: 'GET', url, headers: { authorization: 'tok-bob' } });
+      expect(denied.statusCode).toBe(400);
+      expect(denied.json().msg).toBe('错误：您并非该比赛的管理员，无权下载榜单！');
     });
 
     it('forceRefresh equals the incremental board on a random contest', async () => {

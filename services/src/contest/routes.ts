@@ -20,6 +20,7 @@ import {
   IdQuery,
   PagedCidQuery,
   PrintBody,
+  RankDownloadQuery,
   RegisterContestBody,
   RemoveProblemQuery,
   ScrollBoardQuery,
@@ -152,6 +153,18 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     async (req) => {
       const q = req.query as Q<typeof ScrollBoardQuery>;
       return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false));
+    },
+  );
+
+  app.get(
+    '/api/file/download-contest-rank',
+    { config: login, schema: { querystring: RankDownloadQuery } },
+    async (req, reply) => {
+      const file = await s.rankXlsx(req.user!, req.query as Q<typeof RankDownloadQuery>);
+      return reply
+        .header('Content-Type', 'application/xlsx')
+        .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
+        .send(Buffer.from(file.bytes));
     },
   );
 

@@ -27,6 +27,8 @@ import {
   type ContestRecordRow,
 } from './rules';
 import type { ScoreboardService } from './scoreboard-service';
+import { rankSheet } from './rank-export';
+import { writeXlsx } from './xlsx';
 
 export interface ContestServiceDeps {
   db: Db;
@@ -527,6 +529,25 @@ export function createContestService(deps: ContestServiceDeps) {
     return { fileName: `${job.username}_Contest_Print.txt`, content: job.content };
   }
 
+  // ---------- rank download ----------
+
+  /** The rank sheet as .xlsx (reference §1 download-contest-rank); errors are HTTP 400. */
+  async function rankXlsx(
+    user: AuthUser,
+    q: { cid: number; forceRefresh: boolean; removeStar?: boolean; containEnd?: boolean },
+  ) {
+    const c = await repo.findContest(db, q.cid);
+    if (!c) throw new ApiError(400, '错误：该比赛不存在！', 400);
+    if (!(await adminOf(user, c))) throw new ApiError(400, '错误：您并非该比赛的管理员，无权下载榜单！', 400);
+    const sealed = sealedFor(timesOf(c), deps.now(), { isContestAdmin: true, forceRefresh: q.forceRefresh });
+    const board = q.forceRefresh ? await deps.scoreboards.refresh(c) : await deps.scoreboards.boardFor(c);
+    // containEnd is used as sent (not ANDed with allowEndSubmit), as in the original.
+    const rows = board.ranked(board.variantFor({ sealed, containsEnd: !!q.containEnd }), !!q.removeStar);
+    const displayIds = (await repo.contestProblems(db, c.id)).map((p) => p.display_id);
+    const sheet = rankSheet(c.type === 1 ? 1 : 0, rows, displayIds, board.config.rankShowName);
+    return { fileName: `contest_${c.id}_rank.xlsx`, bytes: writeXlsx('rank', sheet) };
+  }
+
   // ---------- scroll board (hoj-scrollBoard) ----------
 
   async function scrollBoardContest(cid: number) {
@@ -961,6 +982,7 @@ export function createContestService(deps: ContestServiceDeps) {
     prints,
     checkPrint,
     printText,
+    rankXlsx,
     scrollBoardInfo,
     scrollBoardSubmissions,
     submitGate,
