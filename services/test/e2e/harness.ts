@@ -13,7 +13,7 @@ export class Client {
   token: string | null = null;
   constructor(readonly base: string) {}
 
-  async call<T = any>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
     const headers: Record<string, string> = {};
     if (this.token) headers.authorization = this.token;
     if (body !== undefined) headers['content-type'] = 'application/json';
