@@ -1,5 +1,5 @@
 // /problem/:problemID and its contest, group and training variants: statement left, editor right.
-import { Callout, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, NonIdealState, Spinner, Tab, Tabs, TabsExpander } from '@blueprintjs/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
@@ -8,9 +8,12 @@ import '../judge/screens.css';
 import { useLoad } from '../shell/useLoad';
 import { useMediaQuery } from '../shell/useMediaQuery';
 import { isLoggedIn, useSession } from '../store/session';
+import { useSite } from '../store/site';
+import { Link } from 'wouter';
 import { CodePanel, type Scope } from './CodePanel';
 import { parseExamples } from './examples';
 import { MySubmissions } from './MySubmissions';
+import { ProblemNavStrip } from './ProblemNavStrip';
 import { Statement } from './Statement';
 import type { ProblemDetail } from './types';
 import './problem.css';
@@ -84,6 +87,8 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
   const [leftWidth, setLeftWidth] = useState<number | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
+  const site = useSite((st) => st.config);
+  const discussionOn = !scope.cid && (scope.gid ? site.openGroupDiscussion : site.openPublicDiscussion);
   const detail = useLoad(() => loadDetail(problemID, scope), [problemID, scope, refresh]);
   const examples = useMemo(() => parseExamples(detail.data?.problem.examples), [detail.data]);
   const onJudged = useCallback(() => setRefresh((n) => n + 1), []);
@@ -123,6 +128,19 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
           title={t('problem.annex')}
           panel={<Annex raw={detail.data.problem.userExtraFile} />}
         />
+        {discussionOn && <TabsExpander />}
+        {discussionOn && (
+          <Link
+            href={
+              scope.gid
+                ? `/group/${scope.gid}/discussion/${encodeURIComponent(problemID)}`
+                : `/discussion/${encodeURIComponent(detail.data.problem.problemId)}`
+            }
+            data-testid="problem-discussion-link"
+          >
+            {t('problem.discussion')}
+          </Link>
+        )}
       </Tabs>
     ) : (
       <div data-testid="problem-load-failed">
@@ -155,6 +173,9 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
           onFocus={setFocus}
           onJudged={onJudged}
         />
+        {(scope.cid || scope.tid) && loggedIn && (
+          <ProblemNavStrip scope={scope} current={problemID} refresh={refresh} />
+        )}
       </div>
     </div>
   );

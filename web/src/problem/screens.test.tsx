@@ -247,4 +247,25 @@ describe('problem detail', () => {
     const polls = calls.filter((c) => path(c.url) === '/api/get-submission-detail').length;
     expect(polls).toBe(3);
   }, 15_000);
+
+  it('shows the training strip of problems and the discussion link', async () => {
+    const calls = detailFetch([5], (url) =>
+      path(url) === '/api/get-full-screen-problem-list'
+        ? ok([
+            { pid: 11, problemId: '1000', title: 'A+B', status: 0, score: null },
+            { pid: 12, problemId: '1001', title: 'Split', status: -1, score: null },
+          ])
+        : undefined,
+    );
+    useSession.getState().signIn('tok', USER);
+    const { location } = renderApp('/training/3/problem/1000');
+    const items = await screen.findAllByTestId('problem-nav-item');
+    expect(items.map((i) => i.textContent)).toEqual(['1000', '1001']);
+    expect(
+      query(calls.find((c) => path(c.url) === '/api/get-full-screen-problem-list')!.url).get('tid'),
+    ).toBe('3');
+    expect(screen.getByTestId('problem-discussion-link').getAttribute('href')).toBe('/discussion/1000');
+    fireEvent.click(items[1]!);
+    expect(location.history.at(-1)).toBe('/training/3/problem/1001');
+  });
 });
