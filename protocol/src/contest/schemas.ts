@@ -180,3 +180,9 @@ export const RankDownloadQuery = Type.Object({
   removeStar: Type.Optional(Type.Boolean()),
   containEnd: Type.Optional(Type.Boolean()),
 });
+
+export const AcSubmissionDownloadQuery = Type.Object({
+  cid: Type.Integer(),
+  excludeAdmin: Type.Optional(Type.Boolean()),
+  splitType: Type.Optional(Type.String()),
+});

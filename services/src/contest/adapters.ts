@@ -57,6 +57,30 @@ export function judgeTableSubmissions(db: Kysely<Database>): SubmissionSource {
       const r = await submissionQuery(db).where('submit_id', '=', submitId).executeTakeFirst();
       return r ? toRow(r) : null;
     },
+    async withCode(cid, from, to) {
+      const rows = await db
+        .selectFrom('judge')
+        .select([
+          'submit_id',
+          'uid',
+          'username',
+          'cid',
+          'cpid',
+          'pid',
+          'submit_time',
+          'status',
+          'score',
+          'time',
+          'code',
+          'language',
+        ])
+        .where('cid', '=', cid)
+        .where('submit_time', '>=', from)
+        .where('submit_time', '<=', to)
+        .orderBy('submit_id')
+        .execute();
+      return rows.map((r) => ({ ...toRow(r), code: r.code, language: r.language }));
+    },
     async statusCounts(cid, q) {
       let sel = db
         .selectFrom('judge')

@@ -563,6 +563,23 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
       expect(denied.json().msg).toBe('错误：您并非该比赛的管理员，无权下载榜单！');
     });
 
+    it('AC submissions zip: accepted code per user, creator dropped with excludeAdmin', async () => {
+      const url = `/api/file/download-contest-ac-submission?cid=${cid}&excludeAdmin=true`;
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: 'tok-adm' } });
+      expect(res.statusCode).toBe(200);
+      const names = Object.keys(unzipSync(new Uint8Array(res.rawPayload))).sort();
+      expect(names.map((n) => n.split('/')[0])).toEqual(['bob', 'carol', 'team1']);
+      expect(names.every((n) => /^[a-z0-9]+\/A_\(\d{14}\)\.cpp$/.test(n))).toBe(true);
+      const all = await app.inject({
+        method: 'GET',
+        url: `/api/file/download-contest-ac-submission?cid=${cid}&splitType=problem`,
+        headers: { authorization: 'tok-adm' },
+      });
+      expect(Object.keys(unzipSync(new Uint8Array(all.rawPayload)))).toHaveLength(5);
+      const denied = await app.inject({ method: 'GET', url, headers: { authorization: 'tok-bob' } });
+      expect(denied.statusCode).toBe(400);
+    });
+
     it('forceRefresh equals the incremental board on a random contest', async () => {
       const rcid = await createContest({ title: 'random', sealRankTime: iso(now - 40 * MIN) });
       const cps = [await link(rcid, pidA, 'A'), await link(rcid, pidB, 'B')];

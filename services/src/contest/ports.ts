@@ -25,6 +25,12 @@ export interface SubmissionSource {
   /** Every submission of a contest, any status. */
   ofContest(cid: number): Promise<ContestSubmissionRow[]>;
   byId(submitId: number): Promise<ContestSubmissionRow | null>;
+  /** Submissions of a contest in [from, to] with their code (AC-submissions download). */
+  withCode(
+    cid: number,
+    from: Date,
+    to: Date,
+  ): Promise<(ContestSubmissionRow & { code: string; language: string })[]>;
   /**
    * Submission counts per (contest problem, judge status) with `from <= submitTime`
    * (and `< before` when given), leaving out `excludedUids`; optionally one problem.

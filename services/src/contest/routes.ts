@@ -1,6 +1,7 @@
 // HTTP shape of the contest endpoints: paths, access levels, request schemas.
 import type { Static, TSchema } from '@sinclair/typebox';
 import {
+  AcSubmissionDownloadQuery,
   AddFromPublicBody,
   AdminContestBody,
   AdminContestListQuery,
@@ -163,6 +164,18 @@ export function registerContestRoutes(app: App, s: ContestService): void {
       const file = await s.rankXlsx(req.user!, req.query as Q<typeof RankDownloadQuery>);
       return reply
         .header('Content-Type', 'application/xlsx')
+        .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
+        .send(Buffer.from(file.bytes));
+    },
+  );
+
+  app.get(
+    '/api/file/download-contest-ac-submission',
+    { config: login, schema: { querystring: AcSubmissionDownloadQuery } },
+    async (req, reply) => {
+      const file = await s.acSubmissionsZip(req.user!, req.query as Q<typeof AcSubmissionDownloadQuery>);
+      return reply
+        .header('Content-Type', 'application/x-download')
         .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
         .send(Buffer.from(file.bytes));
     },

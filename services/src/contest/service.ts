@@ -29,6 +29,8 @@ import {
 import type { ScoreboardService } from './scoreboard-service';
 import { rankSheet } from './rank-export';
 import { writeXlsx } from './xlsx';
+import { acArchiveEntries } from './ac-export';
+import { strToU8, zipSync } from 'fflate';
 
 export interface ContestServiceDeps {
   db: Db;
@@ -548,6 +550,30 @@ export function createContestService(deps: ContestServiceDeps) {
     return { fileName: `contest_${c.id}_rank.xlsx`, bytes: writeXlsx('rank', sheet) };
   }
 
+  /** Accepted (ACM) or latest scored (OI) contest code as a zip (reference §1); errors are HTTP 400. */
+  async function acSubmissionsZip(
+    user: AuthUser,
+    q: { cid: number; excludeAdmin?: boolean; splitType?: string },
+  ) {
+    const c = await repo.findContest(db, q.cid);
+    if (!c) throw new ApiError(400, '错误：该比赛不存在！', 400);
+    if (!(await adminOf(user, c)))
+      throw new ApiError(400, '错误：您并非该比赛的管理员，无权下载AC记录！', 400);
+    const excluded = new Set(q.excludeAdmin ? [c.uid, ...(await superAdmins())] : []);
+    const displayIds = new Map((await repo.contestProblems(db, c.id)).map((p) => [p.id, p.display_id]));
+    const rows = (await deps.submissions.withCode(c.id, c.startTime, c.endTime)).filter(
+      (r) => !excluded.has(r.uid),
+    );
+    const entries = acArchiveEntries(
+      c.type === 1 ? 1 : 0,
+      rows.map((r) => ({ ...r, displayId: displayIds.get(r.cpid) ?? 'null' })),
+      q.splitType ?? 'user',
+    );
+    const files: Record<string, Uint8Array> = {};
+    for (const [path, code] of entries) files[path] = strToU8(code);
+    return { fileName: `contest_${c.id}_${deps.now()}.zip`, bytes: zipSync(files) };
+  }
+
   // ---------- scroll board (hoj-scrollBoard) ----------
 
   async function scrollBoardContest(cid: number) {
@@ -983,6 +1009,7 @@ export function createContestService(deps: ContestServiceDeps) {
     checkPrint,
     printText,
     rankXlsx,
+    acSubmissionsZip,
     scrollBoardInfo,
     scrollBoardSubmissions,
     submitGate,
