@@ -161,15 +161,6 @@ export function ProblemListPage() {
             {t('problem.random')}
           </Button>
         </div>
-        {filters.tagId.length > 0 && (
-          <div className="oj-filters" data-testid="problem-selected-tags">
-            {filters.tagId.map((id) => (
-              <Tag key={id} onRemove={() => toggleTag(id)}>
-                #{id}
-              </Tag>
-            ))}
-          </div>
-        )}
         {list.loading && !list.data ? (
           <Spinner data-testid="problem-list-loading" />
         ) : rows.length === 0 ? (

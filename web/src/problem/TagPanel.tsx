@@ -62,12 +62,22 @@ export function TagPanel({
       ))}
     </div>
   );
+  const names = new Map(
+    (groups.data ?? []).flatMap((g) => g.tagList.map((tag) => [tag.id, tag.name] as const)),
+  );
   return (
-    <Popover content={panel} placement="bottom-start">
-      <Button icon="tag" rightIcon="caret-down" data-testid="tag-panel-toggle">
-        {t('problem.selectTags')}
-        {selected.length ? ` (${selected.length})` : ''}
-      </Button>
-    </Popover>
+    <>
+      <Popover content={panel} placement="bottom-start">
+        <Button icon="tag" rightIcon="caret-down" data-testid="tag-panel-toggle">
+          {t('problem.selectTags')}
+          {selected.length ? ` (${selected.length})` : ''}
+        </Button>
+      </Popover>
+      {selected.map((id) => (
+        <Tag key={id} intent="primary" onRemove={() => onToggle(id)} data-testid="problem-selected-tag">
+          {names.get(id) ?? `#${id}`}
+        </Tag>
+      ))}
+    </>
   );
 }

@@ -127,6 +127,35 @@ describe('problem list', () => {
     expect(location.history.at(-1)).toBe('/problem');
   });
 
+  it('picks tags from the panel, grouped by classification and searchable', async () => {
+    stubFetch((url) => {
+      if (path(url) === '/api/get-problem-list') return ok({ records: [ROW], total: 1 });
+      if (path(url) === '/api/get-problem-tags-and-classification')
+        return ok([
+          {
+            classification: { id: 1, name: 'Algorithms', oj: 'ME' },
+            tagList: [
+              { id: 3, name: 'math', color: null },
+              { id: 4, name: 'graph', color: null },
+            ],
+          },
+          { classification: null, tagList: [{ id: 5, name: 'misc', color: null }] },
+        ]);
+      return undefined;
+    });
+    useSession.getState().signIn('tok', USER);
+    const { location } = renderApp('/problem?tagId=[4]');
+    await waitFor(() => expect(screen.getByTestId('problem-selected-tag').textContent).toBe('graph'));
+    fireEvent.click(screen.getByTestId('tag-panel-toggle'));
+    const panel = await screen.findByTestId('tag-panel');
+    expect(panel.textContent).toContain('Algorithms');
+    expect(panel.textContent).toContain('Unclassified');
+    fireEvent.change(screen.getByTestId('tag-search'), { target: { value: 'MA' } });
+    expect(screen.getAllByTestId('tag-option').map((o) => o.textContent)).toEqual(['math']);
+    fireEvent.click(screen.getByTestId('tag-option'));
+    expect(decodeURIComponent(location.history.at(-1)!)).toBe('/problem?tagId=[4,3]');
+  });
+
   it('shows the empty state and no markers when nothing matches', async () => {
     stubFetch((url) => (path(url) === '/api/get-problem-list' ? ok({ records: [], total: 0 }) : undefined));
     useSession.getState().signIn('tok', USER);
