@@ -1,9 +1,10 @@
 /**
  * Judge runner entry point. Env: NATS_URL (required), OJ_JUDGE_NAME (default: host-pid),
- * OJ_JUDGE_CONCURRENCY (default: CPU count), OJ_JUDGE_WORK_DIR, OJ_JUDGE_CACHE_DIR.
+ * OJ_JUDGE_CONCURRENCY (default: CPU count), OJ_JUDGE_WORK_DIR, OJ_JUDGE_CACHE_DIR,
+ * OJ_NATS_PREFIX (namespace shared by every process of a deployment).
  */
 import { hostname } from 'node:os';
-import { createNatsBlobStore, createNatsBus } from '@oj/protocol/bus';
+import { createNatsBlobStore, createNatsBus, natsNamespace } from '@oj/protocol/bus';
 import { startRunner } from './runner';
 
 function positiveInt(name: string, raw: string | undefined): number | undefined {
@@ -21,8 +22,9 @@ async function main(): Promise<void> {
   if (!/^[A-Za-z0-9_-]+$/.test(name))
     throw new Error('OJ_JUDGE_NAME may only contain letters, digits, "_" and "-"');
   const concurrency = positiveInt('OJ_JUDGE_CONCURRENCY', process.env.OJ_JUDGE_CONCURRENCY);
-  const bus = await createNatsBus({ servers: natsUrl, name: `judge-${name}` });
-  const blobs = await createNatsBlobStore({ servers: natsUrl });
+  const ns = natsNamespace(process.env.OJ_NATS_PREFIX);
+  const bus = await createNatsBus({ servers: natsUrl, name: `judge-${name}`, ...ns });
+  const blobs = await createNatsBlobStore({ servers: natsUrl, bucket: ns.bucket });
   const runner = await startRunner({
     bus,
     blobs,

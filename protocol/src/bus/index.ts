@@ -9,6 +9,7 @@ export { createMemoryBus, type MemoryBusOptions } from './memory';
 export { createNatsBus, natsStreamNames, type NatsBusOptions } from './nats';
 export { BusClosedError, BusNoRespondersError, BusRequestTimeoutError, BusResponderError } from './errors';
 export { subjectMatches } from './subject';
+export { natsNamespace, type NatsNamespace } from './namespace';
 export {
   assertBlobHash,
   createDiskBlobStore,

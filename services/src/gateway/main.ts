@@ -4,7 +4,7 @@
 // Needs DATABASE_URL and NATS_URL; listens on OJ_GATEWAY_PORT (default 8081).
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { createNatsBlobStore, createNatsBus } from '@oj/protocol/bus';
+import { createNatsBlobStore, createNatsBus, natsNamespace } from '@oj/protocol/bus';
 import { loadConfig } from '../platform/config';
 import { createDatabase } from '../platform/db/index';
 import type { AppContext } from '../platform/context';
@@ -29,8 +29,9 @@ async function main() {
   const port = gatewayPort(process.env.OJ_GATEWAY_PORT);
   const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
   const database = await createDatabase({ url: config.databaseUrl, log, maxConnections: 4 });
-  const bus = await createNatsBus({ servers: config.natsUrl, name: 'oj-gateway' });
-  const blobs = await createNatsBlobStore({ servers: config.natsUrl });
+  const ns = natsNamespace(process.env.OJ_NATS_PREFIX);
+  const bus = await createNatsBus({ servers: config.natsUrl, name: 'oj-gateway', ...ns });
+  const blobs = await createNatsBlobStore({ servers: config.natsUrl, bucket: ns.bucket });
   const ctx: AppContext = { config, db: database.db, bus, blobs, log };
   // Only its authenticator is used: no routes, no background work.
   const account = createAccountCapability(ctx);

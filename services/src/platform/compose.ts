@@ -2,7 +2,13 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { createMemoryBus, createNatsBus, createDiskBlobStore, createNatsBlobStore } from '@oj/protocol/bus';
+import {
+  createMemoryBus,
+  createNatsBus,
+  createDiskBlobStore,
+  createNatsBlobStore,
+  natsNamespace,
+} from '@oj/protocol/bus';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -49,11 +55,12 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     log,
   });
   await migrateToLatest(database.db);
+  const ns = natsNamespace(process.env.OJ_NATS_PREFIX);
   const bus = config.natsUrl
-    ? await createNatsBus({ servers: config.natsUrl, name: 'oj-services' })
+    ? await createNatsBus({ servers: config.natsUrl, name: 'oj-services', ...ns })
     : createMemoryBus();
   const blobs = config.natsUrl
-    ? await createNatsBlobStore({ servers: config.natsUrl })
+    ? await createNatsBlobStore({ servers: config.natsUrl, bucket: ns.bucket })
     : createDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: AppContext = { config, db: database.db, bus, blobs, log };
 
