@@ -319,7 +319,12 @@ export function SubmissionListPage() {
           row={manual}
           onClose={() => setManual(null)}
           onDone={(p) =>
-            patchRow({ submitId: p.submitId, status: p.status, reason: 'manual', score: p.score })
+            patchRow({
+              submitId: p.submitId,
+              status: p.status,
+              reason: p.status === JudgeStatus.CANCELLED ? 'cancel' : 'manual',
+              score: p.score,
+            })
           }
         />
       )}

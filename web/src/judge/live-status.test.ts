@@ -63,5 +63,8 @@ describe('live submission status', () => {
     expect(reduceRowStatus(7, 0, 'result')).toBe(0);
     expect(reduceRowStatus(0, 5, 'rejudge')).toBe(5);
     expect(reduceRowStatus(5, -4, 'cancel')).toBe(-4);
+    // an admin cancel of a finished row, whichever reason the update carries
+    expect(reduceRowStatus(0, -4, 'manual')).toBe(-4);
+    expect(reduceRowStatus(-2, -4, 'cancel')).toBe(-4);
   });
 });

@@ -31,9 +31,9 @@ export function eventsToward(
   if (state === 'abandoned' || status === JudgeStatus.SUBMITTING) return [];
   if (state === 'submitting') return [{ type: 'QUEUED' }, ...eventsToward('pending', status, reason)];
   if (state === 'finished') {
-    if (reason === 'manual') return [{ type: 'MANUAL', status }];
     if (reason === 'cancel' || status === JudgeStatus.CANCELLED)
       return [{ type: 'CANCEL', hasJudger: false }];
+    if (reason === 'manual') return [{ type: 'MANUAL', status }];
     // Pushed progress/results after the verdict are late duplicates; only polled rows (no reason) infer.
     if (reason === 'progress' || reason === 'result' || reason === 'submitted') return [];
     const running =

@@ -130,6 +130,49 @@ describe('submission list', () => {
   });
 });
 
+describe('manual judge', () => {
+  it('lets the super admin set a verdict with a score, and cancel', async () => {
+    const scored = { ...row(3, 'u2', 'bob', -1), score: 10 };
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-submission-list') return ok({ records: [scored], total: 1 });
+      if (path(url) === '/api/admin/judge/manual-judge')
+        return ok({ submitId: 3, status: 0, score: 100, judger: 'root', oiRankScore: 10 });
+      if (path(url) === '/api/admin/judge/cancel-judge')
+        return ok({ submitId: 3, status: -4, judger: 'root' });
+      return undefined;
+    });
+    useSession.getState().signIn('tok', ROOT);
+    renderApp('/status');
+    fireEvent.click(await screen.findByTestId('row-manual'));
+    const select = (await screen.findByTestId('manual-status')) as HTMLSelectElement;
+    const cancelled = [...select.options].find((o) => o.value === '-4')!;
+    expect(cancelled.disabled).toBe(true);
+    expect([...select.options].some((o) => o.value === '5' || o.value === '-2')).toBe(false);
+    fireEvent.change(select, { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('manual-modify'));
+    await waitFor(() => expect(screen.getByTestId('row-status').textContent).toBe('Accepted'));
+    expect(query(calls.find((c) => path(c.url) === '/api/admin/judge/manual-judge')!.url)).toEqual({
+      submitId: '3',
+      status: '0',
+      score: '10',
+    });
+    fireEvent.click(screen.getByTestId('row-manual'));
+    fireEvent.click(await screen.findByTestId('manual-cancel'));
+    await waitFor(() => expect(screen.getByTestId('row-status').textContent).toBe('Cancelled'));
+  });
+
+  it('disables manual judging while a row is judging', async () => {
+    stubFetch((url) =>
+      path(url) === '/api/get-submission-list'
+        ? ok({ records: [row(4, 'u2', 'bob', 7)], total: 1 })
+        : undefined,
+    );
+    useSession.getState().signIn('tok', ROOT);
+    renderApp('/status');
+    expect(((await screen.findByTestId('row-manual')) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
 describe('submission detail', () => {
   it('shows banner, row, subtask groups and the code with copy and share for the owner', async () => {
     const calls = stubFetch((url, init) => {
