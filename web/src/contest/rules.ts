@@ -1,0 +1,136 @@
+// Pure contest-screen rules: dates, clock input, countdown text, which tabs show and which are enabled.
+import type { ClockStateValue, ContestTimes } from '@oj/protocol/contest/clock';
+import { ContestAuth, ContestType, type ContestVO } from './types';
+
+/** Server dates are ISO with a colon-less offset ("…+0000"); the scroll board uses "yyyy/MM/dd HH:mm:ss" in GMT+8. */
+export function parseServerDate(s: string | null | undefined): number | null {
+  if (!s) return null;
+  const scroll = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (scroll) {
+    const [, y, mo, d, h, mi, se] = scroll.map(Number) as number[];
+    return Date.UTC(y!, mo! - 1, d!, h! - 8, mi!, se!);
+  }
+  const ms = Date.parse(s.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The clock machine's input. The client is not told autoRealRank; the ended sub-state is cosmetic here. */
+export function clockTimes(c: ContestVO): ContestTimes {
+  return {
+    startTime: parseServerDate(c.startTime) ?? 0,
+    endTime: parseServerDate(c.endTime) ?? 0,
+    sealRank: !!c.sealRank,
+    sealRankTime: parseServerDate(c.sealRankTime),
+    autoRealRank: true,
+  };
+}
+
+export type ClockPhase = 'scheduled' | 'running' | 'sealed' | 'ended';
+
+export function phaseOf(value: ClockStateValue | string): ClockPhase {
+  if (typeof value === 'object') return 'ended';
+  if (value === 'scheduled' || value === 'running' || value === 'sealed') return value;
+  return value === 'route' ? 'scheduled' : 'ended';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** H…H:MM:SS of a non-negative duration in seconds. */
+export function hms(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/** What the header countdown says (spec §4): a humanized start over a week away, else a time; "ended" at the end. */
+export type Countdown =
+  | { kind: 'startsInDays'; days: number }
+  | { kind: 'startsIn'; text: string }
+  | { kind: 'endsIn'; text: string }
+  | { kind: 'ended' };
+
+export function countdown(
+  phase: ClockPhase,
+  times: Pick<ContestTimes, 'startTime' | 'endTime'>,
+  now: number,
+): Countdown {
+  if (phase === 'ended') return { kind: 'ended' };
+  if (phase === 'scheduled') {
+    const left = times.startTime - now;
+    if (left > WEEK_MS) return { kind: 'startsInDays', days: Math.floor(left / (24 * 3600 * 1000)) };
+    return { kind: 'startsIn', text: hms(left / 1000) };
+  }
+  return { kind: 'endsIn', text: hms((times.endTime - now) / 1000) };
+}
+
+export type TabName =
+  | 'overview'
+  | 'problems'
+  | 'submissions'
+  | 'rank'
+  | 'announcements'
+  | 'comment'
+  | 'print'
+  | 'ac-info'
+  | 'admin-print'
+  | 'rejudge'
+  | 'scroll-board';
+
+export interface TabFacts {
+  phase: ClockPhase;
+  contest: Pick<ContestVO, 'type' | 'auth' | 'openPrint'>;
+  /** Registered (get-contest-access). */
+  access: boolean;
+  isContestAdmin: boolean;
+  isSuperAdmin: boolean;
+  openContestComment: boolean;
+}
+
+/** contestMenuDisabled: non-admins wait for the start, and a private contest needs registration. */
+export function menuDisabled(f: TabFacts): boolean {
+  if (f.isContestAdmin) return false;
+  if (f.phase === 'scheduled') return true;
+  return f.contest.auth === ContestAuth.PRIVATE && !f.access;
+}
+
+export interface TabSpec {
+  name: TabName;
+  enabled: boolean;
+}
+
+/** The tabs shown (spec §2.2) in order, each enabled unless the menu is disabled (the overview always is). */
+export function contestTabs(f: TabFacts): TabSpec[] {
+  const acm = f.contest.type === ContestType.ACM;
+  const shown: [TabName, boolean][] = [
+    ['overview', true],
+    ['problems', true],
+    ['submissions', true],
+    ['rank', true],
+    ['announcements', true],
+    ['comment', f.openContestComment],
+    ['print', !!f.contest.openPrint],
+    ['ac-info', f.isContestAdmin && acm],
+    ['admin-print', f.isContestAdmin && !!f.contest.openPrint],
+    ['rejudge', f.isSuperAdmin],
+    ['scroll-board', f.isContestAdmin && acm],
+  ];
+  const disabled = menuDisabled(f);
+  return shown
+    .filter(([, show]) => show)
+    .map(([name]) => ({ name, enabled: name === 'overview' || !disabled }));
+}
+
+/** The password form shows for a private contest without access to a non-admin (spec §4). */
+export function showPasswordForm(f: Pick<TabFacts, 'contest' | 'access' | 'isContestAdmin'>): boolean {
+  return f.contest.auth === ContestAuth.PRIVATE && !f.access && !f.isContestAdmin;
+}
+
+/** Contest admin as the client can tell: super admin or the author (group owners are decided by the server). */
+export function isContestAdminFor(
+  user: { username: string; roleList: string[] } | null,
+  contest: Pick<ContestVO, 'author'>,
+): boolean {
+  if (!user) return false;
+  return user.roleList.includes('root') || (!!contest.author && contest.author === user.username);
+}
