@@ -1,5 +1,5 @@
 // /problem/:problemID and its contest, group and training variants: statement left, editor right.
-import { Callout, NonIdealState, Spinner, Tab, Tabs, TabsExpander } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState, Spinner, Tab, Tabs, TabsExpander } from '@blueprintjs/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
@@ -9,6 +9,7 @@ import { useLoad } from '../shell/useLoad';
 import { useMediaQuery } from '../shell/useMediaQuery';
 import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
+import { useUi } from '../store/ui';
 import { Link } from 'wouter';
 import { CodePanel, type Scope } from './CodePanel';
 import { parseExamples } from './examples';
@@ -80,6 +81,7 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
     [params.contestID, params.groupID, params.trainingID],
   );
   const loggedIn = useSession(isLoggedIn);
+  const openLogin = useUi((st) => st.openAccountDialog);
   const narrow = useMediaQuery('(max-width: 1023px)');
   const [focus, setFocus] = useState(fullScreen);
   const [tab, setTab] = useState('description');
@@ -119,7 +121,17 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
             loggedIn ? (
               <MySubmissions problemId={detail.data.problem.problemId} refresh={refresh} gid={scope.gid} />
             ) : (
-              <Callout>{t('problem.loginToSee')}</Callout>
+              <Callout>
+                {t('problem.loginToSee')}{' '}
+                <Button
+                  small
+                  intent="primary"
+                  onClick={() => openLogin('Login')}
+                  data-testid="my-submissions-login"
+                >
+                  {t('account.login')}
+                </Button>
+              </Callout>
             )
           }
         />
