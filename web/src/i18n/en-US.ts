@@ -1,4 +1,5 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
+import { contestEnUS } from './contest.en-US';
 import type { Translations } from './zh-CN';
 import { screensEnUS } from './screens.en-US';
 
@@ -162,4 +163,6 @@ export const enUS: Translations = {
   },
   // The problem, submission, rank, user-home and settings screens.
   ...screensEnUS,
+  // The contest area.
+  ...contestEnUS,
 };

@@ -1,4 +1,5 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
+import { contestZhCN } from './contest.zh-CN';
 import { screensZhCN } from './screens.zh-CN';
 export const zhCN = {
   Username_Check_Required: '用户名不能为空',
@@ -160,6 +161,8 @@ export const zhCN = {
   },
   // The problem, submission, rank, user-home and settings screens.
   ...screensZhCN,
+  // The contest area.
+  ...contestZhCN,
 };
 
 /** Same shape as zhCN with every leaf a string. */
