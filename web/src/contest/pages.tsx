@@ -1,6 +1,10 @@
-// Contest pages: placeholders until the contest area is built.
-import { Placeholder } from '../shell/Placeholder';
+// Contest pages (spec §2.1–2.6).
+import { ContestAreaPage } from './ContestArea';
+import { ContestListPage } from './ContestListPage';
+import { ScoreboardPage } from './ScoreboardPage';
+import { ScrollBoardPage } from './ScrollBoardPage';
 
-export const ContestList = () => <Placeholder titleKey="page.contestList" />;
-export const ContestArea = () => <Placeholder titleKey="page.contestHome" />;
-export const Scoreboard = () => <Placeholder titleKey="page.scoreboard" />;
+export const ContestList = () => <ContestListPage />;
+export const ContestArea = () => <ContestAreaPage />;
+export const Scoreboard = () => <ScoreboardPage />;
+export const ScrollBoard = () => <ScrollBoardPage />;

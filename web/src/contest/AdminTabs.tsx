@@ -1,0 +1,278 @@
+// Print form, admin print list, AC info (first-AC helper) and per-problem rejudge (spec §2.6).
+import { Button, HTMLTable, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '../api/client';
+import { Pager } from '../judge/Pager';
+import { toast } from '../shell/toaster';
+import { useLoad } from '../shell/useLoad';
+import { contestApi } from './api';
+import { formatDateTime } from './format';
+
+export const AC_INFO_PAGE_SIZE = 20;
+export const PRINT_PAGE_SIZE = 15;
+export const HELPER_REFRESH_MS = 10_000;
+export const PRINT_MIN_LENGTH = 50;
+
+/** The print form's check (spec §5): the i18n key of the error, or null. */
+export function printError(content: string): string | null {
+  if (!content.trim()) return 'contestUi.printEmpty';
+  if (content.length < PRINT_MIN_LENGTH) return 'contestUi.printShort';
+  return null;
+}
+
+export function PrintTab({ cid }: { cid: string }) {
+  const { t } = useTranslation();
+  const [content, setContent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const err = printError(content);
+    if (err) {
+      toast.error(t(err));
+      return;
+    }
+    setBusy(true);
+    try {
+      await contestApi.submitPrint(cid, content);
+      toast.success(t('contestUi.printOk'));
+      setContent('');
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="oj-print" data-testid="print-form">
+      <TextArea
+        rows={20}
+        fill
+        placeholder={t('contestUi.printContent')}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        data-testid="print-content"
+      />
+      <Button intent="primary" loading={busy} onClick={() => void submit()} data-testid="print-submit">
+        {t('contestUi.printSubmit')}
+      </Button>
+    </div>
+  );
+}
+
+/** Reloads every `ms` while `on`. */
+function useEvery(reload: () => void, ms: number, on: boolean): void {
+  useEffect(() => {
+    if (!on) return;
+    const timer = setInterval(reload, ms);
+    return () => clearInterval(timer);
+  }, [reload, ms, on]);
+}
+
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+export function AdminPrintTab({ cid }: { cid: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [auto, setAuto] = useState(true);
+  const list = useLoad(() => contestApi.prints(cid, page), [cid, page]);
+  useEvery(list.reload, HELPER_REFRESH_MS, auto);
+  const mark = async (id: number) => {
+    try {
+      await contestApi.checkPrint(cid, id);
+      toast.success(t('contestUi.updated'));
+      list.reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  const get = async (id: number, username: string) => {
+    try {
+      const file = await download('/api/file/download-contest-print-text', { id });
+      saveBlob(file.blob, file.fileName ?? `${username}_Contest_Print.txt`);
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <div data-testid="admin-print">
+      <Switch checked={auto} label={t('contestUi.autoRefresh')} onChange={() => setAuto((v) => !v)} />
+      {list.loading && !list.data ? (
+        <Spinner />
+      ) : !list.data || list.data.records.length === 0 ? (
+        <NonIdealState icon="inbox" title={t('contestUi.noPrints')} data-testid="admin-print-empty" />
+      ) : (
+        <HTMLTable compact striped className="oj-wide-table">
+          <thead>
+            <tr>
+              <th>{t('contestUi.username')}</th>
+              <th>{t('contestUi.realname')}</th>
+              <th>{t('contestUi.submitTime')}</th>
+              <th>{t('contestUi.printStatus')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.records.map((p) => (
+              <tr key={p.id} data-testid={`print-row-${p.id}`}>
+                <td>{p.username}</td>
+                <td>{p.realname ?? ''}</td>
+                <td>{formatDateTime(p.gmtCreate)}</td>
+                <td>
+                  <Tag intent={p.status === 1 ? 'success' : 'warning'} minimal>
+                    {p.status === 1 ? t('contestUi.printed') : t('contestUi.notPrinted')}
+                  </Tag>
+                </td>
+                <td>
+                  <Button
+                    small
+                    icon="download"
+                    onClick={() => void get(p.id, p.username)}
+                    aria-label={t('contestUi.download')}
+                  />
+                  {p.status !== 1 && (
+                    <Button
+                      small
+                      intent="primary"
+                      onClick={() => void mark(p.id)}
+                      data-testid={`print-ok-${p.id}`}
+                    >
+                      {t('contestUi.markPrinted')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {list.data && list.data.total > 0 && (
+        <Pager page={page} size={PRINT_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+      )}
+    </div>
+  );
+}
+
+export function AcInfoTab({ cid }: { cid: string }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [auto, setAuto] = useState(true);
+  const list = useLoad(() => contestApi.acInfo(cid, page), [cid, page]);
+  useEvery(list.reload, HELPER_REFRESH_MS, auto);
+  const toggle = async (id: number, checked: boolean) => {
+    try {
+      await contestApi.checkAcInfo(cid, id, !checked);
+      list.reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <div data-testid="ac-info">
+      <Switch checked={auto} label={t('contestUi.autoRefresh')} onChange={() => setAuto((v) => !v)} />
+      {list.loading && !list.data ? (
+        <Spinner />
+      ) : !list.data || list.data.records.length === 0 ? (
+        <NonIdealState icon="inbox" title={t('contestUi.noAcInfo')} data-testid="ac-info-empty" />
+      ) : (
+        <HTMLTable compact striped className="oj-wide-table">
+          <thead>
+            <tr>
+              <th>{t('contestUi.submitTime')}</th>
+              <th>{t('contestUi.problem')}</th>
+              <th>{t('contestUi.username')}</th>
+              <th>{t('contestUi.realname')}</th>
+              <th>{t('contestUi.checked')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.records.map((r) => (
+              <tr
+                key={r.id}
+                data-testid={`ac-info-row-${r.id}`}
+                className={r.firstBlood ? 'oj-first-blood' : undefined}
+              >
+                <td>{formatDateTime(r.submitTime)}</td>
+                <td>
+                  {r.displayId}{' '}
+                  {r.firstBlood && (
+                    <Tag intent="danger" minimal>
+                      {t('contestUi.firstBlood')}
+                    </Tag>
+                  )}
+                </td>
+                <td>{r.username}</td>
+                <td>{r.realname ?? ''}</td>
+                <td>
+                  <Switch
+                    checked={r.checked}
+                    onChange={() => void toggle(r.id, r.checked)}
+                    aria-label={t('contestUi.checked')}
+                    data-testid={`ac-info-check-${r.id}`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {list.data && list.data.total > 0 && (
+        <Pager page={page} size={AC_INFO_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+      )}
+    </div>
+  );
+}
+
+export function RejudgeTab({ cid }: { cid: string }) {
+  const { t } = useTranslation();
+  const list = useLoad(() => contestApi.problems(cid), [cid]);
+  const rejudge = async (pid: number) => {
+    if (!window.confirm(t('contestUi.rejudgeConfirm'))) return;
+    try {
+      await contestApi.rejudgeProblem(cid, pid);
+      toast.success(t('contestUi.rejudgeOk'));
+    } catch {
+      // shown by the client
+    }
+  };
+  if (list.loading && !list.data) return <Spinner />;
+  if (!list.data || list.data.length === 0)
+    return <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />;
+  return (
+    <HTMLTable compact striped className="oj-wide-table" data-testid="rejudge">
+      <thead>
+        <tr>
+          <th>{t('contestUi.num')}</th>
+          <th>{t('contestUi.title')}</th>
+          <th>{t('contestUi.total')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {list.data.map((p) => (
+          <tr key={p.id}>
+            <td>{p.displayId}</td>
+            <td>{p.displayTitle}</td>
+            <td>{p.total}</td>
+            <td>
+              <Button
+                small
+                intent="danger"
+                onClick={() => void rejudge(p.pid)}
+                data-testid={`rejudge-${p.displayId}`}
+              >
+                {t('contestUi.rejudge')}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,207 @@
+// /contest/:contestID/*: header and the tabs (spec §2.2); the enabled tabs follow the clock machine.
+import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { Markdown } from '../shell/Markdown';
+import { toast } from '../shell/toaster';
+import { useLoad } from '../shell/useLoad';
+import { isSuperAdmin, useSession } from '../store/session';
+import { useSite } from '../store/site';
+import { contestApi } from './api';
+import { ContestHeader } from './ContestHeader';
+import { contestTabs, isContestAdminFor, showPasswordForm, type TabName } from './rules';
+import { AcInfoTab, AdminPrintTab, PrintTab, RejudgeTab } from './AdminTabs';
+import { AnnouncementsTab } from './AnnouncementsTab';
+import { ContestProblemsTab } from './ContestProblemsTab';
+import { ContestSubmissionsTab } from './ContestSubmissionsTab';
+import { RankBoard } from './RankBoard';
+import { ScrollBoardSettings } from './ScrollBoardSettings';
+import type { ContestVO } from './types';
+import { useContestClock } from './useContestClock';
+import './contest.css';
+
+/** The tab named by the path after /contest/:cid (the overview when none or unknown). */
+export function tabOfPath(path: string, cid: string): TabName {
+  const rest = path.slice(`/contest/${cid}`.length).split('/').filter(Boolean)[0] ?? '';
+  const names: TabName[] = [
+    'problems',
+    'submissions',
+    'rank',
+    'announcements',
+    'comment',
+    'print',
+    'ac-info',
+    'admin-print',
+    'rejudge',
+    'scroll-board',
+  ];
+  return (names as string[]).includes(rest) ? (rest as TabName) : 'overview';
+}
+
+function PasswordForm({ cid, onRegistered }: { cid: string; onRegistered(): void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!password) {
+      toast.warning(t('contestUi.passwordRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await contestApi.register(cid, password);
+      toast.success(t('contestUi.registered'));
+      onRegistered();
+    } catch {
+      // the client already showed the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Callout intent="warning" title={t('contestUi.needAccess')} data-testid="contest-password-form">
+      <form
+        className="oj-contest-password"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <InputGroup
+          type="password"
+          placeholder={t('contestUi.password')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="contest-password"
+        />
+        <Button type="submit" intent="primary" loading={busy} data-testid="contest-register">
+          {t('contestUi.register')}
+        </Button>
+      </form>
+    </Callout>
+  );
+}
+
+function ContestBody({
+  contest,
+  reloadAccess,
+  access,
+}: {
+  contest: ContestVO;
+  access: boolean;
+  reloadAccess(): void;
+}) {
+  const { t } = useTranslation();
+  const params = useParams<{ contestID: string }>();
+  const cid = params.contestID;
+  const [location, navigate] = useLocation();
+  const user = useSession((s) => s.user);
+  const superAdmin = useSession(isSuperAdmin);
+  const openComment = useSite((s) => s.config.openContestComment);
+  const clock = useContestClock(contest);
+  const isContestAdmin = isContestAdminFor(user, contest);
+  const facts = {
+    phase: clock.phase,
+    contest,
+    access,
+    isContestAdmin,
+    isSuperAdmin: superAdmin,
+    openContestComment: openComment,
+  };
+  const tabs = contestTabs(facts);
+  const wanted = tabOfPath(location, cid);
+  const current = tabs.find((x) => x.name === wanted && x.enabled)?.name ?? 'overview';
+  const base = `/contest/${cid}`;
+
+  const panel = () => {
+    switch (current) {
+      case 'problems':
+        return <ContestProblemsTab cid={cid} />;
+      case 'submissions':
+        return <ContestSubmissionsTab cid={cid} contest={contest} />;
+      case 'rank':
+        return (
+          <RankBoard
+            cid={cid}
+            contest={contest}
+            outside={false}
+            ended={clock.phase === 'ended'}
+            isContestAdmin={isContestAdmin}
+          />
+        );
+      case 'announcements':
+        return <AnnouncementsTab cid={cid} />;
+      case 'print':
+        return <PrintTab cid={cid} />;
+      case 'ac-info':
+        return <AcInfoTab cid={cid} />;
+      case 'admin-print':
+        return <AdminPrintTab cid={cid} />;
+      case 'rejudge':
+        return <RejudgeTab cid={cid} />;
+      case 'scroll-board':
+        return <ScrollBoardSettings cid={cid} />;
+      case 'comment':
+        return (
+          <NonIdealState
+            icon="chat"
+            title={t('contestUi.tab.comment')}
+            description={t('shell.notBuiltYet')}
+          />
+        );
+      default:
+        return (
+          <div data-testid="contest-overview">
+            {showPasswordForm(facts) && <PasswordForm cid={cid} onRegistered={reloadAccess} />}
+            <Card className="oj-contest-description">
+              {contest.description ? <Markdown source={contest.description} /> : t('contestUi.noDescription')}
+            </Card>
+          </div>
+        );
+    }
+  };
+
+  return (
+    <div className="oj-contest-area" data-testid="contest-area">
+      <ContestHeader contest={contest} clock={clock} />
+      <Tabs
+        id="contest-tabs"
+        selectedTabId={current}
+        onChange={(id) => navigate(id === 'overview' ? base : `${base}/${String(id)}`)}
+        className="oj-contest-tabs"
+        renderActiveTabPanelOnly
+      >
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.name}
+            id={tab.name}
+            disabled={!tab.enabled}
+            title={t(`contestUi.tab.${tab.name}`)}
+            data-testid={`contest-tab-${tab.name}`}
+          />
+        ))}
+      </Tabs>
+      <div className="oj-contest-panel" data-testid={`contest-panel-${current}`}>
+        {panel()}
+      </div>
+    </div>
+  );
+}
+
+export function ContestAreaPage() {
+  const { t } = useTranslation();
+  const { contestID } = useParams<{ contestID: string }>();
+  const info = useLoad(() => contestApi.info(contestID), [contestID]);
+  const access = useLoad(() => contestApi.access(contestID), [contestID]);
+  if (info.loading && !info.data) return <Spinner data-testid="contest-loading" />;
+  if (!info.data)
+    return (
+      <NonIdealState
+        icon="error"
+        title={t('contestUi.loadFailed')}
+        action={<Button onClick={info.reload}>{t('contestUi.retry')}</Button>}
+      />
+    );
+  return <ContestBody contest={info.data} access={!!access.data?.access} reloadAccess={access.reload} />;
+}

@@ -1,0 +1,329 @@
+// The contest board (spec §2.3): ACM or OI table, search, switches, stars, pager, 30 s auto refresh.
+import {
+  Button,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Switch,
+  Tooltip,
+} from '@blueprintjs/core';
+import type { AcmRankRow, OiRankRow } from '@oj/protocol/contest/scoreboard';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Pager } from '../judge/Pager';
+import { useIsMobile } from '../shell/useMediaQuery';
+import { contestApi, type BoardRow } from './api';
+import {
+  acmCellText,
+  acmCellTone,
+  BOARD_DEFAULT_SIZE,
+  BOARD_PAGE_SIZES,
+  BOARD_REFRESH_MS,
+  exactTime,
+  minutesOf,
+  oiCellTone,
+  readConcerned,
+  shownName,
+  toggleConcerned,
+  writeConcerned,
+} from './board-rules';
+import type { ContestProblemRow, ContestVO, Page } from './types';
+
+export interface RankBoardProps {
+  cid: string;
+  contest: ContestVO;
+  /** Outside scoreboard (anonymous endpoint) or the contest's own rank tab. */
+  outside: boolean;
+  ended: boolean;
+  isContestAdmin: boolean;
+  /** Problem headers; loaded from the contest problem list when not given. */
+  problems?: ContestProblemRow[];
+}
+
+function ProblemHeader({ p }: { p: ContestProblemRow }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip content={t('contestUi.acceptedRejected', { ac: p.ac, wrong: Math.max(0, p.total - p.ac) })}>
+      <span className="oj-board-problem" data-testid={`board-problem-${p.displayId}`}>
+        {p.color && <span className="oj-balloon" style={{ background: p.color }} aria-hidden />}
+        {p.displayId}
+        <small>
+          ({p.ac}/{p.total})
+        </small>
+      </span>
+    </Tooltip>
+  );
+}
+
+function AcmCellView({ row, displayId }: { row: AcmRankRow; displayId: string }) {
+  const cell = row.submissionInfo[displayId];
+  const tone = acmCellTone(cell);
+  const text = acmCellText(cell);
+  return (
+    <td className={`oj-cell oj-cell-${tone}`} data-testid={`cell-${row.uid}-${displayId}`} data-tone={tone}>
+      {text.time && <div>{text.time}</div>}
+      {text.note && <div className="oj-cell-note">{text.note}</div>}
+    </td>
+  );
+}
+
+function OiCellView({ row, displayId }: { row: OiRankRow; displayId: string }) {
+  const score = row.submissionInfo[displayId];
+  const tone = oiCellTone(score);
+  const time = row.timeInfo?.[displayId];
+  return (
+    <td
+      className={`oj-cell oj-cell-oi-${tone}`}
+      data-testid={`cell-${row.uid}-${displayId}`}
+      data-tone={tone}
+    >
+      {score !== null && score !== undefined && <div>{score}</div>}
+      {time !== undefined && score !== null && score !== undefined && (
+        <div className="oj-cell-note">{time}ms</div>
+      )}
+    </td>
+  );
+}
+
+function RankCell({ row }: { row: BoardRow }) {
+  const style =
+    row.isWinAward && row.awardBackground
+      ? { background: row.awardBackground, color: row.awardColor ?? undefined }
+      : undefined;
+  return (
+    <td className="oj-rank-cell" data-testid={`rank-cell-${row.uid}`}>
+      <span className="oj-rank-badge" style={style} title={row.awardName ?? undefined}>
+        {row.rank === -1 ? '*' : row.rank}
+      </span>
+    </td>
+  );
+}
+
+export function RankBoard({ cid, contest, outside, ended, isContestAdmin, problems: given }: RankBoardProps) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const mobile = useIsMobile();
+  const oi = contest.type === 1;
+  const [problems, setProblems] = useState<ContestProblemRow[]>(given ?? []);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(BOARD_DEFAULT_SIZE);
+  const [keyword, setKeyword] = useState('');
+  const [applied, setApplied] = useState('');
+  const [showStar, setShowStar] = useState(true);
+  const [containsEnd, setContainsEnd] = useState(false);
+  const [force, setForce] = useState(false);
+  const [auto, setAuto] = useState(!ended);
+  const [concerned, setConcerned] = useState<string[]>(() => readConcerned(cid));
+  const [data, setData] = useState<Page<BoardRow> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    if (given) return;
+    contestApi.problems(cid).then(setProblems, () => setProblems([]));
+  }, [cid, given]);
+
+  const load = useCallback(() => {
+    const mine = ++seq.current;
+    setLoading(true);
+    contestApi
+      .rank(
+        {
+          cid: Number(cid),
+          currentPage: page,
+          limit: size,
+          forceRefresh: force && isContestAdmin,
+          removeStar: !showStar,
+          keyword: applied || undefined,
+          concernedList: concerned,
+          containsEnd,
+        },
+        outside,
+      )
+      .then(
+        (p) => {
+          if (mine !== seq.current) return;
+          setData(p);
+          setFailed(false);
+          setLoading(false);
+        },
+        () => {
+          if (mine !== seq.current) return;
+          // spec §4, §8: a load error stops the indicator and the auto refresh
+          setFailed(true);
+          setLoading(false);
+          setAuto(false);
+        },
+      );
+  }, [cid, page, size, force, isContestAdmin, showStar, applied, concerned, containsEnd, outside]);
+
+  useEffect(load, [load]);
+  useEffect(() => {
+    if (!auto || ended) return;
+    const timer = setInterval(load, BOARD_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [auto, ended, load]);
+
+  const star = (uid: string) => {
+    const next = toggleConcerned(concerned, uid);
+    setConcerned(next);
+    writeConcerned(cid, next);
+  };
+
+  const rows = data?.records ?? [];
+  return (
+    <div className="oj-board" data-testid="rank-board">
+      <div className="oj-board-tools">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setApplied(keyword.trim());
+          }}
+        >
+          <InputGroup
+            leftIcon="search"
+            placeholder={t('contestUi.searchUser')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            data-testid="board-search"
+          />
+        </form>
+        <Switch
+          checked={showStar}
+          label={t('contestUi.starUsers')}
+          onChange={() => setShowStar((v) => !v)}
+          data-testid="board-switch-star"
+        />
+        {contest.allowEndSubmit && (
+          <Switch
+            checked={containsEnd}
+            label={t('contestUi.containsEnd')}
+            onChange={() => setContainsEnd((v) => !v)}
+            data-testid="board-switch-end"
+          />
+        )}
+        {isContestAdmin && (
+          <Switch
+            checked={force}
+            label={t('contestUi.forceUpdate')}
+            onChange={() => setForce((v) => !v)}
+            data-testid="board-switch-force"
+          />
+        )}
+        <Switch
+          checked={auto && !ended}
+          disabled={ended}
+          label={t('contestUi.autoRefresh')}
+          onChange={() => setAuto((v) => !v)}
+          data-testid="board-switch-auto"
+        />
+        <HTMLSelect
+          value={size}
+          onChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(1);
+          }}
+          data-testid="board-size"
+          options={BOARD_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
+        />
+        {loading && <Spinner size={16} data-testid="board-loading" />}
+      </div>
+      {failed && !data ? (
+        <NonIdealState
+          icon="error"
+          title={t('contestUi.loadFailed')}
+          action={<Button onClick={load}>{t('contestUi.retry')}</Button>}
+        />
+      ) : data && rows.length === 0 ? (
+        <NonIdealState icon="inbox" title={t('contestUi.boardEmpty')} data-testid="board-empty" />
+      ) : (
+        <div className="oj-board-scroll">
+          <HTMLTable compact bordered className={`oj-board-table${mobile ? '' : ' oj-board-fixed'}`}>
+            <thead>
+              <tr>
+                <th>{t('contestUi.rank')}</th>
+                <th className="oj-board-user">{t('contestUi.user')}</th>
+                {oi ? (
+                  <th>{t('contestUi.totalScore')}</th>
+                ) : (
+                  <>
+                    <th>{t('contestUi.acCount')}</th>
+                    <th>{t('contestUi.totalTime')}</th>
+                  </>
+                )}
+                {problems.map((p) => (
+                  <th key={p.displayId}>
+                    <ProblemHeader p={p} />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr
+                  key={`${row.uid}-${i}`}
+                  data-testid={`board-row-${row.uid}`}
+                  className={concerned.includes(row.uid) ? 'oj-board-concerned' : undefined}
+                >
+                  <RankCell row={row} />
+                  <td className="oj-board-user">
+                    <button
+                      type="button"
+                      className={`oj-star${concerned.includes(row.uid) ? ' oj-star-on' : ''}`}
+                      aria-label={t('contestUi.concerned')}
+                      aria-pressed={concerned.includes(row.uid)}
+                      onClick={() => star(row.uid)}
+                      data-testid={`board-star-${row.uid}`}
+                    >
+                      {concerned.includes(row.uid) ? '★' : '☆'}
+                    </button>
+                    <a
+                      href={`/user-home?username=${encodeURIComponent(row.username)}&uid=${encodeURIComponent(row.uid)}`}
+                      onClick={(e) => {
+                        e.preventDefault();
+                        navigate(
+                          `/user-home?username=${encodeURIComponent(row.username)}&uid=${encodeURIComponent(row.uid)}`,
+                        );
+                      }}
+                    >
+                      {shownName(row, contest.rankShowName)}
+                    </a>
+                    {row.school && <div className="oj-cell-note">{row.school}</div>}
+                  </td>
+                  {'totalScore' in row ? (
+                    <td data-testid={`board-total-${row.uid}`}>
+                      <strong>{row.totalScore}</strong>
+                      <div className="oj-cell-note">{row.totalTime}ms</div>
+                    </td>
+                  ) : (
+                    <>
+                      <td data-testid={`board-ac-${row.uid}`}>{row.ac}</td>
+                      <td>
+                        <Tooltip content={exactTime(row.totalTime)}>
+                          <span>{minutesOf(row.totalTime)}</span>
+                        </Tooltip>
+                      </td>
+                    </>
+                  )}
+                  {problems.map((p) =>
+                    'totalScore' in row ? (
+                      <OiCellView key={p.displayId} row={row} displayId={p.displayId} />
+                    ) : (
+                      <AcmCellView key={p.displayId} row={row} displayId={p.displayId} />
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {data && <Pager page={page} size={size} total={data.total} onPage={setPage} />}
+    </div>
+  );
+}

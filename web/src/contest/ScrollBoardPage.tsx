@@ -1,0 +1,189 @@
+// /scrollBoard?cid=…: the resolver, full screen. Starts from the sealed board and reveals one hidden
+// cell per Space/→ (or on auto-play) until the final board; medals per the query or the defaults.
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { useLoad } from '../shell/useLoad';
+import { contestApi } from './api';
+import { shownName } from './board-rules';
+import { parseServerDate } from './rules';
+import {
+  buildSealedBoard,
+  defaultMedals,
+  nextReveal,
+  parseScrollQuery,
+  ranksAndMedals,
+  revealNext,
+  type MedalCounts,
+  type ScrollState,
+} from './scroll-reveal';
+import './contest.css';
+
+export const AUTO_PLAY_MS = 1500;
+
+async function loadBoard(cid: string, removeStar: boolean) {
+  const [info, subs] = await Promise.all([
+    contestApi.scrollInfo(cid),
+    contestApi.scrollSubmissions(cid, removeStar),
+  ]);
+  const problems = Object.keys(info.balloonColor).sort();
+  const state = buildSealedBoard({
+    problems,
+    startTime: parseServerDate(info.startTime) ?? 0,
+    sealTime: parseServerDate(info.sealRankTime) ?? Number.MAX_SAFE_INTEGER,
+    starUsernames: info.starUserList ?? [],
+    submissions: subs.map((s) => ({
+      uid: s.uid,
+      username: s.username,
+      name: shownName(s, info.rankShowName),
+      school: s.school,
+      submitId: s.submitId,
+      status: s.status,
+      submitTime: parseServerDate(s.submitTime) ?? 0,
+      displayId: s.displayId,
+    })),
+  });
+  return { info, state };
+}
+
+function Board({
+  initial,
+  colors,
+  medalQuery,
+}: {
+  initial: ScrollState;
+  colors: Record<string, string | null>;
+  medalQuery: number[] | null;
+}) {
+  const { t } = useTranslation();
+  const [state, setState] = useState(initial);
+  const [focus, setFocus] = useState<string | null>(null);
+  const [auto, setAuto] = useState(false);
+  const medals: MedalCounts = useMemo(() => {
+    if (medalQuery) return { gold: medalQuery[0]!, silver: medalQuery[1]!, bronze: medalQuery[2]! };
+    return defaultMedals(initial.teams.filter((x) => !x.star).length);
+  }, [medalQuery, initial]);
+  const pending = nextReveal(state);
+  const done = pending === null;
+
+  const step = useCallback(() => {
+    setState((cur) => {
+      const next = revealNext(cur);
+      if (!next) return cur;
+      setFocus(`${next.step.uid}:${next.step.displayId}`);
+      return next.state;
+    });
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === ' ' || e.key === 'ArrowRight' || e.key === 'Enter') {
+        e.preventDefault();
+        step();
+      } else if (e.key === 'a' || e.key === 'A') setAuto((v) => !v);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [step]);
+
+  useEffect(() => {
+    if (!auto || done) return;
+    const timer = setInterval(step, AUTO_PLAY_MS);
+    return () => clearInterval(timer);
+  }, [auto, done, step]);
+
+  const places = ranksAndMedals(state.teams, medals);
+  const cursorUid = pending ? state.teams[pending.index]?.uid : null;
+  return (
+    <div className="oj-scroll" data-testid="scroll-board">
+      <div className="oj-scroll-bar">
+        <span>{done ? t('contestUi.scrollDone') : t('contestUi.scrollHelp')}</span>
+        <Button small onClick={step} disabled={done} data-testid="scroll-next">
+          {t('contestUi.scrollNext')}
+        </Button>
+        <Button small onClick={() => setAuto((v) => !v)} disabled={done} data-testid="scroll-auto">
+          {auto ? t('contestUi.scrollPause') : t('contestUi.scrollAuto')}
+        </Button>
+      </div>
+      <table className="oj-scroll-table">
+        <thead>
+          <tr>
+            <th>{t('contestUi.rank')}</th>
+            <th>{t('contestUi.user')}</th>
+            <th>{t('contestUi.solved')}</th>
+            <th>{t('contestUi.penalty')}</th>
+            {state.problems.map((p) => (
+              <th key={p}>
+                {colors[p] && (
+                  <span className="oj-balloon" style={{ background: colors[p] ?? undefined }} aria-hidden />
+                )}
+                {p}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {state.teams.map((team, i) => {
+            const place = places[i]!;
+            return (
+              <tr
+                key={team.uid}
+                data-testid={`scroll-row-${team.uid}`}
+                className={`${place.medal ? `oj-medal-${place.medal}` : ''}${team.uid === cursorUid ? ' oj-scroll-cursor' : ''}`}
+              >
+                <td data-testid={`scroll-rank-${team.uid}`}>{place.rank ?? '*'}</td>
+                <td>
+                  {team.name}
+                  {team.school && <div className="oj-cell-note">{team.school}</div>}
+                </td>
+                <td>{team.solved}</td>
+                <td>{Math.floor(team.penalty / 60)}</td>
+                {state.problems.map((p) => {
+                  const c = team.cells[p];
+                  const tone = !c
+                    ? 'none'
+                    : c.pending > 0
+                      ? 'pending'
+                      : c.solved
+                        ? 'ac'
+                        : c.errors > 0
+                          ? 'wrong'
+                          : 'none';
+                  const tries = c ? c.errors + (c.solved ? 1 : 0) + c.pending : 0;
+                  return (
+                    <td
+                      key={p}
+                      className={`oj-cell oj-cell-${tone}${focus === `${team.uid}:${p}` ? ' oj-scroll-focus' : ''}`}
+                      data-tone={tone}
+                    >
+                      {c && tries > 0
+                        ? c.solved && c.acTime !== null
+                          ? `${tries}/${Math.floor(c.acTime / 60)}`
+                          : `${tries}`
+                        : ''}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ScrollBoardPage() {
+  const { t } = useTranslation();
+  const search = useSearch();
+  const q = useMemo(() => parseScrollQuery(search), [search]);
+  const data = useLoad(
+    () => (q.cid ? loadBoard(q.cid, q.removeStar) : Promise.reject(new Error('no cid'))),
+    [q.cid, q.removeStar],
+  );
+  if (!q.cid) return <NonIdealState icon="error" title={t('contestUi.noCid')} />;
+  if (data.loading && !data.data) return <Spinner data-testid="scroll-loading" />;
+  if (!data.data) return <NonIdealState icon="error" title={t('contestUi.loadFailed')} />;
+  return <Board initial={data.data.state} colors={data.data.info.balloonColor} medalQuery={q.medals} />;
+}
