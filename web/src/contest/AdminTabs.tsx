@@ -106,7 +106,9 @@ export function AdminPrintTab({ cid }: { cid: string }) {
       {list.loading && !list.data ? (
         <Spinner />
       ) : !list.data || list.data.records.length === 0 ? (
-        <NonIdealState icon="inbox" title={t('contestUi.noPrints')} data-testid="admin-print-empty" />
+        <div data-testid="admin-print-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.noPrints')} />
+        </div>
       ) : (
         <HTMLTable compact striped className="oj-wide-table">
           <thead>
@@ -179,7 +181,9 @@ export function AcInfoTab({ cid }: { cid: string }) {
       {list.loading && !list.data ? (
         <Spinner />
       ) : !list.data || list.data.records.length === 0 ? (
-        <NonIdealState icon="inbox" title={t('contestUi.noAcInfo')} data-testid="ac-info-empty" />
+        <div data-testid="ac-info-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.noAcInfo')} />
+        </div>
       ) : (
         <HTMLTable compact striped className="oj-wide-table">
           <thead>

@@ -30,11 +30,9 @@ export function AnnouncementsTab({ cid }: { cid: string }) {
       {list.loading && !list.data ? (
         <Spinner data-testid="announcements-loading" />
       ) : !list.data || list.data.records.length === 0 ? (
-        <NonIdealState
-          icon="inbox"
-          title={t('contestUi.noAnnouncements')}
-          data-testid="announcements-empty"
-        />
+        <div data-testid="announcements-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.noAnnouncements')} />
+        </div>
       ) : (
         <ul className="oj-announcements">
           {list.data.records.map((a) => (

@@ -190,7 +190,9 @@ export function ContestListPage() {
           action={<Button onClick={list.reload}>{t('contestUi.retry')}</Button>}
         />
       ) : !list.data || list.data.records.length === 0 ? (
-        <NonIdealState icon="inbox" title={t('contestUi.empty')} data-testid="contest-list-empty" />
+        <div data-testid="contest-list-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.empty')} />
+        </div>
       ) : (
         <>
           <ul className="oj-contest-rows">

@@ -20,7 +20,9 @@ export function ContestProblemsTab({ cid }: { cid: string }) {
   if (list.loading && !list.data) return <Spinner data-testid="contest-problems-loading" />;
   if (!list.data || list.data.length === 0)
     return (
-      <NonIdealState icon="inbox" title={t('contestUi.noProblems')} data-testid="contest-problems-empty" />
+      <div data-testid="contest-problems-empty">
+        <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
+      </div>
     );
   return (
     <HTMLTable interactive compact className="oj-wide-table" data-testid="contest-problems">

@@ -44,11 +44,9 @@ export function ContestSubmissionsTab({ cid, contest }: { cid: string; contest: 
       {list.loading && !list.data ? (
         <Spinner data-testid="contest-submissions-loading" />
       ) : !list.data || list.data.records.length === 0 ? (
-        <NonIdealState
-          icon="inbox"
-          title={t('contestUi.noSubmissions')}
-          data-testid="contest-submissions-empty"
-        />
+        <div data-testid="contest-submissions-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.noSubmissions')} />
+        </div>
       ) : (
         <div className="oj-board-scroll">
           <HTMLTable compact striped className="oj-wide-table">

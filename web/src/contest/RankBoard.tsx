@@ -240,7 +240,9 @@ export function RankBoard({ cid, contest, outside, ended, isContestAdmin, proble
           action={<Button onClick={load}>{t('contestUi.retry')}</Button>}
         />
       ) : data && rows.length === 0 ? (
-        <NonIdealState icon="inbox" title={t('contestUi.boardEmpty')} data-testid="board-empty" />
+        <div data-testid="board-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.boardEmpty')} />
+        </div>
       ) : (
         <div className="oj-board-scroll">
           <HTMLTable compact bordered className={`oj-board-table${mobile ? '' : ' oj-board-fixed'}`}>

@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useSession } from '../store/session';
+import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+
+const ALICE = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
+const path = (url: string) => url.split('?')[0];
+const query = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''));
+const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+0000');
+const HOUR = 3600_000;
+
+function contest(over: Record<string, unknown> = {}) {
+  const now = Date.now();
+  return {
+    id: 7,
+    author: 'bob',
+    title: 'Spring Cup',
+    type: 0,
+    description: 'Welcome',
+    status: 0,
+    source: 0,
+    auth: 0,
+    startTime: iso(now - HOUR),
+    endTime: iso(now + 4 * HOUR),
+    duration: 5 * 3600,
+    openRank: true,
+    oiRankScoreType: 'Recent',
+    gid: null,
+    allowEndSubmit: false,
+    count: 2,
+    now: iso(now),
+    sealRank: false,
+    openPrint: false,
+    sealRankTime: null,
+    rankShowName: 'username',
+    ...over,
+  };
+}
+
+beforeEach(() => resetStores());
+afterEach(() => cleanup());
+
+describe('contest list', () => {
+  it('sends the filters from the query string and asks anonymous visitors to log in', async () => {
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-list')
+        return ok({
+          records: [contest(), contest({ id: 8, auth: 1, openRank: false, title: 'Locked' })],
+          total: 2,
+        });
+      return undefined;
+    });
+    renderApp('/contest?type=1&status=0&keyword=cup');
+    expect(await screen.findByTestId('contest-row-7')).toBeTruthy();
+    const listCall = calls.find((c) => path(c.url) === '/api/get-contest-list')!;
+    expect(query(listCall.url)).toMatchObject({
+      type: '1',
+      status: '0',
+      keyword: 'cup',
+      limit: '10',
+      currentPage: '1',
+    });
+    expect(screen.getByTestId('contest-scoreboard-7')).toBeTruthy();
+    expect(screen.queryByTestId('contest-scoreboard-8')).toBeNull();
+    expect(screen.getByTestId('contest-row-8').querySelector('[data-testid="contest-lock"]')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('contest-enter-7'));
+    await waitFor(() => expect(document.querySelector('.bp6-dialog')).toBeTruthy());
+  });
+
+  it('shows the empty state', async () => {
+    stubFetch((url) => (path(url) === '/api/get-contest-list' ? ok({ records: [], total: 0 }) : undefined));
+    renderApp('/contest');
+    expect(await screen.findByTestId('contest-list-empty')).toBeTruthy();
+  });
+});
+
+describe('contest area', () => {
+  const signIn = () => useSession.setState({ token: 't', user: ALICE });
+
+  it('disables every tab but the overview while the contest is scheduled', async () => {
+    signIn();
+    const later = Date.now() + 2 * HOUR;
+    stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info')
+        return ok(contest({ status: -1, startTime: iso(later), endTime: iso(later + HOUR) }));
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      return undefined;
+    });
+    renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('contest-overview')).toBeTruthy();
+    expect(screen.getByTestId('contest-countdown').textContent).toMatch(/^Starts in 01:59:5\d$/);
+    expect(screen.getByTestId('contest-tab-rank').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('contest-tab-overview').getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('registers to a private contest with the password and then enables the tabs', async () => {
+    signIn();
+    let registered = false;
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest({ auth: 1 }));
+      if (path(url) === '/api/get-contest-access') return ok({ access: registered });
+      if (path(url) === '/api/register-contest') {
+        registered = true;
+        return ok(null);
+      }
+      return undefined;
+    });
+    renderApp('/contest/7');
+    expect(await screen.findByTestId('contest-password-form')).toBeTruthy();
+    expect(screen.getByTestId('contest-tab-problems').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.change(screen.getByTestId('contest-password'), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByTestId('contest-register'));
+    await waitFor(() => expect(screen.queryByTestId('contest-password-form')).toBeNull());
+    expect(calls.find((c) => path(c.url) === '/api/register-contest')!.body).toEqual({
+      cid: 7,
+      password: 'pw',
+    });
+    expect(screen.getByTestId('contest-tab-problems').getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('renders the ACM rank with cell styles and stars a user into the concerned list', async () => {
+    signIn();
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem')
+        return ok([
+          { id: 1, displayId: 'A', cid: 7, pid: 11, displayTitle: 'A+B', color: '#f00', ac: 1, total: 3 },
+          { id: 2, displayId: 'B', cid: 7, pid: 12, displayTitle: 'Sum', color: null, ac: 0, total: 1 },
+        ]);
+      if (path(url) === '/api/get-contest-rank')
+        return ok({
+          records: [
+            {
+              rank: 1,
+              uid: 'u2',
+              username: 'carol',
+              realname: null,
+              nickname: null,
+              school: null,
+              gender: null,
+              avatar: null,
+              isWinAward: false,
+              awardName: null,
+              awardBackground: null,
+              awardColor: null,
+              totalTime: 1800,
+              total: 3,
+              ac: 1,
+              submissionInfo: {
+                A: { errorNum: 1, isAC: true, isFirstAC: true, ACTime: 600 },
+                B: { errorNum: 1 },
+              },
+            },
+          ],
+          total: 1,
+        });
+      return undefined;
+    });
+    renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('board-row-u2')).toBeTruthy();
+    expect(screen.getByTestId('cell-u2-A').getAttribute('data-tone')).toBe('first-ac');
+    expect(screen.getByTestId('cell-u2-B').getAttribute('data-tone')).toBe('wrong');
+    expect(screen.getByTestId('rank-cell-u2').textContent).toBe('1');
+    const first = calls.find((c) => path(c.url) === '/api/get-contest-rank')!;
+    expect(first.body).toMatchObject({
+      cid: 7,
+      currentPage: 1,
+      limit: 50,
+      removeStar: false,
+      concernedList: [],
+    });
+    fireEvent.click(screen.getByTestId('board-star-u2'));
+    await waitFor(() =>
+      expect(calls.filter((c) => path(c.url) === '/api/get-contest-rank').at(-1)!.body).toMatchObject({
+        concernedList: ['u2'],
+      }),
+    );
+    expect(localStorage.getItem('contest_7_concernedList')).toBe('["u2"]');
+  });
+});
+
+const sb = (uid: string, submitId: number, displayId: string, submitTime: string) => ({
+  uid,
+  username: uid,
+  nickname: null,
+  realname: null,
+  school: null,
+  submitId,
+  status: 0,
+  submitTime,
+  displayId,
+});
+
+describe('scroll board page', () => {
+  it('starts sealed and reveals the hidden cell on Space', async () => {
+    stubFetch((url) => {
+      if (path(url) === '/api/get-contest-scroll-board-info')
+        return ok({
+          id: 7,
+          rankShowName: 'username',
+          problemCount: 2,
+          balloonColor: { A: null, B: '#00f' },
+          startTime: '2026/01/01 08:00:00',
+          sealRankTime: '2026/01/01 12:00:00',
+          starUserList: [],
+        });
+      if (path(url) === '/api/get-contest-scroll-board-submission')
+        return ok([
+          sb('a', 3, 'B', '2026/01/01 12:30:00'),
+          sb('a', 2, 'A', '2026/01/01 11:30:00'),
+          sb('b', 1, 'A', '2026/01/01 11:00:00'),
+        ]);
+      return undefined;
+    });
+    renderApp('/scrollBoard?cid=7&medals[]=1&medals[]=0&medals[]=0');
+    expect(await screen.findByTestId('scroll-board')).toBeTruthy();
+    expect(screen.getByTestId('scroll-rank-b').textContent).toBe('1');
+    expect(screen.getByTestId('scroll-rank-a').textContent).toBe('2');
+    fireEvent.keyDown(window, { key: ' ' });
+    await waitFor(() => expect(screen.getByTestId('scroll-rank-a').textContent).toBe('1'));
+    expect(screen.getByTestId('scroll-row-a').className).toContain('oj-medal-gold');
+    expect(screen.getByTestId('scroll-next').hasAttribute('disabled')).toBe(true);
+  });
+});
