@@ -1,3 +1,4 @@
 export * from './scoreboard';
 export * from './clock';
 export * from './schemas';
+export * from './submissions';

@@ -11,6 +11,14 @@ export const ServerEvents = {
   submissionUpdated: 'submission:updated',
   /** The connection's session was revoked: the client should log out. */
   sessionRevoked: 'session:revoked',
+  /** A contest's scoreboard changed: refetch it (payload ContestRankChanged; contest room). */
+  contestRank: 'contest:rank',
+  /** A contest announcement was added or edited (payload ContestAnnouncementPushed; contest room). */
+  contestAnnouncement: 'contest:announcement',
+  /** A print job was submitted (payload ContestPrintPushed; contest-admin room only). */
+  contestPrint: 'contest:print',
+  /** A user's first accepted submission on a contest problem (payload ContestFirstAcPushed; contest-admin room only). */
+  contestFirstAc: 'contest:first-ac',
 } as const;
 
 /** Client → server event names (each answered through the socket.io ack callback). */
@@ -19,6 +27,9 @@ export const ClientEvents = {
   unsubscribeSubmission: 'unsubscribe:submission',
   subscribeProblem: 'subscribe:problem',
   unsubscribeProblem: 'unsubscribe:problem',
+  /** Join a contest's room (and its admin room when the contest says the user is a contest admin). */
+  subscribeContest: 'subscribe:contest',
+  unsubscribeContest: 'unsubscribe:contest',
 } as const;
 
 /** What caused a submission update. */
@@ -62,9 +73,14 @@ export type SubmissionUpdate = Static<typeof SubmissionUpdateSchema>;
 /** Body of every subscribe/unsubscribe request. */
 export const SubscribeSubmissionSchema = Type.Object({ submitId: Type.Integer({ minimum: 1 }) });
 export const SubscribeProblemSchema = Type.Object({ pid: Type.Integer({ minimum: 1 }) });
+export const SubscribeContestSchema = Type.Object({ cid: Type.Integer({ minimum: 1 }) });
 
-/** The ack answer: ok, or a reason (not-found, denied, bad-request). */
-export type SubscribeAck = { ok: true } | { ok: false; error: 'bad-request' | 'not-found' | 'denied' };
+/**
+ * The ack answer: ok, or a reason (not-found, denied, bad-request). `subscribe:contest`
+ * also says whether the contest-admin room was joined.
+ */
+export type SubscribeAck =
+  { ok: true; admin?: boolean } | { ok: false; error: 'bad-request' | 'not-found' | 'denied' };
 
 /**
  * Request/reply subject a gateway in its own process uses to ask the judge service
@@ -76,4 +92,73 @@ export interface WatchCheckRequest {
   kind: 'submission' | 'problem';
   id: number;
   viewer: { uid: string; username: string; roleIds: number[]; roles: string[]; permissions: string[] } | null;
+}
+
+// ---------- contests ----------
+
+/** Domain event on `Subjects.contestEvent(cid, 'rank')` and socket event `contest:rank`. */
+export const ContestRankChangedSchema = Type.Object({ cid: Type.Integer(), at: Type.Integer() });
+export type ContestRankChanged = Static<typeof ContestRankChangedSchema>;
+
+/** Domain event on `Subjects.contestEvent(cid, 'announcement')` and socket event `contest:announcement`. */
+export const ContestAnnouncementPushedSchema = Type.Object({
+  cid: Type.Integer(),
+  id: Type.Integer(),
+  title: Type.String(),
+  at: Type.Integer(),
+});
+export type ContestAnnouncementPushed = Static<typeof ContestAnnouncementPushedSchema>;
+
+/** Domain event on `Subjects.contestEvent(cid, 'print')` and socket event `contest:print` (admins). */
+export const ContestPrintPushedSchema = Type.Object({
+  cid: Type.Integer(),
+  id: Type.Integer(),
+  username: Type.String(),
+  realname: Type.Union([Type.String(), Type.Null()]),
+  at: Type.Integer(),
+});
+export type ContestPrintPushed = Static<typeof ContestPrintPushedSchema>;
+
+/** Domain event on `Subjects.contestEvent(cid, 'first-ac')` and socket event `contest:first-ac` (admins). */
+export const ContestFirstAcPushedSchema = Type.Object({
+  cid: Type.Integer(),
+  submitId: Type.Integer(),
+  uid: Type.String(),
+  username: Type.String(),
+  /** The contest's display id of the problem, e.g. "A". */
+  displayId: Type.String(),
+  at: Type.Integer(),
+});
+export type ContestFirstAcPushed = Static<typeof ContestFirstAcPushedSchema>;
+
+/** Contest event kinds the gateway relays: bus kind → socket event and room kind. */
+export const CONTEST_PUSHES = [
+  { kind: 'rank', event: ServerEvents.contestRank, schema: ContestRankChangedSchema, adminOnly: false },
+  {
+    kind: 'announcement',
+    event: ServerEvents.contestAnnouncement,
+    schema: ContestAnnouncementPushedSchema,
+    adminOnly: false,
+  },
+  { kind: 'print', event: ServerEvents.contestPrint, schema: ContestPrintPushedSchema, adminOnly: true },
+  {
+    kind: 'first-ac',
+    event: ServerEvents.contestFirstAc,
+    schema: ContestFirstAcPushedSchema,
+    adminOnly: true,
+  },
+] as const;
+
+/**
+ * Request/reply subject a gateway uses to ask the contest service who may join a
+ * contest's rooms (outside `oj.contest.>` so event subscribers never see it).
+ */
+export const CONTEST_WATCH_CHECK_SUBJECT = 'oj.contest-watch.check';
+
+/** 'admin': contest room and admin room; 'ok': contest room only. */
+export type ContestWatchDecision = 'admin' | 'ok' | 'not-found' | 'denied';
+
+export interface ContestWatchCheckRequest {
+  cid: number;
+  viewer: WatchCheckRequest['viewer'];
 }

@@ -57,6 +57,17 @@ export function judgeTableSubmissions(db: Kysely<Database>): SubmissionSource {
       const r = await submissionQuery(db).where('submit_id', '=', submitId).executeTakeFirst();
       return r ? toRow(r) : null;
     },
+    async firstAcceptedId(cid, uid, cpid) {
+      const r = await db
+        .selectFrom('judge')
+        .select((eb) => eb.fn.min<number>('submit_id').as('id'))
+        .where('cid', '=', cid)
+        .where('uid', '=', uid)
+        .where('cpid', '=', cpid)
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      return r?.id ?? null;
+    },
     async withCode(cid, from, to) {
       const rows = await db
         .selectFrom('judge')

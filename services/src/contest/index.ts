@@ -8,6 +8,8 @@ import { createScoreboardService, type ScoreboardService } from './scoreboard-se
 import { createContestService, type ContestService, type SubmitGateResult } from './service';
 import type { AuthUser } from '../platform/http/access';
 import { denied, notFound } from '../platform/http/errors';
+import type { Unsubscribe } from '@oj/protocol/bus';
+import { serveContestWatchChecks, startFirstAcAnnouncer } from './live';
 
 export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } from './service';
 export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
@@ -33,6 +35,15 @@ export interface ContestCapability extends Capability {
   };
   /** For the problem capability's FullScreenListPort.forContest (it passes a uid only). */
   fullScreenForContest(uid: string, cid: number): Promise<FullScreenRow[]>;
+  /** For the judge capability's contest submission endpoints (list, status check). */
+  submissionViews: {
+    /** Seal/admin facts of a contest for a viewer; null when the contest does not exist. */
+    viewFacts: ContestService['viewFacts'];
+    /** The contest access check; throws the reference's errors. */
+    checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }>;
+    /** contest_problem.id → display title. */
+    displayTitles(cid: number): Promise<Map<number, string>>;
+  };
 }
 
 export interface FullScreenRow {
@@ -67,6 +78,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     now: ports.now ?? Date.now,
     log: ctx.log,
   });
+  const stops: Unsubscribe[] = [];
   return {
     name: 'contest',
     service,
@@ -92,8 +104,20 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
       };
       return service.fullScreenList(user, cid);
     },
+    submissionViews: {
+      viewFacts: (user, cid) => service.viewFacts(user, cid),
+      checkAccess: (user, cid) => service.checkAccess(user, cid),
+      displayTitles: (cid) => service.displayTitles(cid),
+    },
     routes: (app) => registerContestRoutes(app, service),
-    start: () => scoreboards.start(),
-    stop: () => scoreboards.stop(),
+    async start() {
+      await scoreboards.start();
+      stops.push(await serveContestWatchChecks(ctx.bus, service));
+      stops.push(await startFirstAcAnnouncer(ctx.bus, service, ctx.log));
+    },
+    async stop() {
+      for (const stop of stops.splice(0)) await stop();
+      await scoreboards.stop();
+    },
   };
 }

@@ -25,6 +25,8 @@ export interface SubmissionSource {
   /** Every submission of a contest, any status. */
   ofContest(cid: number): Promise<ContestSubmissionRow[]>;
   byId(submitId: number): Promise<ContestSubmissionRow | null>;
+  /** The smallest submit id of an accepted submission of `uid` on contest problem `cpid`, or null. */
+  firstAcceptedId?(cid: number, uid: string, cpid: number): Promise<number | null>;
   /** Submissions of a contest in [from, to] with their code (AC-submissions download). */
   withCode(
     cid: number,

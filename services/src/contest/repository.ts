@@ -332,7 +332,8 @@ export async function insertPrint(
   db: Db,
   p: { cid: number; uid: string; username: string; realname: string | null; content: string },
 ) {
-  await db.insertInto('contest_print').values(p).execute();
+  const row = await db.insertInto('contest_print').values(p).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function listPrints(db: Db, cid: number, page: number, limit: number) {

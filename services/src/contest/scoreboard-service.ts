@@ -189,7 +189,12 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     if (unsubscribe) return;
     unsubscribe = await deps.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, async (u) => {
       try {
+        if (!u.cid) return;
+        const known = boards.has(u.cid);
         await onSubmissionUpdated(u);
+        // Without the board in memory nobody can tell whether it moved: a verdict-like
+        // change is announced anyway so watchers refetch (progress never moves a board).
+        if (!known && u.reason !== 'progress') await publishRank(u.cid);
       } catch (err) {
         deps.log?.warn({ err, submitId: u.submitId }, 'scoreboard update failed');
       }

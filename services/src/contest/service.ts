@@ -6,6 +6,7 @@ import { makePage, Subjects, toDateStr, type Page } from '@oj/protocol';
 import type { Bus } from '@oj/protocol/bus';
 import { sealedFor } from '@oj/protocol/contest/clock';
 import type { RankRow } from '@oj/protocol/contest/scoreboard';
+import type { ContestWatchDecision, SubmissionUpdate } from '@oj/protocol/realtime/events';
 import type { AuthUser } from '../platform/http/access';
 import { denied, fail, notFound, ApiError } from '../platform/http/errors';
 import { M } from './messages';
@@ -485,13 +486,15 @@ export function createContestService(deps: ContestServiceDeps) {
     const wait = await repo.takePrintWindow(db, user.uid, PRINT_WINDOW_SECONDS);
     if (wait !== null) throw denied(M.printWait(wait));
     const [profile] = await deps.users.profiles([user.uid]);
-    await repo.insertPrint(db, {
+    const realname = profile?.realname ?? null;
+    const id = await repo.insertPrint(db, {
       cid: c.id,
       uid: user.uid,
       username: user.username,
-      realname: profile?.realname ?? null,
+      realname,
       content: body.content,
     });
+    await publish(c.id, 'print', { cid: c.id, id, username: user.username, realname });
     return null;
   }
 
@@ -722,6 +725,62 @@ export function createContestService(deps: ContestServiceDeps) {
   async function checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }> {
     const { admin } = await accessByCid(user, cid);
     return { isContestAdmin: admin };
+  }
+
+  /**
+   * Who may join a contest's push rooms: contest admins both rooms; anyone the contest
+   * room of a public outside scoreboard (openRank, started); otherwise those passing the access check.
+   */
+  async function canWatchContest(viewer: AuthUser | null, cid: number): Promise<ContestWatchDecision> {
+    const c = await repo.findContest(db, cid);
+    if (!c) return 'not-found';
+    if (await adminOf(viewer, c)) return 'admin';
+    if (!c.visible) return 'not-found';
+    if (c.openRank && statusOf(c, deps.now()) !== -1) return 'ok';
+    if (!viewer) return 'denied';
+    try {
+      await cac(viewer, c);
+      return 'ok';
+    } catch (err) {
+      if (err instanceof ApiError) return 'denied';
+      throw err;
+    }
+  }
+
+  /**
+   * Publishes `first-ac` for the admin helper when a verdict makes a submission its
+   * user's first accepted one on that problem (inside the contest window; the creator and
+   * super admins are left out, as in the AC-info list).
+   */
+  async function announceFirstAccepted(u: Pick<SubmissionUpdate, 'submitId' | 'cid' | 'status' | 'reason'>) {
+    if (!u.cid || u.status !== ACCEPTED || u.reason === 'progress') return;
+    const row = await deps.submissions.byId(u.submitId);
+    if (!row || row.cid !== u.cid || row.status !== ACCEPTED) return;
+    const c = await repo.findContest(db, row.cid);
+    if (!c) return;
+    const at = row.submitTime.getTime();
+    if (at < c.startTime.getTime() || at > c.endTime.getTime()) return;
+    if (row.uid === c.uid || (await superAdmins()).includes(row.uid)) return;
+    const first = deps.submissions.firstAcceptedId
+      ? await deps.submissions.firstAcceptedId(row.cid, row.uid, row.cpid)
+      : (await deps.submissions.ofContest(row.cid))
+          .filter((r) => r.uid === row.uid && r.cpid === row.cpid && r.status === ACCEPTED)
+          .reduce<number | null>((m, r) => (m === null || r.submitId < m ? r.submitId : m), null);
+    if (first !== row.submitId) return;
+    const cp = (await repo.contestProblems(db, row.cid)).find((p) => p.id === row.cpid);
+    if (!cp) return;
+    await publish(row.cid, 'first-ac', {
+      cid: row.cid,
+      submitId: row.submitId,
+      uid: row.uid,
+      username: row.username,
+      displayId: cp.display_id,
+    });
+  }
+
+  /** Contest display titles by contest_problem id (contest submission lists). */
+  async function displayTitles(cid: number): Promise<Map<number, string>> {
+    return new Map((await repo.contestProblems(db, cid)).map((p) => [p.id, p.display_title]));
   }
 
   /** The first accepted submission per (user, problem) of a contest, with first blood (admin helper data). */
@@ -1015,6 +1074,9 @@ export function createContestService(deps: ContestServiceDeps) {
     submitGate,
     viewFacts,
     checkAccess,
+    canWatchContest,
+    announceFirstAccepted,
+    displayTitles,
     firstAccepted,
     fullScreenList,
     adminList,

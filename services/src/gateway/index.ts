@@ -1,6 +1,7 @@
 // The socket.io push gateway. It authenticates sockets, joins them to rooms and relays
 // domain events from the bus; whether a socket may watch something is asked of the
-// judge service (in-process, or over bus request/reply in its own process).
+// judge service (submissions, problems) or the contest service (contest rooms), in-process
+// or over bus request/reply in its own process.
 // Several gateways scale out by each subscribing to the bus: no socket.io adapter.
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,10 +11,15 @@ import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import { Rooms, Subjects } from '@oj/protocol';
 import {
   ClientEvents,
+  CONTEST_PUSHES,
+  CONTEST_WATCH_CHECK_SUBJECT,
   ServerEvents,
+  SubscribeContestSchema,
   SubscribeProblemSchema,
   SubscribeSubmissionSchema,
   WATCH_CHECK_SUBJECT,
+  type ContestWatchCheckRequest,
+  type ContestWatchDecision,
   type SubscribeAck,
   type SubmissionUpdate,
   type WatchCheckRequest,
@@ -26,6 +32,11 @@ export type WatchDecision = 'ok' | 'not-found' | 'denied';
 export interface WatchPolicy {
   canWatchSubmission(viewer: AuthUser | null, submitId: number): Promise<WatchDecision>;
   canWatchProblem(viewer: AuthUser | null, pid: number): Promise<WatchDecision>;
+}
+
+/** Who may join a contest's rooms (answered by the contest service). */
+export interface ContestWatchPolicy {
+  canWatchContest(viewer: AuthUser | null, cid: number): Promise<ContestWatchDecision>;
 }
 
 export interface GatewayLogger {
@@ -41,6 +52,8 @@ export interface GatewayOptions {
   bus: Bus;
   authenticator: Authenticator;
   judge: WatchPolicy;
+  /** Contest room checks; default: asked of the contest service over the bus. */
+  contest?: ContestWatchPolicy;
   log?: GatewayLogger;
   /** Rooms one socket may watch besides its own user room. */
   maxWatchedRooms?: number;
@@ -59,7 +72,11 @@ interface SocketData {
 
 type Ack = (answer: SubscribeAck) => void;
 
-/** Rooms an update goes to: the owner, watchers of the submission, watchers of a public problem. */
+/**
+ * Rooms an update goes to: the owner, watchers of the submission, watchers of a public problem.
+ * Contest submissions never go to contest or problem rooms (a sealed board must not leak
+ * verdicts); their submission room admits only the owner and admins (judge service rule).
+ */
 export function roomsForUpdate(u: SubmissionUpdate): string[] {
   const rooms = [Rooms.user(u.uid), Rooms.submission(u.submitId)];
   if (u.cid === 0 && u.gid === null) rooms.push(Rooms.problem(u.pid));
@@ -68,6 +85,7 @@ export function roomsForUpdate(u: SubmissionUpdate): string[] {
 
 export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const { bus, authenticator, judge } = opts;
+  const contest = opts.contest ?? remoteContestWatchPolicy(bus);
   const maxRooms = opts.maxWatchedRooms ?? 200;
   const ownServer = opts.httpServer ? null : createServer();
   const io = new Server(opts.httpServer ?? ownServer!, {
@@ -143,12 +161,51 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       Rooms.submission(p.submitId),
     );
     unwatch<P>(ClientEvents.unsubscribeProblem, SubscribeProblemSchema, (p) => Rooms.problem(p.pid));
+
+    // A contest room, plus its admin room when the contest service says the user is a contest admin.
+    socket.on(ClientEvents.subscribeContest, async (payload: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!Value.Check(SubscribeContestSchema, payload)) return reply({ ok: false, error: 'bad-request' });
+      const { cid } = payload as { cid: number };
+      if (watched() >= maxRooms - 1 && !socket.rooms.has(Rooms.contest(cid)))
+        return reply({ ok: false, error: 'denied' });
+      try {
+        const decision = await contest.canWatchContest(user, cid);
+        if (decision !== 'ok' && decision !== 'admin') return reply({ ok: false, error: decision });
+        await socket.join(Rooms.contest(cid));
+        if (decision === 'admin') await socket.join(Rooms.contestAdmin(cid));
+        else await socket.leave(Rooms.contestAdmin(cid));
+        reply({ ok: true, admin: decision === 'admin' });
+      } catch (err) {
+        opts.log?.warn({ err, event: ClientEvents.subscribeContest }, 'subscribe check failed');
+        reply({ ok: false, error: 'denied' });
+      }
+    });
+    socket.on(ClientEvents.unsubscribeContest, async (payload: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!Value.Check(SubscribeContestSchema, payload)) return reply({ ok: false, error: 'bad-request' });
+      const { cid } = payload as { cid: number };
+      await socket.leave(Rooms.contest(cid));
+      await socket.leave(Rooms.contestAdmin(cid));
+      reply({ ok: true });
+    });
   });
 
   const subscriptions: Unsubscribe[] = [
     await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (update) => {
       io.to(roomsForUpdate(update)).emit(ServerEvents.submissionUpdated, update);
     }),
+    // Contest events, relayed as published; the admin-only kinds reach the admin room only.
+    ...(await Promise.all(
+      CONTEST_PUSHES.map(({ kind, event, schema, adminOnly }) =>
+        bus.subscribe<unknown>(Subjects.contestEvent('*', kind), (payload) => {
+          if (!Value.Check(schema, payload))
+            return opts.log?.warn({ kind }, 'malformed contest event dropped');
+          const { cid } = payload as { cid: number };
+          io.to(adminOnly ? Rooms.contestAdmin(cid) : Rooms.contest(cid)).emit(event, payload);
+        }),
+      ),
+    )),
     await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {
       const uid = subject.slice(Subjects.accountRevoked('').length);
       io.to(Rooms.user(uid)).emit(ServerEvents.sessionRevoked, {});
@@ -186,5 +243,17 @@ export function remoteWatchPolicy(bus: Bus, timeoutMs = 3000): WatchPolicy {
   return {
     canWatchSubmission: (viewer, id) => ask({ kind: 'submission', id, viewer }),
     canWatchProblem: (viewer, id) => ask({ kind: 'problem', id, viewer }),
+  };
+}
+
+/** A gateway asks the contest service over the bus (in-process too: the service answers there). */
+export function remoteContestWatchPolicy(bus: Bus, timeoutMs = 3000): ContestWatchPolicy {
+  return {
+    canWatchContest: (viewer, cid) =>
+      bus.request<ContestWatchDecision>(
+        CONTEST_WATCH_CHECK_SUBJECT,
+        { cid, viewer } satisfies ContestWatchCheckRequest,
+        { timeoutMs },
+      ),
   };
 }

@@ -3,6 +3,7 @@ import type { Unsubscribe } from '@oj/protocol/bus';
 import type { AppContext, Capability } from '../platform/context';
 import type {
   ContestSubmitPort,
+  ContestViewPort,
   GroupPort,
   JudgeSwitches,
   ProblemPort,
@@ -13,6 +14,8 @@ import { registerJudgeRoutes } from './routes';
 import { createJudgeService, type JudgeService } from './service';
 import { serveWatchChecks, startLivePath } from './live';
 import { createProblemStatus, createSubmissionStats } from './stats';
+import { createContestSubmissionViews } from './contest-submissions';
+import { registerContestSubmissionRoutes } from './contest-routes';
 
 export type { JudgeService, WatchDecision } from './service';
 export type * from './ports';
@@ -22,6 +25,8 @@ export interface JudgeCapabilityOptions {
   problems: ProblemPort;
   groups?: GroupPort;
   contests?: ContestSubmitPort;
+  /** The contest rules for reading contest submissions; absent = those endpoints are not served. */
+  contestViews?: ContestViewPort;
   switches?: () => Promise<JudgeSwitches>;
   /** Consume results and progress in this process (default true). */
   live?: boolean;
@@ -51,7 +56,15 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     service,
     stats: createSubmissionStats(ctx.db, opts.problems),
     problemStatus: createProblemStatus(ctx.db),
-    routes: (app) => registerJudgeRoutes(app, service, opts.problems),
+    routes(app) {
+      registerJudgeRoutes(app, service, opts.problems);
+      if (opts.contestViews)
+        registerContestSubmissionRoutes(
+          app,
+          createContestSubmissionViews(ctx.db, opts.contestViews),
+          service,
+        );
+    },
     async start() {
       if (opts.live !== false) stops.push(await startLivePath(ctx.bus, service, ctx.log));
       stops.push(await serveWatchChecks(ctx.bus, service));

@@ -148,3 +148,36 @@ export interface ProblemStatus {
 export interface ProblemStatusPort {
   statusFor(uid: string, pids: readonly number[], scope: StatusScope): Promise<Map<number, ProblemStatus>>;
 }
+
+/** A contest as the contest submission views read it (structurally the contest capability's row). */
+export interface ContestViewContest {
+  id: number;
+  /** Creator. */
+  uid: string;
+  /** 0 ACM, 1 OI. */
+  type: number;
+  startTime: Date;
+  endTime: Date;
+  sealRankTime: Date | null;
+  allowEndSubmit: boolean;
+}
+
+/** Seal/admin facts of a contest for one viewer (contest capability's `viewFacts`). */
+export interface ContestViewFacts {
+  contest: ContestViewContest;
+  /** root, the creator, or the owner of the contest's group. */
+  isContestAdmin: boolean;
+  /** sealed(viewer, forceRefresh = true): never true for contest admins. */
+  sealed: boolean;
+  /** -1 scheduled, 0 running, 1 ended. */
+  status: -1 | 0 | 1;
+}
+
+/** The contest capability's rules for reading contest submissions. */
+export interface ContestViewPort {
+  viewFacts(user: AuthUser | null, cid: number): Promise<ContestViewFacts | null>;
+  /** The contest access check; throws the reference's ApiErrors. */
+  checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }>;
+  /** contest_problem.id → the contest's display title. */
+  displayTitles(cid: number): Promise<Map<number, string>>;
+}

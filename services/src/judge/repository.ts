@@ -472,3 +472,101 @@ export async function userContestProblemStatuses(
   for (const r of rows) if (out.get(r.pid) !== AC) out.set(r.pid, r.status);
   return out;
 }
+
+// ---- contest submissions ----
+
+/** Every column but the code. */
+const LIST_COLUMNS = [
+  'submit_id',
+  'pid',
+  'display_pid',
+  'uid',
+  'username',
+  'submit_time',
+  'status',
+  'share',
+  'error_message',
+  'time',
+  'memory',
+  'score',
+  'length',
+  'language',
+  'cid',
+  'cpid',
+  'gid',
+  'judger',
+  'ip',
+  'version',
+  'oi_rank_score',
+  'vjudge_submit_id',
+  'vjudge_username',
+  'vjudge_password',
+  'is_manual',
+  'is_remote',
+  'counted_status',
+  'gmt_create',
+  'gmt_modified',
+] as const;
+
+export interface ContestListFilter {
+  cid: number;
+  /** true: admin test runs before the start; false: from the start on. */
+  beforeStart: boolean;
+  startTime: Date;
+  uid?: string;
+  status?: number;
+  problemId?: string;
+  exactProblem?: boolean;
+  username?: string;
+  /** Only rows before this time... */
+  before: Date | null;
+  /** ...except this user's own rows (ACM), when set. */
+  ownUid: string | null;
+}
+
+/** One contest's status list, newest submit time first. */
+export async function listContestSubmissions(
+  db: Db,
+  f: ContestListFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: Omit<JudgeRow, 'code'>[]; total: number }> {
+  let q = db.selectFrom('judge').where('cid', '=', f.cid);
+  q = f.beforeStart ? q.where('submit_time', '<', f.startTime) : q.where('submit_time', '>=', f.startTime);
+  if (f.uid !== undefined) q = q.where('uid', '=', f.uid);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.problemId)
+    q = f.exactProblem
+      ? q.where('display_pid', '=', f.problemId)
+      : q.where('display_pid', 'ilike', likeEscape(f.problemId));
+  if (f.username) q = q.where('username', 'ilike', likeEscape(f.username));
+  if (f.before) {
+    const before = f.before;
+    const own = f.ownUid;
+    q =
+      own === null
+        ? q.where('submit_time', '<', before)
+        : q.where((eb) => eb.or([eb('submit_time', '<', before), eb('uid', '=', own)]));
+  }
+  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .select(LIST_COLUMNS)
+    .orderBy('submit_time', 'desc')
+    .orderBy('submit_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total) };
+}
+
+/** Ids of every submission of problem `pid` in contest `cid`, oldest first. */
+export async function contestProblemSubmissionIds(db: Db, cid: number, pid: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('judge')
+    .select('submit_id')
+    .where('cid', '=', cid)
+    .where('pid', '=', pid)
+    .orderBy('submit_id')
+    .execute();
+  return rows.map((r) => r.submit_id);
+}

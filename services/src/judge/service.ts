@@ -501,6 +501,19 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     return judgeView(await dispatch(row, 'rejudge'));
   }
 
+  /** Rejudges every submission of problem `pid` in contest `cid` (those not being judged right now). */
+  async function rejudgeContestProblem(cid: number, pid: number): Promise<void> {
+    const ids = await repo.contestProblemSubmissionIds(db, cid, pid);
+    if (ids.length === 0) throw fail(M.CONTEST_REJUDGE_EMPTY);
+    const reset: JudgeRow[] = [];
+    for (const id of ids) {
+      const row = await resetForJudging(id, { type: 'REJUDGE' }, () => undefined);
+      if (row) reset.push(row);
+    }
+    if (reset.length === 0) throw fail(M.CONTEST_REJUDGE_FAILED);
+    for (const row of reset) await dispatch(row, 'rejudge');
+  }
+
   async function manualJudge(admin: AuthUser, submitId: number, status: number, score: number | undefined) {
     const problemOf = async (pid: number) => problems.getProblemForJudge(pid);
     const before = await repo.findSubmission(db, submitId);
@@ -785,6 +798,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     share,
     resubmit,
     rejudge,
+    rejudgeContestProblem,
     manualJudge,
     cancelJudge,
     applyResult,

@@ -20,7 +20,7 @@ import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import type { TestDatabase } from '../../test/support/db';
 import { createJudgeCapability, type JudgeCapability } from './index';
-import type { ContestSubmitPort, JudgeProblem, JudgeSwitches, ProblemPort } from './ports';
+import type { ContestSubmitPort, ContestViewPort, JudgeProblem, JudgeSwitches, ProblemPort } from './ports';
 
 export const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -173,7 +173,7 @@ export interface Harness {
 export async function startHarness(
   tdb: TestDatabase,
   bus: Bus,
-  opts: { live?: boolean; contests?: ContestSubmitPort } = {},
+  opts: { live?: boolean; contests?: ContestSubmitPort; contestViews?: ContestViewPort } = {},
 ): Promise<Harness> {
   const problems = new MemoryProblems();
   const switches: JudgeSwitches = {
@@ -195,6 +195,7 @@ export async function startHarness(
     switches: async () => switches,
     live: opts.live,
     contests: opts.contests,
+    contestViews: opts.contestViews,
   });
   const app = await buildApp({ authenticator: testAuthenticator });
   await judge.routes!(app);

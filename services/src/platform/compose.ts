@@ -20,8 +20,7 @@ import { createProblemCapability } from '../problem';
 import { createJudgeCapability, type JudgeCapability } from '../judge';
 import { problemPortFromProblemCapability } from '../judge/problem-adapter';
 import { createContestCapability } from '../contest';
-import { ApiError } from './http/errors';
-import { createGateway, remoteWatchPolicy, type Gateway } from '../gateway';
+import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from '../gateway';
 
 export interface Platform {
   ctx: AppContext;
@@ -71,20 +70,17 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const judge: JudgeCapability = createJudgeCapability(ctx, {
     problems: problemPortFromProblemCapability(ctx.db),
     switches: () => site.switches(),
-    contests: {
-      // The contest rules decide; a refusal travels as the envelope error they name.
-      async resolveSubmission(user, cid, displayId) {
-        const gate = await contest.contestSubmitGate(user, cid, displayId);
-        if (!gate.allowed) throw new ApiError(gate.status, gate.reason);
-        return { pid: gate.pid, cpid: gate.cpid, displayId: gate.displayId, gid: gate.gid };
-      },
-    },
+    contests: contest.submitPort,
+    contestViews: contest.submissionViews,
     live: opts.live ?? true,
   });
   account.useSubmissionStats(judge.stats);
   const problem = createProblemCapability(
     ctx,
-    { status: judge.problemStatus },
+    {
+      status: judge.problemStatus,
+      fullScreen: { forTraining: async () => [], forContest: contest.fullScreenForContest },
+    },
     { seedSamples: opts.seedSamples ?? true },
   );
   const capabilities: Capability[] = [account, createSiteCapability(ctx), problem, judge, contest];
@@ -105,6 +101,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
         bus,
         authenticator: account.authenticator,
         judge: remoteWatchPolicy(bus),
+        contest: remoteContestWatchPolicy(bus),
         log,
       })
     : null;
