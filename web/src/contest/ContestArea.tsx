@@ -18,6 +18,7 @@ import { ContestSubmissionsTab } from './ContestSubmissionsTab';
 import { RankBoard } from './RankBoard';
 import { ScrollBoardSettings } from './ScrollBoardSettings';
 import type { ContestVO } from './types';
+import { useUnreadAnnouncements } from './unread';
 import { useContestClock } from './useContestClock';
 import './contest.css';
 
@@ -110,6 +111,10 @@ function ContestBody({
     openContestComment: openComment,
   };
   const tabs = contestTabs(facts);
+  useUnreadAnnouncements(
+    cid,
+    tabs.some((x) => x.name === 'announcements' && x.enabled),
+  );
   const wanted = tabOfPath(location, cid);
   const current = tabs.find((x) => x.name === wanted && x.enabled)?.name ?? 'overview';
   const base = `/contest/${cid}`;

@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import type { AcmRankRow, OiRankRow } from '@oj/protocol/contest/scoreboard';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Pager } from '../judge/Pager';
@@ -30,7 +30,11 @@ import {
   toggleConcerned,
   writeConcerned,
 } from './board-rules';
+import { throttle, useContestLive } from './live';
 import type { ContestProblemRow, ContestVO, Page } from './types';
+
+/** Rank pushes reload the board at most this often. */
+export const RANK_PUSH_MIN_MS = 2000;
 
 export interface RankBoardProps {
   cid: string;
@@ -162,11 +166,17 @@ export function RankBoard({ cid, contest, outside, ended, isContestAdmin, proble
   }, [cid, page, size, force, isContestAdmin, showStar, applied, concerned, containsEnd, outside]);
 
   useEffect(load, [load]);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const onPush = useMemo(() => throttle(() => loadRef.current(), RANK_PUSH_MIN_MS), []);
+  useEffect(() => () => onPush.cancel(), [onPush]);
+  // While auto refresh is on, rank pushes reload the board; the 30 s timer covers a missing or refused socket.
+  const live = useContestLive(auto && !ended ? Number(cid) : null, { rank: onPush });
   useEffect(() => {
-    if (!auto || ended) return;
+    if (!auto || ended || live) return;
     const timer = setInterval(load, BOARD_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [auto, ended, load]);
+  }, [auto, ended, live, load]);
 
   const star = (uid: string) => {
     const next = toggleConcerned(concerned, uid);

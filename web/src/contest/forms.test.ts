@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { printError } from './AdminTabs';
 import { listQueryString, parseListQuery } from './list-query';
 import { scrollBoardUrl } from './ScrollBoardSettings';
@@ -37,5 +37,35 @@ describe('scroll board link and durations', () => {
     expect(formatDuration(5 * 3600)).toBe('05:00:00');
     expect(formatDuration(86400 + 61)).toBe('1d 00:01:01');
     expect(formatDuration(null)).toBe('--');
+  });
+});
+
+describe('throttle', () => {
+  it('runs at once, then once more at the end of a burst', async () => {
+    const { throttle } = await import('./live');
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      let runs = 0;
+      const f = throttle(
+        () => runs++,
+        1000,
+        () => now,
+      );
+      f();
+      expect(runs).toBe(1);
+      now = 100;
+      f();
+      f();
+      expect(runs).toBe(1);
+      now = 1000;
+      vi.advanceTimersByTime(900);
+      expect(runs).toBe(2);
+      now = 5000;
+      f();
+      expect(runs).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

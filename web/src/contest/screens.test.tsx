@@ -1,8 +1,38 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+
+const sock = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(...a: unknown[]) => void>>();
+  return {
+    connected: true,
+    ackOk: true,
+    emitted: [] as [string, unknown][],
+    handlers,
+    on(ev: string, fn: (...a: unknown[]) => void) {
+      if (!handlers.has(ev)) handlers.set(ev, new Set());
+      handlers.get(ev)!.add(fn);
+    },
+    off(ev: string, fn: (...a: unknown[]) => void) {
+      handlers.get(ev)?.delete(fn);
+    },
+    emit(ev: string, body: unknown, ack?: (a: unknown) => void) {
+      this.emitted.push([ev, body]);
+      ack?.(this.ackOk ? { ok: true } : { ok: false, error: 'denied' });
+    },
+    push(ev: string, payload: unknown) {
+      for (const fn of handlers.get(ev) ?? []) fn(payload);
+    },
+  };
+});
+vi.mock('../api/socket', () => ({
+  connectSocket: vi.fn(async () => sock),
+  syncSocketToken: () => undefined,
+  disconnectSocket: () => undefined,
+  currentSocket: () => sock,
+}));
 
 const ALICE = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
 const path = (url: string) => url.split('?')[0];
@@ -38,7 +68,12 @@ function contest(over: Record<string, unknown> = {}) {
   };
 }
 
-beforeEach(() => resetStores());
+beforeEach(() => {
+  resetStores();
+  sock.emitted = [];
+  sock.ackOk = true;
+  sock.handlers.clear();
+});
 afterEach(() => cleanup());
 
 describe('contest list', () => {
@@ -178,6 +213,28 @@ describe('contest area', () => {
       }),
     );
     expect(localStorage.getItem('contest_7_concernedList')).toBe('["u2"]');
+  });
+
+  it('joins the contest room and reloads the board on a rank push for this contest only', async () => {
+    signIn();
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/get-contest-rank') return ok({ records: [], total: 0 });
+      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+      return undefined;
+    });
+    renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('board-empty')).toBeTruthy();
+    await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:contest', { cid: 7 }]));
+    const rankCalls = () => calls.filter((c) => path(c.url) === '/api/get-contest-rank').length;
+    const before = rankCalls();
+    sock.push('contest:rank', { cid: 8, at: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rankCalls()).toBe(before);
+    sock.push('contest:rank', { cid: 7, at: 2 });
+    await waitFor(() => expect(rankCalls()).toBe(before + 1));
   });
 });
 

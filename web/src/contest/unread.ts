@@ -1,0 +1,64 @@
+// Unread contest announcements (spec §2.5, §7): polled every 60 s (and on an announcement push),
+// each shown once as a persistent notification; the ids shown are remembered per contest.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client';
+import { toast } from '../shell/toaster';
+import { useContestLive } from './live';
+
+export const ANNOUNCEMENT_POLL_MS = 60_000;
+export const readKey = (cid: string) => `contest_${cid}_readAnnouncements`;
+
+export function readIds(cid: string): number[] {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(readKey(cid)) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((x): x is number => Number.isInteger(x)) : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(cid: string, ids: number[]): void {
+  try {
+    localStorage.setItem(readKey(cid), JSON.stringify(ids));
+  } catch {
+    // storage disabled: they may show again on the next visit
+  }
+}
+
+export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
+  const { t } = useTranslation();
+  const tRef = useRef(t);
+  tRef.current = t;
+  const pollRef = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    const poll = async () => {
+      const read = readIds(cid);
+      try {
+        const rows = await api.post<{ id: number; title: string }[]>(
+          '/api/get-contest-not-read-announcement',
+          { cid: Number(cid), readAnnouncementList: read },
+          { quiet: true },
+        );
+        if (stopped || !Array.isArray(rows) || rows.length === 0) return;
+        for (const a of rows) toast.info(`${tRef.current('contestUi.tab.announcements')}: ${a.title}`, 0);
+        remember(cid, [...read, ...rows.map((a) => a.id)]);
+      } catch {
+        // silent (spec §8); the next poll tries again
+      }
+    };
+    pollRef.current = () => void poll();
+    void poll();
+    const timer = setInterval(() => void poll(), ANNOUNCEMENT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      pollRef.current = () => undefined;
+    };
+  }, [cid, enabled]);
+
+  useContestLive(enabled ? Number(cid) : null, { announcement: () => pollRef.current() });
+}
