@@ -73,18 +73,21 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   const [confetti, setConfetti] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // Restore the saved code (or the template) once the problem is known.
+  // Restore the saved code (or the template) once per problem; saving starts only after that,
+  // so a stale empty editor never overwrites what was stored.
+  const [restoredKey, setRestoredKey] = useState<string | null>(null);
   useEffect(() => {
-    if (!detail) return;
+    if (!detail || restoredKey === storageKey) return;
     const saved = loadCode(storageKey);
     const lang = defaultLanguage(detail.languages, saved?.language);
     setLanguage(lang);
     setCode(saved?.code ?? detail.codeTemplate[lang] ?? '');
-  }, [detail, storageKey]);
+    setRestoredKey(storageKey);
+  }, [detail, storageKey, restoredKey]);
 
   useEffect(() => {
-    if (detail) saveCode(storageKey, { code, language });
-  }, [code, language, detail, storageKey]);
+    if (restoredKey === storageKey) saveCode(storageKey, { code, language });
+  }, [code, language, restoredKey, storageKey]);
 
   const updatePrefs = (next: Partial<EditorPrefs>) => {
     const merged = { ...prefs, ...next };

@@ -183,6 +183,12 @@ function detailFetch(
   });
 }
 
+/** The saved code is in the editor (what a person waits for before pressing Submit). */
+const editorShows = (text: string) =>
+  waitFor(() => expect(document.querySelector('.cm-content')?.textContent ?? '').toContain(text), {
+    timeout: 10_000,
+  });
+
 describe('problem detail', () => {
   it('renders the statement with limits for C/C++ and doubled ones, examples and annex', async () => {
     detailFetch([5]);
@@ -203,11 +209,12 @@ describe('problem detail', () => {
   it('refuses empty code before calling the server', async () => {
     const calls = detailFetch([5]);
     useSession.getState().signIn('tok', USER);
-    localStorage.setItem('code:p:1000', JSON.stringify({ code: '   ', language: 'C++' }));
+    localStorage.setItem('code:p:1000', JSON.stringify({ code: '  \n\t\n ', language: 'C++' }));
     renderApp('/problem/1000');
-    await screen.findByTestId('problem-title');
+    // the three blank lines of the saved code are in the editor
+    await waitFor(() => expect(document.querySelectorAll('.cm-line')).toHaveLength(3), { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('submit-button'));
-    await new Promise((r) => setTimeout(r, 50));
+    expect(await screen.findByText('Code can not be empty')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/submit-problem-judge')).toBe(false);
   });
 
@@ -216,7 +223,7 @@ describe('problem detail', () => {
     useSession.getState().signIn('tok', USER);
     localStorage.setItem('code:p:1000', JSON.stringify({ code: CODE, language: 'C++' }));
     renderApp('/problem/1000');
-    await screen.findByTestId('problem-title');
+    await editorShows('#include');
     fireEvent.click(screen.getByTestId('submit-button'));
     await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:submission', { submitId: 77 }]), {
       timeout: 10_000,
@@ -267,7 +274,7 @@ describe('problem detail', () => {
     useSession.getState().signIn('tok', USER);
     localStorage.setItem('code:p:1000', JSON.stringify({ code: CODE, language: 'C++' }));
     renderApp('/problem/1000');
-    await screen.findByTestId('problem-title');
+    await editorShows('#include');
     fireEvent.click(screen.getByTestId('submit-button'));
     expect(await screen.findByTestId('live-off')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('verdict-text').textContent).toBe('Wrong Answer'), {
