@@ -133,6 +133,7 @@ function ContestBody({
             outside={false}
             ended={clock.phase === 'ended'}
             isContestAdmin={isContestAdmin}
+            sealed={clock.phase === 'sealed' && !isContestAdmin}
           />
         );
       case 'announcements':

@@ -1,6 +1,7 @@
 // The contest board (spec §2.3): ACM or OI table, search, switches, stars, pager, 30 s auto refresh.
 import {
   Button,
+  Callout,
   HTMLSelect,
   HTMLTable,
   InputGroup,
@@ -43,6 +44,8 @@ export interface RankBoardProps {
   outside: boolean;
   ended: boolean;
   isContestAdmin: boolean;
+  /** The viewer sees the sealed board (shows a note). */
+  sealed?: boolean;
   /** Problem headers; loaded from the contest problem list when not given. */
   problems?: ContestProblemRow[];
 }
@@ -106,7 +109,15 @@ function RankCell({ row }: { row: BoardRow }) {
   );
 }
 
-export function RankBoard({ cid, contest, outside, ended, isContestAdmin, problems: given }: RankBoardProps) {
+export function RankBoard({
+  cid,
+  contest,
+  outside,
+  ended,
+  isContestAdmin,
+  sealed = false,
+  problems: given,
+}: RankBoardProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const mobile = useIsMobile();
@@ -187,6 +198,11 @@ export function RankBoard({ cid, contest, outside, ended, isContestAdmin, proble
   const rows = data?.records ?? [];
   return (
     <div className="oj-board" data-testid="rank-board">
+      {sealed && (
+        <Callout intent="warning" icon="lock" className="oj-board-sealed" data-testid="board-sealed">
+          {t('contestUi.sealedNote')}
+        </Callout>
+      )}
       <div className="oj-board-tools">
         <form
           onSubmit={(e) => {

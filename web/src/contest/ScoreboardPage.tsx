@@ -25,6 +25,7 @@ function OutsideBoard({ contest, problems }: { contest: ContestVO; problems: Con
         outside
         ended={clock.phase === 'ended'}
         isContestAdmin={isContestAdminFor(user, contest)}
+        sealed={clock.phase === 'sealed'}
         problems={problems}
       />
     </div>

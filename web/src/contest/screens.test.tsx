@@ -250,6 +250,31 @@ const sb = (uid: string, submitId: number, displayId: string, submitTime: string
   displayId,
 });
 
+describe('contest area notices', () => {
+  it('shows unread announcements once and remembers them; notes a sealed board', async () => {
+    useSession.setState({ token: 't', user: ALICE });
+    const now = Date.now();
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info')
+        return ok(contest({ sealRank: true, sealRankTime: iso(now - 60_000) }));
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/get-contest-rank') return ok({ records: [], total: 0 });
+      if (path(url) === '/api/get-contest-not-read-announcement')
+        return ok([{ id: 5, title: 'Clarification on B' }]);
+      return undefined;
+    });
+    renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('board-sealed')).toBeTruthy();
+    expect(await screen.findByText('Announcements: Clarification on B')).toBeTruthy();
+    expect(calls.find((c) => path(c.url) === '/api/get-contest-not-read-announcement')!.body).toEqual({
+      cid: 7,
+      readAnnouncementList: [],
+    });
+    await waitFor(() => expect(localStorage.getItem('contest_7_readAnnouncements')).toBe('[5]'));
+  });
+});
+
 describe('scroll board page', () => {
   it('starts sealed and reveals the hidden cell on Space', async () => {
     stubFetch((url) => {
