@@ -1,8 +1,8 @@
 // /contest/:contestID/*: header and the tabs (spec §2.2); the enabled tabs follow the clock machine.
 import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'wouter';
+import { Route, useLocation, useParams, useRoute } from 'wouter';
 import { Markdown } from '../shell/Markdown';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
@@ -39,6 +39,12 @@ export function tabOfPath(path: string, cid: string): TabName {
   ];
   return (names as string[]).includes(rest) ? (rest as TabName) : 'overview';
 }
+
+/** The judge area's submission detail, shown inside the submissions tab (ContestSubmissionDetails). */
+const SubmissionDetail = lazy(async () => ({
+  default: (await import('../judge/SubmissionDetailPage')).SubmissionDetailPage,
+}));
+export const SUBMISSION_DETAIL_PATH = '/contest/:contestID/problem/:problemID/submission-detail/:submitID';
 
 function PasswordForm({ cid, onRegistered }: { cid: string; onRegistered(): void }) {
   const { t } = useTranslation();
@@ -115,7 +121,8 @@ function ContestBody({
     cid,
     tabs.some((x) => x.name === 'announcements' && x.enabled),
   );
-  const wanted = tabOfPath(location, cid);
+  const [inDetail] = useRoute(SUBMISSION_DETAIL_PATH);
+  const wanted = inDetail ? 'submissions' : tabOfPath(location, cid);
   const current = tabs.find((x) => x.name === wanted && x.enabled)?.name ?? 'overview';
   const base = `/contest/${cid}`;
 
@@ -124,6 +131,14 @@ function ContestBody({
       case 'problems':
         return <ContestProblemsTab cid={cid} />;
       case 'submissions':
+        if (inDetail)
+          return (
+            <Suspense fallback={<Spinner />}>
+              <Route path={SUBMISSION_DETAIL_PATH}>
+                <SubmissionDetail />
+              </Route>
+            </Suspense>
+          );
         return <ContestSubmissionsTab cid={cid} contest={contest} />;
       case 'rank':
         return (

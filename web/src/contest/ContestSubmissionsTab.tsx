@@ -68,7 +68,11 @@ export function ContestSubmissionsTab({ cid, contest }: { cid: string; contest: 
               {list.data.records.map((s) => (
                 <tr key={s.submitId} data-testid={`contest-submission-${s.submitId}`}>
                   <td>
-                    <Link href={`/submission-detail/${s.submitId}`}>{s.submitId}</Link>
+                    <Link
+                      href={`/contest/${cid}/problem/${encodeURIComponent(s.displayId)}/submission-detail/${s.submitId}`}
+                    >
+                      {s.submitId}
+                    </Link>
                   </td>
                   <td>
                     <Link href={`/contest/${cid}/problem/${encodeURIComponent(s.displayId)}`}>

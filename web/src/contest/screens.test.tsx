@@ -275,6 +275,24 @@ describe('contest area notices', () => {
   });
 });
 
+describe('contest submission detail', () => {
+  it('opens the judge detail inside the submissions tab', async () => {
+    useSession.setState({ token: 't', user: ALICE });
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      return undefined;
+    });
+    renderApp('/contest/7/problem/A/submission-detail/55');
+    await waitFor(() =>
+      expect(
+        calls.some((c) => path(c.url) === '/api/get-submission-detail' && query(c.url).submitId === '55'),
+      ).toBe(true),
+    );
+    expect(screen.getByTestId('contest-tab-submissions').getAttribute('aria-selected')).toBe('true');
+  });
+});
+
 describe('scroll board page', () => {
   it('starts sealed and reveals the hidden cell on Space', async () => {
     stubFetch((url) => {
