@@ -1,9 +1,12 @@
 // Contest pushes through the gateway against the real contest capability: room checks
 // over bus request/reply, rank/announcement to the contest room, print and first-AC to
 // the admin room only, and no leak of sealed verdicts to other contestants.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as natsConnect } from '@nats-io/transport-node';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
 import {
   ClientEvents,
   ServerEvents,
@@ -12,7 +15,7 @@ import {
   type SubscribeAck,
 } from '@oj/protocol/realtime/events';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
-import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
+import { DB_KINDS, createTestDatabase, type DbKind, type TestDatabase } from '../../test/support/db';
 import { RunnerStandIn, USERS, testAuthenticator, tokenOf } from '../judge/test-harness';
 import { startContestHarness, type ContestHarness } from '../judge/contest-test-setup';
 import type { AuthUser } from '../platform/http/access';
@@ -56,141 +59,175 @@ class Client {
 
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
-describe.each(DB_KINDS)('contest pushes through the gateway on %s', (kind) => {
-  let tdb: TestDatabase;
-  let bus: Bus;
-  let h: ContestHarness;
-  let gateway: Gateway;
-  let runner: RunnerStandIn;
-  let url: string;
-  let cid = 0;
-  let openCid = 0;
-  const clients: Client[] = [];
-  const open = async (user: AuthUser | null) => {
-    const c = await Client.open(url, user);
-    clients.push(c);
-    return c;
-  };
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
-  beforeAll(async () => {
-    tdb = await createTestDatabase(kind);
-    bus = createMemoryBus();
-    h = await startContestHarness(tdb, bus);
-    // Running, sealed for contestants (seal time passed), no outside board.
-    cid = await h.createContest();
-    await h.addProblem(cid, 'A');
-    openCid = await h.createContest({ openRank: true });
-    gateway = await createGateway({
-      httpServer: h.app.server,
-      bus,
-      authenticator: testAuthenticator,
-      judge: h.judge.service,
-    });
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
-    runner = await new RunnerStandIn(bus).start();
-  });
-  afterAll(async () => {
-    for (const c of clients) c.socket.close();
-    await runner?.close();
-    await gateway?.close();
-    await h?.close();
-    await bus?.close();
-    await tdb?.drop();
-  });
+function defineContestPushSuite(label: string, kind: DbKind, makeBus: () => Promise<Bus>) {
+  describe(label, () => {
+    let tdb: TestDatabase;
+    let bus: Bus;
+    let h: ContestHarness;
+    let gateway: Gateway;
+    let runner: RunnerStandIn;
+    let url: string;
+    let cid = 0;
+    let openCid = 0;
+    const clients: Client[] = [];
+    const open = async (user: AuthUser | null) => {
+      const c = await Client.open(url, user);
+      clients.push(c);
+      return c;
+    };
 
-  async function submit(user: AuthUser): Promise<SubmissionJudgeTask> {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/submit-problem-judge',
-      headers: { authorization: tokenOf(user) },
-      payload: { pid: 'A', cid, language: 'C++', code: 'int main(){}', isRemote: false },
+    beforeAll(async () => {
+      tdb = await createTestDatabase(kind);
+      bus = await makeBus();
+      h = await startContestHarness(tdb, bus);
+      // Running, sealed for contestants (seal time passed), no outside board.
+      cid = await h.createContest();
+      await h.addProblem(cid, 'A');
+      openCid = await h.createContest({ openRank: true });
+      gateway = await createGateway({
+        httpServer: h.app.server,
+        bus,
+        authenticator: testAuthenticator,
+        judge: h.judge.service,
+      });
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      url = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+      runner = await new RunnerStandIn(bus).start();
     });
-    expect(res.json()).toMatchObject({ status: 200 });
-    return runner.waitForSubmission(res.json().data.submitId as number);
+    afterAll(async () => {
+      for (const c of clients) c.socket.close();
+      await runner?.close();
+      await gateway?.close();
+      await h?.close();
+      await bus?.close();
+      await tdb?.drop();
+    });
+
+    async function submit(user: AuthUser): Promise<SubmissionJudgeTask> {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/submit-problem-judge',
+        headers: { authorization: tokenOf(user) },
+        payload: { pid: 'A', cid, language: 'C++', code: 'int main(){}', isRemote: false },
+      });
+      expect(res.json()).toMatchObject({ status: 200 });
+      return runner.waitForSubmission(res.json().data.submitId as number);
+    }
+
+    it('the contest service decides who joins which room', async () => {
+      const bob = await open(USERS.bob);
+      expect(await bob.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: false });
+      const creator = await open(USERS.admin);
+      expect(await creator.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: true });
+      const anon = await open(null);
+      expect(await anon.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: false, error: 'denied' });
+      expect(await anon.ask(ClientEvents.subscribeContest, { cid: openCid })).toEqual({
+        ok: true,
+        admin: false,
+      });
+      expect(await anon.ask(ClientEvents.subscribeContest, { cid: 999_999 })).toEqual({
+        ok: false,
+        error: 'not-found',
+      });
+      expect(await anon.ask(ClientEvents.subscribeContest, { cid: 'x' })).toEqual({
+        ok: false,
+        error: 'bad-request',
+      });
+      expect(
+        await tdb.db.selectFrom('contest').select('id').where('id', '=', cid).executeTakeFirst(),
+      ).toBeTruthy();
+    });
+
+    it('a verdict reaches the contest room as a rank event within a second; sealed verdicts stay with the owner', async () => {
+      const alice = await open(USERS.alice);
+      const bob = await open(USERS.bob);
+      const creator = await open(USERS.admin);
+      for (const c of [alice, bob, creator])
+        expect(await c.ask(ClientEvents.subscribeContest, { cid })).toMatchObject({ ok: true });
+      const task = await submit(USERS.alice);
+      const finishedAt = Date.now();
+      await runner.finish(runner.resultFor(task, 0));
+      const rank = await bob.waitFor(
+        ServerEvents.contestRank,
+        (p) => (p as { cid: number }).cid === cid,
+        finishedAt,
+      );
+      expect(rank.at - finishedAt).toBeLessThan(1000);
+      expect(Object.keys(rank.payload as object).sort()).toEqual(['at', 'cid']);
+      // The owner gets her verdict...
+      await alice.waitFor(
+        ServerEvents.submissionUpdated,
+        (p) => (p as SubmissionUpdate).submitId === task.submitId && (p as SubmissionUpdate).status === 0,
+      );
+      // ...the first AC goes to the contest admin room...
+      const firstAc = await creator.waitFor(
+        ServerEvents.contestFirstAc,
+        (p) => (p as ContestFirstAcPushed).submitId === task.submitId,
+      );
+      expect(firstAc.payload).toMatchObject({ cid, uid: USERS.alice.uid, displayId: 'A' });
+      await settle();
+      // ...and nothing of it reaches another contestant.
+      expect(bob.of(ServerEvents.submissionUpdated)).toEqual([]);
+      expect(bob.of(ServerEvents.contestFirstAc)).toEqual([]);
+      // A second AC on the same problem is no first AC.
+      const again = await submit(USERS.alice);
+      const since = Date.now();
+      await runner.finish(runner.resultFor(again, 0));
+      await bob.waitFor(ServerEvents.contestRank, () => true, since);
+      await settle();
+      expect(
+        creator.of(ServerEvents.contestFirstAc).map((g) => (g.payload as ContestFirstAcPushed).submitId),
+      ).toEqual([task.submitId]);
+    });
+
+    it('print jobs reach contest admins only; announcements reach the contest room', async () => {
+      const bob = await open(USERS.bob);
+      const creator = await open(USERS.admin);
+      expect(await bob.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: false });
+      expect(await creator.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: true });
+      await h.contest.service.submitPrint(USERS.bob, { cid, content: 'x'.repeat(60) });
+      const print = await creator.waitFor(ServerEvents.contestPrint, () => true);
+      expect(print.payload).toMatchObject({ cid, username: USERS.bob.username });
+      await h.contest.service.addAnnouncement(USERS.admin, {
+        cid,
+        announcement: { title: 'Clarification', content: 'A is fine', status: 0 },
+      });
+      const news = await bob.waitFor(ServerEvents.contestAnnouncement, () => true);
+      expect(news.payload).toMatchObject({ cid, title: 'Clarification' });
+      await settle();
+      expect(bob.of(ServerEvents.contestPrint)).toEqual([]);
+    });
+  });
+}
+
+for (const kind of DB_KINDS)
+  defineContestPushSuite(
+    `contest pushes through the gateway on ${kind} with the memory bus`,
+    kind,
+    async () => createMemoryBus(),
+  );
+
+const runId = `${process.pid}${randomBytes(4).toString('hex')}`;
+defineContestPushSuite('contest pushes through the gateway on postgres with NATS JetStream', 'postgres', () =>
+  createNatsBus({
+    servers: NATS_URL,
+    streamPrefix: `TEST_${runId}`,
+    subjectPrefix: `test-${runId}`,
+    name: 'contest-push-test',
+  }),
+);
+
+afterAll(async () => {
+  // This run's streams go with it.
+  const nc = await natsConnect({ servers: NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const ours: string[] = [];
+    for await (const name of jsm.streams.names()) if (name.startsWith(`TEST_${runId}`)) ours.push(name);
+    for (const name of ours) await jsm.streams.delete(name);
+  } finally {
+    await nc.close();
   }
-
-  it('the contest service decides who joins which room', async () => {
-    const bob = await open(USERS.bob);
-    expect(await bob.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: false });
-    const creator = await open(USERS.admin);
-    expect(await creator.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: true });
-    const anon = await open(null);
-    expect(await anon.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: false, error: 'denied' });
-    expect(await anon.ask(ClientEvents.subscribeContest, { cid: openCid })).toEqual({
-      ok: true,
-      admin: false,
-    });
-    expect(await anon.ask(ClientEvents.subscribeContest, { cid: 999_999 })).toEqual({
-      ok: false,
-      error: 'not-found',
-    });
-    expect(await anon.ask(ClientEvents.subscribeContest, { cid: 'x' })).toEqual({
-      ok: false,
-      error: 'bad-request',
-    });
-    expect(
-      await tdb.db.selectFrom('contest').select('id').where('id', '=', cid).executeTakeFirst(),
-    ).toBeTruthy();
-  });
-
-  it('a verdict reaches the contest room as a rank event within a second; sealed verdicts stay with the owner', async () => {
-    const alice = await open(USERS.alice);
-    const bob = await open(USERS.bob);
-    const creator = await open(USERS.admin);
-    for (const c of [alice, bob, creator])
-      expect(await c.ask(ClientEvents.subscribeContest, { cid })).toMatchObject({ ok: true });
-    const task = await submit(USERS.alice);
-    const finishedAt = Date.now();
-    await runner.finish(runner.resultFor(task, 0));
-    const rank = await bob.waitFor(
-      ServerEvents.contestRank,
-      (p) => (p as { cid: number }).cid === cid,
-      finishedAt,
-    );
-    expect(rank.at - finishedAt).toBeLessThan(1000);
-    expect(Object.keys(rank.payload as object).sort()).toEqual(['at', 'cid']);
-    // The owner gets her verdict...
-    await alice.waitFor(
-      ServerEvents.submissionUpdated,
-      (p) => (p as SubmissionUpdate).submitId === task.submitId && (p as SubmissionUpdate).status === 0,
-    );
-    // ...the first AC goes to the contest admin room...
-    const firstAc = await creator.waitFor(
-      ServerEvents.contestFirstAc,
-      (p) => (p as ContestFirstAcPushed).submitId === task.submitId,
-    );
-    expect(firstAc.payload).toMatchObject({ cid, uid: USERS.alice.uid, displayId: 'A' });
-    await settle();
-    // ...and nothing of it reaches another contestant.
-    expect(bob.of(ServerEvents.submissionUpdated)).toEqual([]);
-    expect(bob.of(ServerEvents.contestFirstAc)).toEqual([]);
-    // A second AC on the same problem is no first AC.
-    const again = await submit(USERS.alice);
-    const since = Date.now();
-    await runner.finish(runner.resultFor(again, 0));
-    await bob.waitFor(ServerEvents.contestRank, () => true, since);
-    await settle();
-    expect(
-      creator.of(ServerEvents.contestFirstAc).map((g) => (g.payload as ContestFirstAcPushed).submitId),
-    ).toEqual([task.submitId]);
-  });
-
-  it('print jobs reach contest admins only; announcements reach the contest room', async () => {
-    const bob = await open(USERS.bob);
-    const creator = await open(USERS.admin);
-    expect(await bob.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: false });
-    expect(await creator.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: true });
-    await h.contest.service.submitPrint(USERS.bob, { cid, content: 'x'.repeat(60) });
-    const print = await creator.waitFor(ServerEvents.contestPrint, () => true);
-    expect(print.payload).toMatchObject({ cid, username: USERS.bob.username });
-    await h.contest.service.addAnnouncement(USERS.admin, {
-      cid,
-      announcement: { title: 'Clarification', content: 'A is fine', status: 0 },
-    });
-    const news = await bob.waitFor(ServerEvents.contestAnnouncement, () => true);
-    expect(news.payload).toMatchObject({ cid, title: 'Clarification' });
-    await settle();
-    expect(bob.of(ServerEvents.contestPrint)).toEqual([]);
-  });
 });
