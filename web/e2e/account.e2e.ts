@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   e2e,
+  logInByApi,
   mailbox,
   MOBILE,
   newPage,
@@ -106,6 +107,52 @@ describe('register, log in, log out', () => {
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('root');
     await page.getByTestId('user-menu').click();
     expect(await page.getByTestId('user-menu-admin').textContent()).toContain('后台管理');
+  });
+
+  it('logs in and out through the drawer on a phone (375 px)', async () => {
+    const page = await newPage(MOBILE);
+    await page.goto('/home');
+    expect(await page.getByTestId('nav-login').count()).toBe(0); // the navbar collapsed into the drawer
+    await page.getByTestId('nav-drawer-toggle').click();
+    await page.getByTestId('drawer-login').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('login-username').fill('root');
+    await dialog.getByTestId('login-password').fill(e2e().rootPassword);
+    await dialog.getByTestId('login-submit').click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await page.getByTestId('nav-drawer-toggle').click();
+    await page.getByTestId('user-menu-logout').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // the drawer now offers logging in again (it stays open: see the known bug below)
+    await page.getByTestId('drawer-login').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  // KNOWN BUG found 2026-11-21: /logout is a login-only route, so clearing the session lets its guard
+  // open the login dialog before the client moves on to /home: every logout ends with the dialog open.
+  it.fails('KNOWN BUG: logging out leaves no login dialog open', async () => {
+    const page = await newPage(DESKTOP);
+    await logInByApi(page, 'root', e2e().rootPassword);
+    await page.goto('/home');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.getByTestId('nav-login').waitFor();
+    await page.waitForTimeout(1000); // the dialog would open at once
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  // KNOWN BUG found 2026-11-21: items of the user section in the phone drawer (my home, my submissions,
+  // settings, management, logout) navigate but leave the drawer open over the new page; the nav links close it.
+  it.fails('KNOWN BUG: choosing "my submissions" in the phone drawer closes the drawer', async () => {
+    const page = await newPage(MOBILE);
+    await logInByApi(page, 'root', e2e().rootPassword);
+    await page.goto('/home');
+    await page.getByTestId('nav-drawer-toggle').click();
+    await page.getByTestId('user-menu-submissions').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/status');
+    await expect.poll(() => page.locator('.oj-drawer').count(), { timeout: 3000 }).toBe(0);
   });
 
   it('shows the login dialog at 1400 px and 375 px (screenshots)', async () => {
