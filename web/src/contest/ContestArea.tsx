@@ -44,6 +44,11 @@ export function tabOfPath(path: string, cid: string): TabName {
 const SubmissionDetail = lazy(async () => ({
   default: (await import('../judge/SubmissionDetailPage')).SubmissionDetailPage,
 }));
+/** The problem area's detail page, shown inside the problems tab (ContestProblemDetails). */
+const ProblemDetail = lazy(async () => ({
+  default: (await import('../problem/ProblemDetailPage')).ProblemDetailPage,
+}));
+export const PROBLEM_DETAIL_PATH = '/contest/:contestID/problem/:problemID';
 export const SUBMISSION_DETAIL_PATH = '/contest/:contestID/problem/:problemID/submission-detail/:submitID';
 
 function PasswordForm({ cid, onRegistered }: { cid: string; onRegistered(): void }) {
@@ -122,13 +127,22 @@ function ContestBody({
     tabs.some((x) => x.name === 'announcements' && x.enabled),
   );
   const [inDetail] = useRoute(SUBMISSION_DETAIL_PATH);
-  const wanted = inDetail ? 'submissions' : tabOfPath(location, cid);
+  const [inProblem] = useRoute(PROBLEM_DETAIL_PATH);
+  const wanted = inDetail ? 'submissions' : inProblem ? 'problems' : tabOfPath(location, cid);
   const current = tabs.find((x) => x.name === wanted && x.enabled)?.name ?? 'overview';
   const base = `/contest/${cid}`;
 
   const panel = () => {
     switch (current) {
       case 'problems':
+        if (inProblem)
+          return (
+            <Suspense fallback={<Spinner />}>
+              <Route path={PROBLEM_DETAIL_PATH}>
+                <ProblemDetail />
+              </Route>
+            </Suspense>
+          );
         return <ContestProblemsTab cid={cid} />;
       case 'submissions':
         if (inDetail)

@@ -293,6 +293,25 @@ describe('contest submission detail', () => {
   });
 });
 
+describe('contest problem detail', () => {
+  it('opens the problem area detail with the contest id inside the problems tab', async () => {
+    useSession.setState({ token: 't', user: ALICE });
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      return undefined;
+    });
+    renderApp('/contest/7/problem/A');
+    await waitFor(() =>
+      expect(calls.find((c) => path(c.url) === '/api/get-contest-problem-details')?.url).toBeTruthy(),
+    );
+    const call = calls.find((c) => path(c.url) === '/api/get-contest-problem-details')!;
+    expect(query(call.url)).toMatchObject({ cid: '7', displayId: 'A' });
+    expect(screen.getByTestId('contest-tab-problems').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('contest-countdown')).toBeTruthy();
+  });
+});
+
 describe('scroll board page', () => {
   it('starts sealed and reveals the hidden cell on Space', async () => {
     stubFetch((url) => {

@@ -73,7 +73,7 @@ export const ROUTES: RouteSpec[] = [
   { path: '/contest/oi-scoreboard/:contestID', page: P.Scoreboard, access: 'public' },
   { path: '/scrollBoard', page: P.ScrollBoard, access: 'public' },
   { path: '/contest/:contestID/problem/:problemID/full-screen', page: P.FullScreenProblem, access: 'login' },
-  { path: '/contest/:contestID/problem/:problemID', page: P.ProblemDetails, access: 'login' },
+  // /contest/:contestID/problem/:problemID is drawn inside the contest shell (its problems tab).
   { path: '/contest/:contestID', page: P.ContestArea, access: 'login' },
   { path: '/contest/:contestID/*', page: P.ContestArea, access: 'login' },
 
