@@ -1,8 +1,8 @@
 // Contest submissions (GET /api/contest-submissions), 30 per page, "mine only" switch.
 import { HTMLTable, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Pager } from '../judge/Pager';
 import { StatusText } from '../judge/StatusTag';
 import { formatLength, formatMemory, formatTime } from '../judge/status-meta';
@@ -16,7 +16,14 @@ export const CONTEST_SUBMISSION_PAGE_SIZE = 30;
 export function ContestSubmissionsTab({ cid, contest }: { cid: string; contest: ContestVO }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [onlyMine, setOnlyMine] = useState(false);
+  const search = useSearch();
+  // The navbar's "My Submissions" opens this tab with ?onlyMine=true.
+  const mineInQuery = new URLSearchParams(search).get('onlyMine') === 'true';
+  const [onlyMine, setOnlyMine] = useState(mineInQuery);
+  useEffect(() => {
+    setOnlyMine(mineInQuery);
+    setPage(1);
+  }, [mineInQuery]);
   const list = useLoad(
     () =>
       contestApi.submissions({

@@ -293,6 +293,47 @@ describe('contest submission detail', () => {
   });
 });
 
+describe('contest submissions', () => {
+  it('lists with onlyMine from the query string and links to the in-contest detail', async () => {
+    useSession.setState({ token: 't', user: ALICE });
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/contest-submissions')
+        return ok({
+          records: [
+            {
+              submitId: 31,
+              uid: 'u1',
+              username: 'alice',
+              displayId: 'B',
+              title: 'Sum',
+              submitTime: iso(Date.now()),
+              status: 0,
+              time: 5,
+              memory: 800,
+              score: null,
+              length: 99,
+              language: 'C++',
+            },
+          ],
+          total: 1,
+        });
+      return undefined;
+    });
+    renderApp('/contest/7/submissions?onlyMine=true');
+    const row = await screen.findByTestId('contest-submission-31');
+    expect(row.querySelector('a')!.getAttribute('href')).toBe('/contest/7/problem/B/submission-detail/31');
+    const call = calls.find((c) => path(c.url) === '/api/contest-submissions')!;
+    expect(query(call.url)).toMatchObject({
+      contestID: '7',
+      onlyMine: 'true',
+      beforeContestSubmit: 'false',
+      limit: '30',
+    });
+  });
+});
+
 describe('contest problem detail', () => {
   it('opens the problem area detail with the contest id inside the problems tab', async () => {
     useSession.setState({ token: 't', user: ALICE });
