@@ -350,6 +350,7 @@ describe('contest problem detail', () => {
     expect(query(call.url)).toMatchObject({ cid: '7', displayId: 'A' });
     expect(screen.getByTestId('contest-tab-problems').getAttribute('aria-selected')).toBe('true');
     expect(screen.getByTestId('contest-countdown')).toBeTruthy();
+    expect(await screen.findByTestId('error-notification')).toBeTruthy();
   });
 });
 
