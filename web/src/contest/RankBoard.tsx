@@ -11,7 +11,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import type { AcmRankRow, OiRankRow } from '@oj/protocol/contest/scoreboard';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Pager } from '../judge/Pager';
@@ -46,20 +46,25 @@ export interface RankBoardProps {
   isContestAdmin: boolean;
   /** The viewer sees the sealed board (shows a note). */
   sealed?: boolean;
-  /** Problem headers; loaded from the contest problem list when not given. */
-  problems?: ContestProblemRow[];
+  /** Headers used when the contest problem list (with counts) cannot be loaded; counts below 0 are hidden. */
+  fallbackProblems?: ContestProblemRow[];
 }
 
 function ProblemHeader({ p }: { p: ContestProblemRow }) {
   const { t } = useTranslation();
   return (
-    <Tooltip content={t('contestUi.acceptedRejected', { ac: p.ac, wrong: Math.max(0, p.total - p.ac) })}>
+    <Tooltip
+      disabled={p.total < 0}
+      content={t('contestUi.acceptedRejected', { ac: p.ac, wrong: Math.max(0, p.total - p.ac) })}
+    >
       <span className="oj-board-problem" data-testid={`board-problem-${p.displayId}`}>
         {p.color && <span className="oj-balloon" style={{ background: p.color }} aria-hidden />}
         {p.displayId}
-        <small>
-          ({p.ac}/{p.total})
-        </small>
+        {p.total >= 0 && (
+          <small>
+            ({p.ac}/{p.total})
+          </small>
+        )}
       </span>
     </Tooltip>
   );
@@ -109,20 +114,20 @@ function RankCell({ row }: { row: BoardRow }) {
   );
 }
 
-export function RankBoard({
+function RankBoardView({
   cid,
   contest,
   outside,
   ended,
   isContestAdmin,
   sealed = false,
-  problems: given,
+  fallbackProblems,
 }: RankBoardProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const mobile = useIsMobile();
   const oi = contest.type === 1;
-  const [problems, setProblems] = useState<ContestProblemRow[]>(given ?? []);
+  const [problems, setProblems] = useState<ContestProblemRow[]>([]);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(BOARD_DEFAULT_SIZE);
   const [keyword, setKeyword] = useState('');
@@ -138,9 +143,8 @@ export function RankBoard({
   const seq = useRef(0);
 
   useEffect(() => {
-    if (given) return;
-    contestApi.problems(cid).then(setProblems, () => setProblems([]));
-  }, [cid, given]);
+    contestApi.problems(cid, { quiet: true }).then(setProblems, () => setProblems(fallbackProblems ?? []));
+  }, [cid, fallbackProblems]);
 
   const load = useCallback(() => {
     const mine = ++seq.current;
@@ -355,3 +359,6 @@ export function RankBoard({
     </div>
   );
 }
+
+/** Memoised: the contest clock re-renders the page every second; the board only changes on its own loads. */
+export const RankBoard = memo(RankBoardView);

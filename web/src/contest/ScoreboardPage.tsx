@@ -1,5 +1,6 @@
 // /contest/acm-scoreboard/:contestID and /contest/oi-scoreboard/:contestID: the outside board, no login needed.
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useLoad } from '../shell/useLoad';
@@ -15,7 +16,6 @@ import './contest.css';
 function OutsideBoard({ contest, problems }: { contest: ContestVO; problems: ContestProblemRow[] }) {
   const clock = useContestClock(contest);
   const user = useSession((s) => s.user);
-  // Problem headers here carry no counts: the outside info does not send them.
   return (
     <div className="oj-contest-area" data-testid="outside-scoreboard">
       <ContestHeader contest={contest} clock={clock} />
@@ -26,7 +26,7 @@ function OutsideBoard({ contest, problems }: { contest: ContestVO; problems: Con
         ended={clock.phase === 'ended'}
         isContestAdmin={isContestAdminFor(user, contest)}
         sealed={clock.phase === 'sealed'}
-        problems={problems}
+        fallbackProblems={problems}
       />
     </div>
   );
@@ -36,6 +36,11 @@ export function ScoreboardPage() {
   const { t } = useTranslation();
   const { contestID } = useParams<{ contestID: string }>();
   const info = useLoad(() => contestApi.outsideInfo(contestID), [contestID]);
+  // Outside info sends no counts (-1 hides them); the board prefers the counted problem list.
+  const fallback = useMemo(
+    () => (info.data?.problemList ?? []).map((p) => ({ ...p, ac: -1, total: -1 })),
+    [info.data],
+  );
   if (info.loading && !info.data) return <Spinner data-testid="scoreboard-loading" />;
   if (!info.data)
     return (
@@ -45,10 +50,5 @@ export function ScoreboardPage() {
         action={<Button onClick={info.reload}>{t('contestUi.retry')}</Button>}
       />
     );
-  return (
-    <OutsideBoard
-      contest={info.data.contest}
-      problems={info.data.problemList.map((p) => ({ ...p, ac: p.ac ?? 0, total: p.total ?? 0 }))}
-    />
-  );
+  return <OutsideBoard contest={info.data.contest} problems={fallback} />;
 }

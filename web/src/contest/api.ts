@@ -37,8 +37,8 @@ export const contestApi = {
   access: (cid: string) => api.get<{ access: boolean }>('/api/get-contest-access', { cid }, { quiet: true }),
   register: (cid: string, password: string) =>
     api.post<null>('/api/register-contest', { cid: Number(cid), password }),
-  problems: (cid: string) =>
-    api.get<ContestProblemRow[]>('/api/get-contest-problem', { cid, containsEnd: true }),
+  problems: (cid: string, opts?: { quiet?: boolean }) =>
+    api.get<ContestProblemRow[]>('/api/get-contest-problem', { cid, containsEnd: true }, opts),
   problemStatus: (cid: string, pidList: number[]) =>
     api.post<Record<string, { status: number; score: number | null }>>(
       '/api/get-user-problem-status',

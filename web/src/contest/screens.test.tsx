@@ -385,3 +385,49 @@ describe('scroll board page', () => {
     expect(screen.getByTestId('scroll-next').hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('outside scoreboard', () => {
+  it('loads anonymously, posts to the outside board and falls back to uncounted headers', async () => {
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-outsize-info')
+        return ok({
+          contest: contest({ type: 1 }),
+          problemList: [{ id: 1, displayId: 'A', cid: 7, pid: 11, displayTitle: 'A+B', color: null }],
+        });
+      if (path(url) === '/api/get-contest-outside-scoreboard')
+        return ok({
+          records: [
+            {
+              rank: 1,
+              uid: 'u2',
+              username: 'carol',
+              realname: null,
+              nickname: null,
+              school: null,
+              gender: null,
+              avatar: null,
+              isWinAward: false,
+              awardName: null,
+              awardBackground: null,
+              awardColor: null,
+              totalScore: 60,
+              totalTime: 120,
+              submissionInfo: { A: 60 },
+              timeInfo: { A: 120 },
+            },
+          ],
+          total: 1,
+        });
+      return undefined;
+    });
+    renderApp('/contest/oi-scoreboard/7');
+    expect(await screen.findByTestId('board-row-u2')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('board-problem-A').textContent).toBe('A'));
+    expect(screen.getByTestId('cell-u2-A').getAttribute('data-tone')).toBe('partial');
+    expect(screen.getByTestId('board-total-u2').textContent).toContain('60');
+    expect(calls.filter((c) => path(c.url) === '/api/get-contest-rank')).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 1200));
+    // The clock re-renders every second; the problem list is not fetched again.
+    expect(calls.filter((c) => path(c.url) === '/api/get-contest-problem')).toHaveLength(1);
+  });
+});
