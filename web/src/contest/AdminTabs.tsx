@@ -7,6 +7,7 @@ import { Pager } from '../judge/Pager';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 import { contestApi } from './api';
+import { useContestLive } from './live';
 import { formatDateTime } from './format';
 
 export const AC_INFO_PAGE_SIZE = 20;
@@ -83,6 +84,8 @@ export function AdminPrintTab({ cid }: { cid: string }) {
   const [auto, setAuto] = useState(true);
   const list = useLoad(() => contestApi.prints(cid, page), [cid, page]);
   useEvery(list.reload, HELPER_REFRESH_MS, auto);
+  // A new print job is pushed to the admin room: show it without waiting for the timer.
+  useContestLive(auto ? Number(cid) : null, { print: list.reload });
   const mark = async (id: number) => {
     try {
       await contestApi.checkPrint(cid, id);
@@ -167,6 +170,7 @@ export function AcInfoTab({ cid }: { cid: string }) {
   const [auto, setAuto] = useState(true);
   const list = useLoad(() => contestApi.acInfo(cid, page), [cid, page]);
   useEvery(list.reload, HELPER_REFRESH_MS, auto);
+  useContestLive(auto ? Number(cid) : null, { firstAc: list.reload });
   const toggle = async (id: number, checked: boolean) => {
     try {
       await contestApi.checkAcInfo(cid, id, !checked);

@@ -69,3 +69,15 @@ describe('throttle', () => {
     }
   });
 });
+
+describe('contest room reference counting', () => {
+  it('leaves the room only with its last watcher', async () => {
+    const { enterRoom, leaveRoom } = await import('./live');
+    expect(enterRoom(41)).toBe(true);
+    expect(enterRoom(41)).toBe(false);
+    expect(leaveRoom(41)).toBe(false);
+    expect(leaveRoom(41)).toBe(true);
+    expect(enterRoom(41)).toBe(true);
+    expect(leaveRoom(41)).toBe(true);
+  });
+});

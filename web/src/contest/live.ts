@@ -1,21 +1,43 @@
-// Live contest pushes over socket.io: joins the contest room and reports rank and announcement events.
-// Event names match protocol/src/realtime/events.ts (ClientEvents.subscribeContest, ServerEvents.contestRank,
-// ServerEvents.contestAnnouncement); they are spelled here so this area builds before that change lands.
+// Live contest pushes over socket.io: joins the contest room and reports rank, announcement,
+// print and first-AC events (protocol/src/realtime/events.ts). Several screens may watch one
+// contest at once, so the room is left only when the last of them stops.
+import { ClientEvents, ServerEvents, type SubscribeAck } from '@oj/protocol/realtime/events';
 import { useEffect, useRef, useState } from 'react';
 import { connectSocket } from '../api/socket';
 import { useSession } from '../store/session';
 
-export const CONTEST_EVENTS = {
-  subscribe: 'subscribe:contest',
-  unsubscribe: 'unsubscribe:contest',
-  rank: 'contest:rank',
-  announcement: 'contest:announcement',
-} as const;
-
 export interface ContestLiveHandlers {
   rank?(): void;
   announcement?(): void;
+  /** Admin room only. */
+  print?(): void;
+  /** Admin room only. */
+  firstAc?(): void;
 }
+
+const watchers = new Map<number, number>();
+
+/** Counts a watcher in; true when it is the first for this contest. */
+export function enterRoom(cid: number): boolean {
+  const n = watchers.get(cid) ?? 0;
+  watchers.set(cid, n + 1);
+  return n === 0;
+}
+
+/** Counts a watcher out; true when it was the last one (the room may be left). */
+export function leaveRoom(cid: number): boolean {
+  const n = (watchers.get(cid) ?? 0) - 1;
+  if (n <= 0) watchers.delete(cid);
+  else watchers.set(cid, n);
+  return n <= 0;
+}
+
+const EVENTS: [keyof ContestLiveHandlers, string][] = [
+  ['rank', ServerEvents.contestRank],
+  ['announcement', ServerEvents.contestAnnouncement],
+  ['print', ServerEvents.contestPrint],
+  ['firstAc', ServerEvents.contestFirstAc],
+];
 
 /** Joins the room of `cid` while mounted; returns whether pushes are flowing (false: rely on polling). */
 export function useContestLive(cid: number | null, handlers: ContestLiveHandlers): boolean {
@@ -28,33 +50,31 @@ export function useContestLive(cid: number | null, handlers: ContestLiveHandlers
     if (cid === null || !Number.isInteger(cid) || cid <= 0) return;
     let stopped = false;
     let cleanup = () => undefined as void;
-    const mine = (payload: unknown) =>
-      !!payload && typeof payload === 'object' && (payload as { cid?: unknown }).cid === cid;
-    const onRank = (p: unknown) => {
-      if (mine(p)) ref.current.rank?.();
-    };
-    const onAnnouncement = (p: unknown) => {
-      if (mine(p)) ref.current.announcement?.();
-    };
+    enterRoom(cid);
+    const listeners = EVENTS.map(([key, event]) => {
+      const fn = (payload: unknown) => {
+        if (payload && typeof payload === 'object' && (payload as { cid?: unknown }).cid === cid)
+          ref.current[key]?.();
+      };
+      return [event, fn] as const;
+    });
     void connectSocket(token)
       .then((socket) => {
         if (stopped) return;
+        // Joining again is harmless (socket.io rooms are sets), and each watcher learns the answer.
         const subscribe = () =>
-          socket.emit(CONTEST_EVENTS.subscribe, { cid }, (ack: { ok?: boolean } | undefined) => {
+          socket.emit(ClientEvents.subscribeContest, { cid }, (ack: SubscribeAck | undefined) => {
             if (!stopped) setLive(!!ack?.ok);
           });
         const onDisconnect = () => setLive(false);
-        socket.on(CONTEST_EVENTS.rank, onRank);
-        socket.on(CONTEST_EVENTS.announcement, onAnnouncement);
+        for (const [event, fn] of listeners) socket.on(event, fn);
         socket.on('connect', subscribe);
         socket.on('disconnect', onDisconnect);
         if (socket.connected) subscribe();
         cleanup = () => {
-          socket.off(CONTEST_EVENTS.rank, onRank);
-          socket.off(CONTEST_EVENTS.announcement, onAnnouncement);
+          for (const [event, fn] of listeners) socket.off(event, fn);
           socket.off('connect', subscribe);
           socket.off('disconnect', onDisconnect);
-          if (socket.connected) socket.emit(CONTEST_EVENTS.unsubscribe, { cid }, () => undefined);
         };
       })
       .catch(() => setLive(false));
@@ -62,6 +82,13 @@ export function useContestLive(cid: number | null, handlers: ContestLiveHandlers
       stopped = true;
       setLive(false);
       cleanup();
+      if (leaveRoom(cid))
+        void connectSocket(token)
+          .then((socket) => {
+            if (socket.connected && !watchers.has(cid))
+              socket.emit(ClientEvents.unsubscribeContest, { cid }, () => undefined);
+          })
+          .catch(() => undefined);
     };
   }, [cid, token]);
 

@@ -235,6 +235,11 @@ describe('contest area', () => {
     expect(rankCalls()).toBe(before);
     sock.push('contest:rank', { cid: 7, at: 2 });
     await waitFor(() => expect(rankCalls()).toBe(before + 1));
+    // Leaving the rank tab keeps the room: the announcement watcher of the shell still needs it.
+    fireEvent.click(screen.getByTestId('contest-tab-announcements'));
+    await screen.findByTestId('contest-panel-announcements');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sock.emitted.map(([ev]) => ev)).not.toContain('unsubscribe:contest');
   });
 });
 
