@@ -15,6 +15,7 @@ const suites = [
   { name: 'protocol', cwd: 'protocol' },
   { name: 'judge-runner', cwd: 'judge-runner' },
   { name: 'services', cwd: 'services' },
+  { name: 'services-solo', cwd: 'services', config: 'vitest.solo.config.ts' },
   { name: 'web', cwd: 'web' },
   { name: 'browser', cwd: 'web', config: 'vitest.browser.config.ts' },
 ];

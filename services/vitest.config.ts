@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Timing-sensitive tests run alone afterwards (vitest.solo.config.ts).
+    exclude: ['**/node_modules/**', '**/*.solo.test.ts'],
     // Forks isolate native modules (argon2, pg) and PGlite's WASM heap per file.
     pool: 'forks',
     // Integration tests start PGlite (seconds of WASM start-up) and real services.

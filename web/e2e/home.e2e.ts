@@ -16,10 +16,7 @@ describe('home page languages', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 
-  // KNOWN BUG found 2026-11-21: GET / answers HTTP 500 {"msg":"Server Error!"} (@fastify/static, index: false,
-  // tries to redirect the directory root and throws 403 Forbidden, which the error handler turns into 500).
-  // Expected to fail until services/src/platform/http/app.ts serves index.html for "/".
-  it.fails('KNOWN BUG: opening the site root / leads to /home', async () => {
+  it('opening the site root / leads to /home', async () => {
     const page = await newPage(DESKTOP);
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);

@@ -209,6 +209,9 @@ describe('web client serving', () => {
     const web = await buildApp({ webRoot: dir });
     await web.ready();
     expect((await web.inject({ url: '/app.js' })).body).toBe('console.log(1)');
+    const home = await web.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('shell');
     const page = await web.inject({ url: '/problem/1000' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('shell');

@@ -142,7 +142,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
   });
 
   if (opts.webRoot) {
-    await app.register(fastifyStatic, { root: opts.webRoot, index: false, wildcard: true });
+    await app.register(fastifyStatic, { root: opts.webRoot, index: ['index.html'], wildcard: true });
   }
   app.setNotFoundHandler((req, reply) => {
     // History-mode client routes (/problem/1000, ...) get the app shell; API paths get the envelope.
@@ -198,6 +198,14 @@ export function toEnvelopeError(err: unknown): {
   }
   if (err instanceof SyntaxError || e.statusCode === 400)
     return { httpStatus: 400, status: 400, msg: Messages.BAD_JSON, data: null };
+  // Other client errors raised by plugins (e.g. a forbidden static path) keep their status.
+  if (e.statusCode === 403 || e.statusCode === 404)
+    return {
+      httpStatus: e.statusCode,
+      status: e.statusCode,
+      msg: e.statusCode === 404 ? Messages.NOT_FOUND_PATH : Messages.NO_PERMISSION,
+      data: null,
+    };
   if (e.statusCode === 405)
     return { httpStatus: 405, status: 400, msg: Messages.METHOD_NOT_ALLOWED, data: null };
   return { httpStatus: 500, status: 500, msg: Messages.SERVER_ERROR, data: null };
