@@ -12,8 +12,9 @@ export default function LogoutPage() {
     const finish = () => {
       if (done) return;
       done = true;
-      useSession.getState().clear();
+      // leave /logout before the session goes, so nothing renders this route signed out
       navigate('/home', { replace: true });
+      useSession.getState().clear();
     };
     accountApi.logout().then(finish, finish);
   }, [navigate]);

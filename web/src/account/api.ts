@@ -2,10 +2,18 @@
 import { api, requestEnvelope } from '../api/client';
 import type { UserInfo } from '../store/session';
 
+export interface CaptchaProof {
+  captchaKey: string;
+  captcha: string;
+}
+
 export const accountApi = {
-  /** The token arrives in the `authorization` response header; the client stores it. */
-  login: (username: string, password: string) =>
-    requestEnvelope<UserInfo>('POST', '/api/login', { body: { username, password } }),
+  /**
+   * The token arrives in the `authorization` response header; the client stores it. After repeated
+   * failures the server also wants a captcha answer (docs/compat.md A2).
+   */
+  login: (username: string, password: string, proof?: CaptchaProof) =>
+    requestEnvelope<UserInfo>('POST', '/api/login', { body: { username, password, ...proof } }),
   logout: () => api.get<null>('/api/logout', undefined, { quiet: true }),
   register: (f: { username: string; password: string; email: string; code: string }) =>
     api.post<null>('/api/register', f),

@@ -118,7 +118,7 @@ function MobileDrawer({ isOpen, onClose }: { isOpen: boolean; onClose(): void })
             <MenuItem icon="notifications" text={t('message.title')}>
               <MessageMenuItems />
             </MenuItem>
-            <UserMenuItems />
+            <UserMenuItems onNavigate={onClose} />
           </>
         ) : (
           <>

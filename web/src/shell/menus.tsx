@@ -57,9 +57,14 @@ export function MessageMenu() {
   );
 }
 
-export function UserMenuItems() {
+/** `onNavigate` runs after each item's navigation (the phone drawer closes itself with it). */
+export function UserMenuItems({ onNavigate }: { onNavigate?: () => void } = {}) {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
+  const [, setLocation] = useLocation();
+  const navigate = (to: string) => {
+    setLocation(to);
+    onNavigate?.();
+  };
   const user = useSession((s) => s.user);
   const admin = useSession(isAdmin);
   if (!user) return null;

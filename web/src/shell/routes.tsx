@@ -99,7 +99,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/group/:groupID/*', page: P.GroupArea, access: 'login' },
 
   { path: '/setting', page: P.Settings, access: 'login' },
-  { path: '/logout', page: Logout, access: 'login' },
+  // public: clearing the session must not let a login guard open the dialog on the way home
+  { path: '/logout', page: Logout, access: 'public' },
   { path: '/message/:category', page: P.MessagePage, access: 'login' },
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },

@@ -193,6 +193,69 @@ describe('account dialog', () => {
     expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('answers the server captcha demand: shows the image, sends key and answer, refreshes after a failure', async () => {
+    let captchas = 0;
+    let logins = 0;
+    const calls = stubFetch((url) => {
+      if (url === '/api/captcha') {
+        captchas += 1;
+        return ok({ img: `data:image/svg+xml;base64,${captchas}`, captchaKey: `key-${captchas}` });
+      }
+      if (url !== '/api/login') return undefined;
+      logins += 1;
+      if (logins === 1)
+        return { body: { status: 400, msg: '登录失败次数过多，请先完成验证码验证！', data: null } };
+      if (logins === 2) return { body: { status: 400, msg: '验证码不正确', data: null } };
+      return { body: { status: 200, msg: 'success', data: USER }, headers: { Authorization: 'jwt-2' } };
+    });
+    renderApp('/home');
+    openLogin();
+    fill('login-username', 'alice');
+    fill('login-password', 'secret1');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const image = await screen.findByTestId('login-captcha-image');
+    await waitFor(() => expect(image.querySelector('img')?.getAttribute('src')).toContain('base64,1'));
+    // no answer yet: the form says so instead of calling the server
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('The captcha is required')).toBeTruthy();
+    expect(logins).toBe(1);
+    fill('login-captcha', '12');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(logins).toBe(2));
+    const second = calls.filter((c) => c.url === '/api/login')[1];
+    expect(second?.body).toEqual({
+      username: 'alice',
+      password: 'secret1',
+      captchaKey: 'key-1',
+      captcha: '12',
+    });
+    // the wrong answer brought a fresh captcha and cleared the input
+    await waitFor(() => expect(image.querySelector('img')?.getAttribute('src')).toContain('base64,2'));
+    expect((screen.getByTestId('login-captcha') as HTMLInputElement).value).toBe('');
+    // a click on the image asks for another one
+    fireEvent.click(image);
+    await waitFor(() => expect(captchas).toBe(3));
+    await waitFor(() => expect(image.querySelector('img')?.getAttribute('src')).toContain('base64,3'));
+    fill('login-captcha', '7');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(useSession.getState().token).toBe('jwt-2'));
+    expect(calls.filter((c) => c.url === '/api/login')[2]?.body).toMatchObject({
+      captchaKey: 'key-3',
+      captcha: '7',
+    });
+  });
+
+  it('logs out to /home without opening the login dialog', async () => {
+    stubFetch((url) => (url === '/api/logout' ? ok(null) : undefined));
+    signIn();
+    const { location } = renderApp('/logout');
+    await waitFor(() => expect(useSession.getState().token).toBeNull());
+    await waitFor(() => expect(location.history.at(-1)).toBe('/home'));
+    expect(await screen.findByTestId('nav-login')).toBeTruthy();
+    expect(useUi.getState().accountDialog.open).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('keeps the register cooldown when the dialog is closed and reopened', async () => {
     const calls = stubFetch((url) =>
       url.startsWith('/api/get-register-code') ? ok({ email: 'a@b.io', expire: 300 }) : undefined,
