@@ -318,6 +318,43 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
   });
 
   describe('public contest endpoints', () => {
+    it('lists recent contests for the home page: not ended, starting within 14 days', async () => {
+      const running = await createContest({ title: 'recent-running' });
+      const soon = await createContest({
+        title: 'recent-soon',
+        startTime: iso(now + 3 * 24 * 60 * MIN),
+        endTime: iso(now + 3 * 24 * 60 * MIN + 60 * MIN),
+      });
+      const far = await createContest({
+        title: 'recent-far',
+        startTime: iso(now + 20 * 24 * 60 * MIN),
+        endTime: iso(now + 20 * 24 * 60 * MIN + 60 * MIN),
+      });
+      const over = await createContest({
+        title: 'recent-over',
+        startTime: iso(now - 180 * MIN),
+        endTime: iso(now - 60 * MIN),
+      });
+      const r = await call('GET', '/api/get-recent-contest');
+      expect(r.body.status).toBe(200);
+      const ids = (r.body.data as { id: number }[]).map((c) => c.id);
+      expect(ids).toContain(running);
+      expect(ids).toContain(soon);
+      expect(ids).not.toContain(far);
+      expect(ids).not.toContain(over);
+      expect(ids.indexOf(soon)).toBeLessThan(ids.indexOf(running));
+      expect(r.body.data.find((c: { id: number }) => c.id === running)).toMatchObject({
+        status: 0,
+        description: null,
+        openRank: null,
+      });
+      expect((await call('GET', '/api/get-recent-other-contest')).body).toEqual({
+        status: 200,
+        msg: 'success',
+        data: [],
+      });
+    });
+
     it('lists visible contests with filters; info needs a login', async () => {
       const cid = await createContest({ title: 'listed-xyz' });
       const r = await call('GET', '/api/get-contest-list?keyword=listed-xyz');

@@ -102,6 +102,21 @@ export async function listPublic(db: Db, f: ListFilter, page: number, limit: num
   return { total: Number(total.n), rows: rows.map(toRow) };
 }
 
+/** Home page: visible site contests not ended that start within `horizon`, newest start first. */
+export async function listRecent(db: Db, now: Date, horizon: Date) {
+  const rows = await db
+    .selectFrom('contest')
+    .selectAll()
+    .where('visible', '=', true)
+    .where('is_group', '=', false)
+    .where('end_time', '>', now)
+    .where('start_time', '<=', horizon)
+    .orderBy('start_time', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toRow);
+}
+
 /** Admin list: non-group, keyword on title or id, start time desc. */
 export async function listAdmin(db: Db, keyword: string | undefined, page: number, limit: number) {
   let q = db.selectFrom('contest').where('is_group', '=', false);

@@ -47,6 +47,9 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: anonymous, schema: { querystring: ContestListQuery } },
     async (req) => ok(await s.list(req.query as Q<typeof ContestListQuery>)),
   );
+  app.get('/api/get-recent-contest', { config: anonymous }, async () => ok(await s.recent()));
+  // The original scraped external contest sites; this platform shows none (docs/compat.md C23).
+  app.get('/api/get-recent-other-contest', { config: anonymous }, async () => ok([]));
   app.get('/api/get-contest-info', { config: login, schema: { querystring: CidQuery } }, async (req) =>
     ok(await s.info(req.user!, (req.query as Q<typeof CidQuery>).cid)),
   );

@@ -132,6 +132,20 @@ export function createContestService(deps: ContestServiceDeps) {
 
   // ---------- list and info ----------
 
+  /** GET /api/get-recent-contest: not ended, starting within 14 days, list fields only (core.md). */
+  async function recent() {
+    const now = deps.now();
+    const rows = await repo.listRecent(db, new Date(now), new Date(now + 14 * 86_400_000));
+    const counts = await repo.registrationCounts(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => {
+      const vo = toContestVO(r, counts.get(r.id) ?? 0, now, false);
+      return { ...vo, description: null, openRank: null, allowEndSubmit: null };
+    });
+  }
+
   async function list(q: {
     currentPage?: number;
     limit?: number;
@@ -1051,6 +1065,7 @@ export function createContestService(deps: ContestServiceDeps) {
 
   return {
     list,
+    recent,
     info,
     outsideInfo,
     access,
