@@ -1,0 +1,111 @@
+// Issue 4 benchmarks on PostgreSQL: GET /api/get-problem-list (30 rows, a tag and a keyword
+// filter) against a bare Fastify route answering the same bytes, and submissions accepted per
+// second at POST /api/submit-problem-judge (the judge tasks queue up; no runner drains them).
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../src/platform/config';
+import { createPlatform } from '../src/platform/compose';
+import { seedPlatform } from '../src/platform/seed';
+import { freshPostgres, load, report } from './support';
+
+const PROBLEMS = 2000;
+const database = await freshPostgres();
+const platform = await createPlatform({
+  config: loadConfig({
+    DATABASE_URL: database.url,
+    OJ_ROOT_PASSWORD: 'bench-root-pass',
+    LOG_LEVEL: 'silent',
+    OJ_DATA_DIR: '/tmp/oj-bench',
+  }),
+});
+await seedPlatform(platform.ctx);
+const db = platform.ctx.db;
+
+// A bank of 2,000 problems copied from the seeded A+B; every other one carries the bench tag.
+const template = await db
+  .selectFrom('problem')
+  .selectAll()
+  .where('problem_id', '=', '1000')
+  .executeTakeFirstOrThrow();
+const { id: _id, ...fields } = template;
+const tag = await db
+  .insertInto('tag')
+  .values({ name: 'bench-tag', color: '#409eff', gid: null, tcid: null })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+for (let start = 0; start < PROBLEMS; start += 500) {
+  const rows = Array.from({ length: Math.min(500, PROBLEMS - start) }, (_, k) => ({
+    ...fields,
+    problem_id: `B${start + k}`,
+    title: (start + k) % 3 === 0 ? `Sum of pairs ${start + k}` : `Graph walk ${start + k}`,
+  }));
+  const ids = await db.insertInto('problem').values(rows).returning('id').execute();
+  await db
+    .insertInto('problem_tag')
+    .values(ids.filter((_, k) => k % 2 === 0).map((r) => ({ pid: r.id, tid: tag.id })))
+    .execute();
+}
+
+await platform.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
+const listUrl = `${base}/api/get-problem-list?keyword=Sum&tagId=${encodeURIComponent(JSON.stringify([tag.id]))}&currentPage=1&limit=30`;
+const sample = await (await fetch(listUrl)).text();
+const sampleRows = (JSON.parse(sample) as { data: { records: unknown[] } }).data.records.length;
+
+const bare = Fastify();
+bare.get('/api/get-problem-list', async (_req, reply) => reply.type('application/json').send(sample));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/api/get-problem-list`;
+
+await load({ url: listUrl, duration: 2 }); // warm-up
+const bareRun = await load({ url: bareUrl });
+const listRun = await load({ url: listUrl });
+
+// Submissions: root, with the per-user submit interval lifted.
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'root', password: 'bench-root-pass' }),
+});
+const token = login.headers.get('authorization')!;
+const sw = (await (
+  await fetch(`${base}/api/admin/switch/info`, { headers: { authorization: token } })
+).json()) as { data: object };
+await fetch(`${base}/api/admin/switch/update`, {
+  method: 'PUT',
+  headers: { authorization: token, 'content-type': 'application/json' },
+  body: JSON.stringify({ ...sw.data, defaultSubmitInterval: 0 }),
+});
+const submitRun = await load({
+  url: `${base}/api/submit-problem-judge`,
+  method: 'POST',
+  headers: { authorization: token, 'content-type': 'application/json' },
+  body: JSON.stringify({
+    pid: '1000',
+    language: 'C++',
+    code: 'int main(){return 0;}',
+    cid: 0,
+    gid: null,
+    isRemote: false,
+  }),
+  connections: 16,
+});
+const stored = await db
+  .selectFrom('judge')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirstOrThrow();
+
+await bare.close();
+await platform.close();
+await database.drop();
+
+report('problems-submissions', {
+  storage: 'postgres',
+  problems: PROBLEMS,
+  listRows: sampleRows,
+  problemList: listRun,
+  bareFastify: bareRun,
+  problemListVsBare: Number((listRun.requestsPerSec / bareRun.requestsPerSec).toFixed(3)),
+  submit: submitRun,
+  submissionsStored: Number(stored.n),
+});
