@@ -246,7 +246,7 @@ describe('account dialog', () => {
   });
 
   it('logs out to /home without opening the login dialog', async () => {
-    stubFetch((url) => (url === '/api/logout' ? ok(null) : undefined));
+    const calls = stubFetch((url) => (url === '/api/logout' ? ok(null) : undefined));
     signIn();
     const { location } = renderApp('/logout');
     await waitFor(() => expect(useSession.getState().token).toBeNull());
@@ -254,6 +254,8 @@ describe('account dialog', () => {
     expect(await screen.findByTestId('nav-login')).toBeTruthy();
     expect(useUi.getState().accountDialog.open).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+    // a second call would meet the revoked token with an HTTP 401, which opens the dialog
+    expect(calls.filter((c) => c.url === '/api/logout')).toHaveLength(1);
   });
 
   it('keeps the register cooldown when the dialog is closed and reopened', async () => {
