@@ -1,10 +1,11 @@
-// The one-process start as a user runs it: a fresh data directory, `tsx services/src/main.ts`,
+// The one-process start as `npm start` runs it (prestart, then `tsx services/src/main.ts`) on a fresh data directory:
 // the website config within 10 s, and root's login with the configured password.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrBuildTemplate } from '../src/platform/db/pglite-template';
 
 const repoRoot = new URL('../../', import.meta.url).pathname;
 const port = 20000 + Math.floor(Math.random() * 20000);
@@ -32,6 +33,9 @@ async function waitForConfig(deadlineMs: number): Promise<Response> {
     }
   }
 }
+
+// What `npm start`'s prestart does before the timed start: prepare the embedded database template.
+beforeAll(() => loadOrBuildTemplate(true), 120_000);
 
 describe('one-process start on the embedded defaults', () => {
   it('answers the website config within 10 s, lets root log in, and stops cleanly on SIGTERM', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@oj/protocol/bus';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
+import { cachedMigratedTemplate } from './db/pglite-template';
 import { migrateToLatest } from './db/migrate';
 import type { AppContext, Capability } from './context';
 import { buildApp, type App } from './http/app';
@@ -48,10 +49,13 @@ export interface PlatformOptions {
 export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const { config } = opts;
   const log = opts.logger ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  // A new embedded database starts from the migrated template npm start prepared (skips initdb).
+  const fresh = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pg', 'PG_VERSION'));
   const database: DatabaseHandle = await createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     log,
+    pgliteArchive: fresh ? ((await cachedMigratedTemplate()) ?? undefined) : undefined,
   });
   await migrateToLatest(database.db);
   const ns = natsNamespace(process.env.OJ_NATS_PREFIX);

@@ -1,18 +1,10 @@
 // Fresh, migrated databases for integration tests. Each PostgreSQL one is a new
 // uniquely named database on TEST_DATABASE_URL, so test files can run in parallel.
-import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, IN_MEMORY, type DatabaseHandle } from '../../src/platform/db/index';
+import { loadOrBuildTemplate } from '../../src/platform/db/pglite-template';
 import { migrateToLatest } from '../../src/platform/db/migrate';
-import { migrations } from '../../src/platform/db/migrations/index';
-import { PGliteDialect } from '../../src/platform/db/pglite-dialect';
 
 export const DB_KINDS = ['pglite', 'postgres'] as const;
 export type DbKind = (typeof DB_KINDS)[number];
@@ -82,63 +74,7 @@ async function createPostgres(migrate: boolean): Promise<TestDatabase> {
   return testDb;
 }
 
-// A fresh PGlite spends seconds (tens on a busy machine) in initdb; restoring a
-// dumped data directory takes a fraction of that. Templates are cached in the OS
-// temp dir, keyed by the PGlite build and the migrations' sources, so every test
-// process reuses them and any change to a migration builds a new one.
 const templates = new Map<string, Promise<Blob>>();
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../src/platform/db/migrations/', import.meta.url));
-
-async function templateKey(migrate: boolean): Promise<string> {
-  const hash = createHash('sha256');
-  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const { size, mtimeMs } = await stat(pgliteEntry);
-  hash.update(`${pgliteEntry}:${size}:${mtimeMs}`);
-  if (migrate) {
-    // The registered names plus every source file beside them (helpers included).
-    hash.update(Object.keys(migrations).sort().join('\n'));
-    for (const file of (await readdir(MIGRATIONS_DIR)).sort()) {
-      hash.update(`\n${file}\n`).update(await readFile(path.join(MIGRATIONS_DIR, file)));
-    }
-  }
-  return `oj-pglite-${migrate ? 'migrated' : 'empty'}-${hash.digest('hex').slice(0, 16)}`;
-}
-
-async function buildTemplate(migrate: boolean): Promise<Blob> {
-  const pglite = await PGlite.create(IN_MEMORY);
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
-  try {
-    if (migrate) await migrateToLatest(db);
-    return await pglite.dumpDataDir('none');
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function loadOrBuildTemplate(migrate: boolean): Promise<Blob> {
-  const key = await templateKey(migrate);
-  const file = path.join(tmpdir(), `${key}.tar`);
-  try {
-    return new Blob([await readFile(file)]);
-  } catch {
-    // Not cached yet: build it below.
-  }
-  const archive = await buildTemplate(migrate);
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
-  await rename(partial, file); // atomic: concurrent builders never expose a half-written file
-  await removeStaleTemplates(key);
-  return archive;
-}
-
-/** Best effort: drop templates of older migration sets so the temp dir does not fill up. */
-async function removeStaleTemplates(currentKey: string): Promise<void> {
-  const prefix = currentKey.slice(0, currentKey.lastIndexOf('-') + 1);
-  const stale = (await readdir(tmpdir())).filter(
-    (name) => name.startsWith(prefix) && name.endsWith('.tar') && name !== `${currentKey}.tar`,
-  );
-  await Promise.all(stale.map((name) => rm(path.join(tmpdir(), name), { force: true })));
-}
 
 function pgliteTemplate(migrate: boolean): Promise<Blob> {
   const cacheKey = String(migrate);
