@@ -62,15 +62,17 @@ export async function listPublicProblems(
   if (f.oj.kind === 'remote')
     q = q.where('is_remote', '=', true).where('problem_id', 'like', `${f.oj.prefix}-%`);
   if (f.tagIds.length > 0) {
-    const tagIds = f.tagIds;
-    q = q.where('id', 'in', (eb) =>
-      eb
-        .selectFrom('problem_tag')
-        .select('pid')
-        .where('tid', 'in', tagIds)
-        .groupBy('pid')
-        .having(sql<number>`count(distinct tid)`, '=', tagIds.length),
-    );
+    // Every tag must be present: one indexed EXISTS per tag (a grouped IN subquery was ~50x slower).
+    for (const tid of new Set(f.tagIds)) {
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('problem_tag')
+            .select('problem_tag.pid')
+            .whereRef('problem_tag.pid', '=', 'problem.id')
+            .where('problem_tag.tid', '=', tid),
+        ),
+      );
+    }
   }
   const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
