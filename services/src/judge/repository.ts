@@ -11,6 +11,39 @@ export type NewJudgeCase = Omit<Insertable<JudgeCaseTable>, 'submit_id'>;
 
 const AC = 0;
 
+/** Every column but the code. */
+const LIST_COLUMNS = [
+  'submit_id',
+  'pid',
+  'display_pid',
+  'uid',
+  'username',
+  'submit_time',
+  'status',
+  'share',
+  'error_message',
+  'time',
+  'memory',
+  'score',
+  'length',
+  'language',
+  'cid',
+  'cpid',
+  'gid',
+  'judger',
+  'ip',
+  'version',
+  'oi_rank_score',
+  'vjudge_submit_id',
+  'vjudge_username',
+  'vjudge_password',
+  'is_manual',
+  'is_remote',
+  'counted_status',
+  'gmt_create',
+  'gmt_modified',
+] as const;
+
 export async function insertSubmission(db: Db, row: Insertable<JudgeTable>): Promise<JudgeRow> {
   return db.insertInto('judge').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -75,37 +108,7 @@ export async function listSubmissions(
   if (filter.username) q = q.where('username', 'ilike', likeEscape(filter.username));
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
-    .select([
-      'submit_id',
-      'pid',
-      'display_pid',
-      'uid',
-      'username',
-      'submit_time',
-      'status',
-      'share',
-      'error_message',
-      'time',
-      'memory',
-      'score',
-      'length',
-      'language',
-      'cid',
-      'cpid',
-      'gid',
-      'judger',
-      'ip',
-      'version',
-      'oi_rank_score',
-      'vjudge_submit_id',
-      'vjudge_username',
-      'vjudge_password',
-      'is_manual',
-      'is_remote',
-      'counted_status',
-      'gmt_create',
-      'gmt_modified',
-    ])
+    .select(LIST_COLUMNS)
     .orderBy('submit_id', 'desc')
     .limit(limit)
     .offset(offset)
@@ -474,39 +477,6 @@ export async function userContestProblemStatuses(
 }
 
 // ---- contest submissions ----
-
-/** Every column but the code. */
-const LIST_COLUMNS = [
-  'submit_id',
-  'pid',
-  'display_pid',
-  'uid',
-  'username',
-  'submit_time',
-  'status',
-  'share',
-  'error_message',
-  'time',
-  'memory',
-  'score',
-  'length',
-  'language',
-  'cid',
-  'cpid',
-  'gid',
-  'judger',
-  'ip',
-  'version',
-  'oi_rank_score',
-  'vjudge_submit_id',
-  'vjudge_username',
-  'vjudge_password',
-  'is_manual',
-  'is_remote',
-  'counted_status',
-  'gmt_create',
-  'gmt_modified',
-] as const;
 
 export interface ContestListFilter {
   cid: number;
