@@ -235,23 +235,6 @@ export type AnnouncementUpdate = Static<typeof AnnouncementUpdate>;
 export const CarouselImage = Type.Object({ id: Type.Integer(), url: Type.String() });
 export type CarouselImage = Static<typeof CarouselImage>;
 
-/** A `language` row (core.md §2 Language). */
-export const Language = Type.Object({
-  id: Type.Integer(),
-  contentType: Type.String(),
-  description: Type.String(),
-  name: Type.String(),
-  compileCommand: Nullable(Type.String()),
-  template: Nullable(Type.String()),
-  codeTemplate: Nullable(Type.String()),
-  isSpj: Type.Boolean(),
-  oj: Type.String(),
-  seq: Type.Integer(),
-  gmtCreate: Type.String(),
-  gmtModified: Type.String(),
-});
-export type Language = Static<typeof Language>;
-
 /** Paging query of the announcement lists. */
 export const PageQuery = Type.Object({
   currentPage: Type.Optional(Type.Integer()),
