@@ -127,27 +127,8 @@ export const DEFAULT_SWITCHES: JudgeSwitches = {
 /** Implemented here for the account capability (user home, heatmap). */
 export type { SubmissionStatsPort, SolvedProblem } from '../account/ports';
 
-// The problem capability's ProblemStatusPort (services/src/problem/ports.ts), repeated
-// structurally so this module does not depend on that capability's files.
-
-/** Which submissions a problem-status query looks at (core.md §6 get-user-problem-status). */
-export interface StatusScope {
-  contest: boolean;
-  cid: number | null;
-  gid: number | null;
-  containsEnd: boolean;
-}
-
-export interface ProblemStatus {
-  /** Judge status code; -10 = not submitted. */
-  status: number;
-  score: number | null;
-}
-
 /** Implemented here for the problem capability (status markers of problem lists). */
-export interface ProblemStatusPort {
-  statusFor(uid: string, pids: readonly number[], scope: StatusScope): Promise<Map<number, ProblemStatus>>;
-}
+export type { StatusScope, ProblemStatus, ProblemStatusPort } from '../problem/ports';
 
 /** A contest as the contest submission views read it (structurally the contest capability's row). */
 export interface ContestViewContest {
