@@ -1,0 +1,50 @@
+// Runs the platform as a process: compose, seed, optionally the embedded judge runner, listen,
+// and stop everything in order on SIGTERM/SIGINT (forced exit after 15 s).
+// Shared by the one-process start (main.ts) and the cluster's API processes.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config';
+import { createPlatform } from './compose';
+import { seedPlatform } from './seed';
+import { startEmbeddedJudge } from './embedded-judge';
+
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export interface ServeOptions {
+  config: Config;
+  attachGateway: boolean;
+  embeddedJudge: boolean;
+  /** What the log says once listening. */
+  describe: string;
+}
+
+export async function serve(opts: ServeOptions): Promise<void> {
+  const { config } = opts;
+  const platform = await createPlatform({ config, webRoot: WEB_ROOT, attachGateway: opts.attachGateway });
+  const log = platform.ctx.log;
+  await seedPlatform(platform.ctx);
+  const judge = opts.embeddedJudge ? await startEmbeddedJudge(platform.ctx) : null;
+  await platform.app.listen({ port: config.port, host: config.host });
+  log.info(`${opts.describe} listening on http://${config.host}:${config.port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 15_000).unref();
+    await judge?.stop();
+    await platform.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Entry-point wrapper: a start-up failure is printed and ends the process. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
