@@ -19,6 +19,8 @@ export const ServerEvents = {
   contestPrint: 'contest:print',
   /** A user's first accepted submission on a contest problem (payload ContestFirstAcPushed; contest-admin room only). */
   contestFirstAc: 'contest:first-ac',
+  /** A comment or reply was posted in a contest's Q&A (payload ContestCommentPushed; contest-admin room only). */
+  contestComment: 'contest:comment',
 } as const;
 
 /** Client → server event names (each answered through the socket.io ack callback). */
@@ -131,6 +133,19 @@ export const ContestFirstAcPushedSchema = Type.Object({
 });
 export type ContestFirstAcPushed = Static<typeof ContestFirstAcPushedSchema>;
 
+/** Domain event on `Subjects.contestEvent(cid, 'comment')` and socket event `contest:comment` (admins). */
+export const ContestCommentPushedSchema = Type.Object({
+  cid: Type.Integer(),
+  /** The comment (for a reply: the comment replied to). */
+  commentId: Type.Integer(),
+  /** The reply id, or null for a new comment. */
+  replyId: Type.Union([Type.Integer(), Type.Null()]),
+  fromUid: Type.String(),
+  fromName: Type.String(),
+  at: Type.Integer(),
+});
+export type ContestCommentPushed = Static<typeof ContestCommentPushedSchema>;
+
 /** Contest event kinds the gateway relays: bus kind → socket event and room kind. */
 export const CONTEST_PUSHES = [
   { kind: 'rank', event: ServerEvents.contestRank, schema: ContestRankChangedSchema, adminOnly: false },
@@ -145,6 +160,12 @@ export const CONTEST_PUSHES = [
     kind: 'first-ac',
     event: ServerEvents.contestFirstAc,
     schema: ContestFirstAcPushedSchema,
+    adminOnly: true,
+  },
+  {
+    kind: 'comment',
+    event: ServerEvents.contestComment,
+    schema: ContestCommentPushedSchema,
     adminOnly: true,
   },
 ] as const;
