@@ -31,6 +31,8 @@ export const Subjects = {
   /** A user's sessions were revoked (logout): gateways drop that user's sockets. */
   accountRevoked: (uid: string) => `oj.account.revoked.${uid}`,
   accountRevokedAll: 'oj.account.revoked.>',
+  /** Problems or tags changed (edit, import, visibility): every process drops its problem-list cache. */
+  problemChanged: 'oj.problem.changed',
   /** Website config or feature switches changed: every process drops its cached copy. */
   siteConfigChanged: 'oj.site.config-changed',
 } as const;
