@@ -1,4 +1,5 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
+import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
 import type { Translations } from './zh-CN';
 import { screensEnUS } from './screens.en-US';
@@ -165,4 +166,6 @@ export const enUS: Translations = {
   ...screensEnUS,
   // The contest area.
   ...contestEnUS,
+  // The admin contest screens and the contest comment area.
+  ...adminContestEnUS,
 };

@@ -1,4 +1,5 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
+import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { screensZhCN } from './screens.zh-CN';
 export const zhCN = {
@@ -163,6 +164,8 @@ export const zhCN = {
   ...screensZhCN,
   // The contest area.
   ...contestZhCN,
+  // The admin contest screens and the contest comment area.
+  ...adminContestZhCN,
 };
 
 /** Same shape as zhCN with every leaf a string. */

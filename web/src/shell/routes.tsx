@@ -39,6 +39,11 @@ const P = {
   MessagePage: lazyPage(message, 'MessagePage'),
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
+  AdminContestList: lazyPage(admin, 'AdminContestList'),
+  AdminContestEdit: lazyPage(admin, 'AdminContestEdit'),
+  AdminContestProblems: lazyPage(admin, 'AdminContestProblems'),
+  AdminContestProblemEdit: lazyPage(admin, 'AdminContestProblemEdit'),
+  AdminContestAnnouncements: lazyPage(admin, 'AdminContestAnnouncements'),
   Settings: lazyPage(account, 'Settings'),
   UserHome: lazyPage(account, 'UserHome'),
   AcmRank: lazyPage(rank, 'AcmRank'),
@@ -105,6 +110,17 @@ export const ROUTES: RouteSpec[] = [
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },
   { path: '/admin', page: P.AdminHome, access: 'admin' },
+  { path: '/admin/contest', page: P.AdminContestList, access: 'admin' },
+  { path: '/admin/contest/create', page: P.AdminContestEdit, access: 'admin' },
+  { path: '/admin/contest/:contestId/edit', page: P.AdminContestEdit, access: 'admin' },
+  { path: '/admin/contest/:contestId/problems', page: P.AdminContestProblems, access: 'admin' },
+  { path: '/admin/contest/:contestId/problem/create', page: P.AdminContestProblemEdit, access: 'admin' },
+  {
+    path: '/admin/contest/:contestId/problem/:problemId/edit',
+    page: P.AdminContestProblemEdit,
+    access: 'admin',
+  },
+  { path: '/admin/contest/:contestId/announcement', page: P.AdminContestAnnouncements, access: 'admin' },
   { path: '/admin/*', page: P.AdminHome, access: 'admin' },
 ];
 

@@ -1,0 +1,282 @@
+// /admin/contest: every non-group contest, 10 per page, keyword search, visible switch and the
+// per-contest actions (edit, problems, announcements, download accepted code, clone, delete).
+import {
+  Button,
+  ButtonGroup,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Switch,
+  Tag,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { formatDateTime } from '../../contest/format';
+import { Pager } from '../../judge/Pager';
+import { toast } from '../../shell/toaster';
+import { useLoad } from '../../shell/useLoad';
+import { isSuperAdmin, useSession } from '../../store/session';
+import { adminContestApi, type AdminContest } from './api';
+import { saveBlob } from './save-blob';
+import './admin-contest.css';
+
+export const ADMIN_CONTEST_PAGE_SIZE = 10;
+
+function StatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const key = status === -1 ? 'scheduled' : status === 0 ? 'running' : 'ended';
+  return (
+    <Tag minimal intent={status === -1 ? 'primary' : status === 0 ? 'success' : 'none'}>
+      {t(`contestUi.${key}`)}
+    </Tag>
+  );
+}
+
+function DownloadAcDialog({ contest, onClose }: { contest: AdminContest; onClose(): void }) {
+  const { t } = useTranslation();
+  const [excludeAdmin, setExcludeAdmin] = useState(false);
+  const [splitType, setSplitType] = useState<'user' | 'problem'>('user');
+  const [busy, setBusy] = useState(false);
+  const get = async () => {
+    setBusy(true);
+    try {
+      const file = await adminContestApi.downloadAc(contest.id, excludeAdmin, splitType);
+      saveBlob(file.blob, file.fileName ?? `contest_${contest.id}.zip`);
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen onClose={onClose} title={t('adminContest.downloadAc')}>
+      <DialogBody>
+        <Switch
+          checked={excludeAdmin}
+          label={t('adminContest.excludeAdmin')}
+          onChange={() => setExcludeAdmin((v) => !v)}
+          data-testid="download-ac-exclude-admin"
+        />
+        <label>
+          {t('adminContest.splitType')}{' '}
+          <HTMLSelect
+            value={splitType}
+            onChange={(e) => setSplitType(e.target.value === 'problem' ? 'problem' : 'user')}
+            options={[
+              { value: 'user', label: t('adminContest.splitByUser') },
+              { value: 'problem', label: t('adminContest.splitByProblem') },
+            ]}
+            data-testid="download-ac-split"
+          />
+        </label>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button intent="primary" icon="download" loading={busy} onClick={() => void get()}>
+            {t('contestUi.download')}
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}
+
+function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const root = useSession(isSuperAdmin);
+  const [visible, setVisible] = useState(c.visible);
+  const [downloading, setDownloading] = useState(false);
+  const toggle = async () => {
+    try {
+      await adminContestApi.changeVisible(c.id, c.uid, !visible);
+      setVisible(!visible);
+      toast.success(t('contestUi.updated'));
+    } catch {
+      // shown by the client
+    }
+  };
+  const clone = async () => {
+    try {
+      await adminContestApi.clone(c.id);
+      toast.success(t('adminContest.cloned'));
+      reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(t('adminContest.deleteConfirm'))) return;
+    try {
+      await adminContestApi.remove(c.id);
+      toast.success(t('adminContest.deleted'));
+      reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  const base = `/admin/contest/${c.id}`;
+  return (
+    <tr data-testid={`admin-contest-row-${c.id}`}>
+      <td>{c.id}</td>
+      <td className="oj-admin-contest-title">
+        {c.title}
+        <div className="oj-admin-contest-sub">
+          <Tag minimal>{c.type === 1 ? 'OI' : 'ACM'}</Tag> <StatusTag status={c.status} />
+        </div>
+      </td>
+      <td>
+        {formatDateTime(c.startTime)}
+        <br />
+        {formatDateTime(c.endTime)}
+      </td>
+      <td>{c.author}</td>
+      <td>
+        <Switch
+          checked={visible}
+          onChange={() => void toggle()}
+          aria-label={t('adminContest.visible')}
+          data-testid={`admin-contest-visible-${c.id}`}
+        />
+      </td>
+      <td>
+        <ButtonGroup className="oj-admin-actions">
+          <Button
+            small
+            icon="edit"
+            title={t('adminContest.edit')}
+            aria-label={t('adminContest.edit')}
+            onClick={() => navigate(`${base}/edit`)}
+            data-testid={`admin-contest-edit-${c.id}`}
+          />
+          <Button
+            small
+            icon="list"
+            title={t('adminContest.problems')}
+            aria-label={t('adminContest.problems')}
+            onClick={() => navigate(`${base}/problems`)}
+            data-testid={`admin-contest-problems-${c.id}`}
+          />
+          <Button
+            small
+            icon="notifications"
+            title={t('adminContest.announcements')}
+            aria-label={t('adminContest.announcements')}
+            onClick={() => navigate(`${base}/announcement`)}
+            data-testid={`admin-contest-announcements-${c.id}`}
+          />
+          <Button
+            small
+            icon="download"
+            title={t('adminContest.downloadAc')}
+            aria-label={t('adminContest.downloadAc')}
+            onClick={() => setDownloading(true)}
+            data-testid={`admin-contest-download-${c.id}`}
+          />
+          <Button
+            small
+            icon="duplicate"
+            title={t('adminContest.clone')}
+            aria-label={t('adminContest.clone')}
+            onClick={() => void clone()}
+            data-testid={`admin-contest-clone-${c.id}`}
+          />
+          {root && (
+            <Button
+              small
+              intent="danger"
+              icon="cross"
+              title={t('adminContest.delete')}
+              aria-label={t('adminContest.delete')}
+              onClick={() => void remove()}
+              data-testid={`admin-contest-delete-${c.id}`}
+            />
+          )}
+        </ButtonGroup>
+        {downloading && <DownloadAcDialog contest={c} onClose={() => setDownloading(false)} />}
+      </td>
+    </tr>
+  );
+}
+
+export function AdminContestListPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [applied, setApplied] = useState('');
+  const list = useLoad(() => adminContestApi.list(page, ADMIN_CONTEST_PAGE_SIZE, applied), [page, applied]);
+  return (
+    <div className="oj-admin-page" data-testid="admin-contest-list">
+      <div className="oj-admin-toolbar">
+        <h2>{t('adminContest.listTitle')}</h2>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setApplied(keyword.trim());
+          }}
+        >
+          <InputGroup
+            leftIcon="search"
+            placeholder={t('contestUi.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            data-testid="admin-contest-keyword"
+          />
+        </form>
+        <Button
+          intent="primary"
+          icon="plus"
+          onClick={() => navigate('/admin/contest/create')}
+          data-testid="admin-contest-create"
+        >
+          {t('adminContest.create')}
+        </Button>
+      </div>
+      {list.loading && !list.data ? (
+        <Spinner data-testid="admin-contest-loading" />
+      ) : list.failed && !list.data ? (
+        <NonIdealState
+          icon="error"
+          title={t('contestUi.loadFailed')}
+          action={<Button onClick={list.reload}>{t('contestUi.retry')}</Button>}
+        />
+      ) : !list.data || list.data.records.length === 0 ? (
+        <div data-testid="admin-contest-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.empty')} />
+        </div>
+      ) : (
+        <div className="oj-admin-scroll">
+          <HTMLTable compact striped className="oj-admin-table">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>{t('contestUi.title')}</th>
+                <th>{t('adminContest.time')}</th>
+                <th>{t('contestUi.author')}</th>
+                <th>{t('adminContest.visible')}</th>
+                <th>{t('adminContest.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.records.map((c) => (
+                <ContestRow key={`${c.id}-${String(c.visible)}`} c={c} reload={list.reload} />
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {list.data && list.data.total > 0 && (
+        <Pager page={page} size={ADMIN_CONTEST_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+// /admin/contest/:contestId/announcement: the contest's announcements (all statuses), 10 per page;
+// create and edit in a dialog (title, markdown content, visible), delete after a confirmation.
+import {
+  Button,
+  ButtonGroup,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Switch,
+  TextArea,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { formatDateTime } from '../../contest/format';
+import { Pager } from '../../judge/Pager';
+import { toast } from '../../shell/toaster';
+import { useLoad } from '../../shell/useLoad';
+import { adminContestApi, type AnnouncementInput } from './api';
+import './admin-contest.css';
+
+export const ANNOUNCEMENT_PAGE_SIZE = 10;
+
+function AnnouncementDialog({
+  cid,
+  initial,
+  onClose,
+  onSaved,
+}: {
+  cid: number;
+  initial: AnnouncementInput;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!draft.title.trim()) {
+      toast.warning(t('adminContest.announcementTitleRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (draft.id) await adminContestApi.updateAnnouncement(cid, draft);
+      else await adminContestApi.addAnnouncement(cid, draft);
+      toast.success(t(draft.id ? 'contestUi.updated' : 'adminContest.posted'));
+      onSaved();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t(draft.id ? 'adminContest.editAnnouncement' : 'adminContest.newAnnouncement')}
+      className="oj-admin-dialog"
+      data-testid="announcement-dialog"
+    >
+      <DialogBody>
+        <FormGroup label={t('adminContest.announcementTitle')} labelFor="announcement-title">
+          <InputGroup
+            id="announcement-title"
+            value={draft.title}
+            onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+            data-testid="announcement-title"
+          />
+        </FormGroup>
+        <FormGroup label={t('adminContest.announcementContent')} labelFor="announcement-content">
+          <TextArea
+            id="announcement-content"
+            fill
+            rows={8}
+            value={draft.content}
+            onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+            data-testid="announcement-content"
+          />
+        </FormGroup>
+        <Switch
+          checked={draft.status === 0}
+          label={t('adminContest.announcementVisible')}
+          onChange={() => setDraft({ ...draft, status: draft.status === 0 ? 1 : 0 })}
+        />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button intent="primary" loading={busy} onClick={() => void save()} data-testid="announcement-save">
+            {t('adminContest.save')}
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}
+
+export function ContestAnnouncementsPage() {
+  const { t } = useTranslation();
+  const cid = Number(useParams<{ contestId: string }>().contestId);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AnnouncementInput | null>(null);
+  const list = useLoad(() => adminContestApi.announcements(cid, page, ANNOUNCEMENT_PAGE_SIZE), [cid, page]);
+  const remove = async (aid: number) => {
+    if (!window.confirm(t('adminContest.announcementDeleteConfirm'))) return;
+    try {
+      await adminContestApi.removeAnnouncement(aid);
+      toast.success(t('adminContest.deleted'));
+      list.reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <div className="oj-admin-page" data-testid="admin-contest-announcements">
+      <div className="oj-admin-toolbar">
+        <h2>{t('adminContest.announcementsTitle')}</h2>
+        <Button
+          intent="primary"
+          icon="plus"
+          onClick={() => setEditing({ title: '', content: '', status: 0 })}
+          data-testid="announcement-new"
+        >
+          {t('adminContest.newAnnouncement')}
+        </Button>
+      </div>
+      {list.loading && !list.data ? (
+        <Spinner />
+      ) : !list.data || list.data.records.length === 0 ? (
+        <div data-testid="announcements-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.noAnnouncements')} />
+        </div>
+      ) : (
+        <div className="oj-admin-scroll">
+          <HTMLTable compact striped className="oj-admin-table">
+            <thead>
+              <tr>
+                <th>ID</th>
+                <th>{t('contestUi.title')}</th>
+                <th>{t('contestUi.createdAt')}</th>
+                <th>{t('contestUi.author')}</th>
+                <th>{t('adminContest.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.records.map((a) => (
+                <tr key={a.id} data-testid={`announcement-row-${a.id}`}>
+                  <td>{a.id}</td>
+                  <td>{a.title}</td>
+                  <td>{formatDateTime(a.gmtCreate)}</td>
+                  <td>{a.username ?? ''}</td>
+                  <td>
+                    <ButtonGroup>
+                      <Button
+                        small
+                        icon="edit"
+                        aria-label={t('adminContest.edit')}
+                        onClick={() =>
+                          setEditing({ id: a.id, title: a.title, content: a.content, status: a.status ?? 0 })
+                        }
+                        data-testid={`announcement-edit-${a.id}`}
+                      />
+                      <Button
+                        small
+                        intent="danger"
+                        icon="cross"
+                        aria-label={t('adminContest.delete')}
+                        onClick={() => void remove(a.id)}
+                        data-testid={`announcement-delete-${a.id}`}
+                      />
+                    </ButtonGroup>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {list.data && list.data.total > 0 && (
+        <Pager page={page} size={ANNOUNCEMENT_PAGE_SIZE} total={list.data.total} onPage={setPage} />
+      )}
+      {editing && (
+        <AnnouncementDialog
+          cid={cid}
+          initial={editing}
+          onClose={() => setEditing(null)}
+          onSaved={list.reload}
+        />
+      )}
+    </div>
+  );
+}

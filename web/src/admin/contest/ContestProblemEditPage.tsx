@@ -1,0 +1,370 @@
+// /admin/contest/:contestId/problem/create and …/problem/:problemId/edit: a contest problem
+// (auth 3, the contest's rule type) with hand-typed cases, saved through the problem capability's
+// admin API, then linked to the contest with its display id, display title and balloon colour.
+import {
+  Button,
+  Card,
+  Checkbox,
+  FormGroup,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  TextArea,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { api } from '../../api/client';
+import { toast } from '../../shell/toaster';
+import { useSession } from '../../store/session';
+import { adminContestApi, type AdminContest } from './api';
+import {
+  emptyProblemDraft,
+  firstExample,
+  nextDisplayId,
+  problemDraftError,
+  problemDtoOf,
+  type ProblemDraft,
+} from './problem-rules';
+import './admin-contest.css';
+
+interface LanguageRow {
+  id: number;
+  name: string;
+}
+interface ProblemRow {
+  id: number;
+  problemId: string;
+  title: string;
+  timeLimit: number;
+  memoryLimit: number;
+  description: string;
+  input: string;
+  output: string;
+  examples: string | null;
+  isUploadCase: boolean;
+}
+interface CaseRow {
+  id: number;
+  input: string;
+  output: string;
+  score: number | null;
+}
+
+async function loadDraft(cid: number, pid: number | null, languages: LanguageRow[]): Promise<ProblemDraft> {
+  const all = languages.map((l) => l.id);
+  if (pid === null) {
+    const list = await adminContestApi.problems(cid, 1, 100);
+    return emptyProblemDraft(
+      nextDisplayId(Object.values(list.contestProblemMap).map((l) => l.displayId)),
+      all,
+    );
+  }
+  const [p, cases, langs, link] = await Promise.all([
+    api.get<ProblemRow>('/api/admin/problem', { pid }),
+    api.get<CaseRow[]>('/api/admin/problem/get-problem-cases', { pid }),
+    api.get<LanguageRow[]>('/api/get-problem-languages', { pid }),
+    adminContestApi.link(cid, pid),
+  ]);
+  const ex = firstExample(p.examples);
+  return {
+    pid,
+    problemId: p.problemId,
+    title: p.title,
+    timeLimit: String(p.timeLimit),
+    memoryLimit: String(p.memoryLimit),
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    exampleInput: ex.input,
+    exampleOutput: ex.output,
+    cases: cases.map((c) => ({ id: c.id, input: c.input, output: c.output, score: String(c.score ?? 0) })),
+    uploadedCases: p.isUploadCase,
+    languageIds: langs.map((l) => l.id),
+    displayId: link.displayId,
+    displayTitle: link.displayTitle,
+    color: link.color,
+  };
+}
+
+function ProblemFormView({
+  contest,
+  initial,
+  languages,
+}: {
+  contest: AdminContest;
+  initial: ProblemDraft;
+  languages: LanguageRow[];
+}) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const me = useSession((s) => s.user);
+  const [d, setD] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const oi = contest.type === 1;
+  const set = <K extends keyof ProblemDraft>(k: K, v: ProblemDraft[K]) => setD((x) => ({ ...x, [k]: v }));
+  const setCase = (i: number, patch: Partial<ProblemDraft['cases'][number]>) =>
+    set(
+      'cases',
+      d.cases.map((c, j) => (j === i ? { ...c, ...patch } : c)),
+    );
+
+  const save = async () => {
+    const error = problemDraftError(d, oi);
+    if (error) {
+      toast.error(t(error));
+      return;
+    }
+    setBusy(true);
+    try {
+      const dto = problemDtoOf(d, contest.type, me?.username ?? '');
+      let pid = d.pid;
+      if (pid === null) {
+        await api.post<null>('/api/admin/problem', dto);
+        // the create answer carries no id: find the new problem by its display id
+        const found = await api.get<{ records: { id: number; problemId: string }[] }>(
+          '/api/admin/problem/get-problem-list',
+          { keyword: dto.problem.problemId, currentPage: 1, limit: 50 },
+        );
+        pid =
+          found.records.find((r) => r.problemId.toUpperCase() === dto.problem.problemId.toUpperCase())?.id ??
+          null;
+        if (pid === null) {
+          toast.error(t('adminContest.problemForm.notFoundAfterSave'));
+          return;
+        }
+      } else {
+        await api.put<null>('/api/admin/problem', dto);
+      }
+      const link = pid === d.pid ? await adminContestApi.link(contest.id, pid).catch(() => null) : null;
+      await adminContestApi.saveLink({
+        ...(link?.id !== undefined ? { id: link.id } : {}),
+        cid: contest.id,
+        pid,
+        displayId: d.displayId.trim(),
+        displayTitle: d.displayTitle.trim(),
+        color: d.color,
+      });
+      toast.success(t('adminContest.problemForm.saved'));
+      navigate(`/admin/contest/${contest.id}/problems`);
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (k: 'description' | 'input' | 'output' | 'exampleInput' | 'exampleOutput', rows = 4) => (
+    <FormGroup label={t(`adminContest.problemForm.${k}`)} labelFor={`problem-${k}`}>
+      <TextArea
+        id={`problem-${k}`}
+        fill
+        rows={rows}
+        value={d[k]}
+        onChange={(e) => set(k, e.target.value)}
+        data-testid={`problem-form-${k}`}
+      />
+    </FormGroup>
+  );
+
+  return (
+    <form
+      className="oj-admin-page oj-admin-contest-form"
+      data-testid="problem-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <h2>
+        {t(d.pid === null ? 'adminContest.problemForm.createTitle' : 'adminContest.problemForm.editTitle')}:{' '}
+        {contest.title}
+      </h2>
+      <Card>
+        <div className="oj-admin-grid">
+          <FormGroup label={t('adminContest.problemId')} labelFor="problem-id" labelInfo="*">
+            <InputGroup
+              id="problem-id"
+              value={d.problemId}
+              onChange={(e) => set('problemId', e.target.value)}
+              data-testid="problem-form-problem-id"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.problemForm.title')} labelFor="problem-title" labelInfo="*">
+            <InputGroup
+              id="problem-title"
+              value={d.title}
+              onChange={(e) => set('title', e.target.value)}
+              data-testid="problem-form-title"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.displayId')} labelFor="problem-display-id" labelInfo="*">
+            <InputGroup
+              id="problem-display-id"
+              value={d.displayId}
+              onChange={(e) => set('displayId', e.target.value)}
+              data-testid="problem-form-display-id"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.displayTitle')} labelFor="problem-display-title" labelInfo="*">
+            <InputGroup
+              id="problem-display-title"
+              value={d.displayTitle}
+              onChange={(e) => set('displayTitle', e.target.value)}
+              data-testid="problem-form-display-title"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.balloonColor')} labelFor="problem-color">
+            <input
+              id="problem-color"
+              type="color"
+              value={d.color ?? '#ffffff'}
+              onChange={(e) => set('color', e.target.value)}
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.problemForm.timeLimit')} labelFor="problem-time">
+            <InputGroup
+              id="problem-time"
+              type="number"
+              value={d.timeLimit}
+              onChange={(e) => set('timeLimit', e.target.value)}
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.problemForm.memoryLimit')} labelFor="problem-memory">
+            <InputGroup
+              id="problem-memory"
+              type="number"
+              value={d.memoryLimit}
+              onChange={(e) => set('memoryLimit', e.target.value)}
+            />
+          </FormGroup>
+        </div>
+      </Card>
+      <Card>
+        {text('description', 6)}
+        {text('input')}
+        {text('output')}
+        <div className="oj-admin-grid">
+          {text('exampleInput', 3)}
+          {text('exampleOutput', 3)}
+        </div>
+      </Card>
+      {!d.uploadedCases && (
+        <Card>
+          <h3>{t('adminContest.problemForm.cases')}</h3>
+          {d.cases.map((c, i) => (
+            <div className="oj-admin-case" key={i} data-testid={`problem-case-${i}`}>
+              <TextArea
+                rows={2}
+                placeholder={t('adminContest.problemForm.caseInput')}
+                aria-label={t('adminContest.problemForm.caseInput')}
+                value={c.input}
+                onChange={(e) => setCase(i, { input: e.target.value })}
+                data-testid={`problem-case-input-${i}`}
+              />
+              <TextArea
+                rows={2}
+                placeholder={t('adminContest.problemForm.caseOutput')}
+                aria-label={t('adminContest.problemForm.caseOutput')}
+                value={c.output}
+                onChange={(e) => setCase(i, { output: e.target.value })}
+                data-testid={`problem-case-output-${i}`}
+              />
+              {oi ? (
+                <InputGroup
+                  type="number"
+                  aria-label={t('adminContest.problemForm.score')}
+                  value={c.score}
+                  onChange={(e) => setCase(i, { score: e.target.value })}
+                />
+              ) : (
+                <span />
+              )}
+              <Button
+                small
+                icon="cross"
+                aria-label={t('adminContest.delete')}
+                onClick={() =>
+                  set(
+                    'cases',
+                    d.cases.filter((_, j) => j !== i),
+                  )
+                }
+              />
+            </div>
+          ))}
+          <Button
+            small
+            icon="plus"
+            onClick={() => set('cases', [...d.cases, { input: '', output: '', score: '0' }])}
+            data-testid="problem-case-add"
+          >
+            {t('adminContest.problemForm.addCase')}
+          </Button>
+        </Card>
+      )}
+      <Card>
+        <h3>{t('adminContest.problemForm.languages')}</h3>
+        <div className="oj-admin-switches">
+          {languages.map((l) => (
+            <Checkbox
+              key={l.id}
+              label={l.name}
+              checked={d.languageIds.includes(l.id)}
+              onChange={() =>
+                set(
+                  'languageIds',
+                  d.languageIds.includes(l.id)
+                    ? d.languageIds.filter((x) => x !== l.id)
+                    : [...d.languageIds, l.id],
+                )
+              }
+            />
+          ))}
+        </div>
+      </Card>
+      <div className="oj-admin-form-actions">
+        <Button onClick={() => navigate(`/admin/contest/${contest.id}/problems`)}>
+          {t('adminContest.cancel')}
+        </Button>
+        <Button type="submit" intent="primary" loading={busy} data-testid="problem-form-save">
+          {t('adminContest.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ContestProblemEditPage() {
+  const params = useParams<{ contestId: string; problemId?: string }>();
+  const cid = Number(params.contestId);
+  const pid = params.problemId ? Number(params.problemId) : null;
+  const [state, setState] = useState<
+    { contest: AdminContest; draft: ProblemDraft; languages: LanguageRow[] } | 'failed' | null
+  >(null);
+  useEffect(() => {
+    let live = true;
+    setState(null);
+    (async () => {
+      const [contest, languages] = await Promise.all([
+        adminContestApi.get(cid),
+        api.get<LanguageRow[]>('/api/languages', { all: false }),
+      ]);
+      const draft = await loadDraft(cid, pid, languages);
+      if (live) setState({ contest, draft, languages });
+    })().catch(() => live && setState('failed'));
+    return () => {
+      live = false;
+    };
+  }, [cid, pid]);
+  if (state === 'failed') return <NonIdealState icon="error" data-testid="problem-form-failed" />;
+  if (!state) return <Spinner data-testid="problem-form-loading" />;
+  return (
+    <ProblemFormView
+      key={`${cid}-${pid ?? 'new'}`}
+      contest={state.contest}
+      initial={state.draft}
+      languages={state.languages}
+    />
+  );
+}

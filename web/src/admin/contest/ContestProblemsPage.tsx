@@ -1,0 +1,374 @@
+// /admin/contest/:contestId/problems: the contest's problems (display id, display title, balloon
+// colour), adding public problems through a dialog, editing the link, removing a problem.
+import {
+  Button,
+  ButtonGroup,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { Pager } from '../../judge/Pager';
+import { toast } from '../../shell/toaster';
+import { useLoad } from '../../shell/useLoad';
+import { adminContestApi, type AdminProblemRow, type ContestProblemLink } from './api';
+import { nextDisplayId } from './problem-rules';
+import './admin-contest.css';
+
+export const CONTEST_PROBLEM_PAGE_SIZE = 10;
+export const PUBLIC_DIALOG_PAGE_SIZE = 10;
+
+function AddFromPublicDialog({
+  cid,
+  type,
+  usedIds,
+  onClose,
+  onAdded,
+}: {
+  cid: number;
+  type: number;
+  usedIds: string[];
+  onClose(): void;
+  onAdded(): void;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const [applied, setApplied] = useState('');
+  const [displayIds, setDisplayIds] = useState<Record<number, string>>({});
+  const [added, setAdded] = useState<string[]>([]);
+  const list = useLoad(
+    () => adminContestApi.candidates(cid, type, applied, page, PUBLIC_DIALOG_PAGE_SIZE),
+    [cid, type, applied, page],
+  );
+  const suggested = nextDisplayId([...usedIds, ...added]);
+  const add = async (p: AdminProblemRow) => {
+    const displayId = (displayIds[p.id] ?? suggested).trim();
+    if (!displayId) {
+      toast.warning(t('adminContest.displayIdRequired'));
+      return;
+    }
+    try {
+      await adminContestApi.addFromPublic(cid, p.id, displayId);
+      toast.success(t('adminContest.added'));
+      setAdded((a) => [...a, displayId]);
+      list.reload();
+      onAdded();
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t('adminContest.addFromPublic')}
+      className="oj-admin-dialog"
+      data-testid="add-public-dialog"
+    >
+      <DialogBody>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setApplied(keyword.trim());
+          }}
+        >
+          <InputGroup
+            leftIcon="search"
+            placeholder={t('contestUi.keyword')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            data-testid="add-public-keyword"
+          />
+        </form>
+        {list.loading && !list.data ? (
+          <Spinner />
+        ) : !list.data || list.data.problemList.records.length === 0 ? (
+          <div data-testid="add-public-empty">
+            <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
+          </div>
+        ) : (
+          <HTMLTable compact striped className="oj-admin-table">
+            <thead>
+              <tr>
+                <th>{t('adminContest.problemId')}</th>
+                <th>{t('contestUi.title')}</th>
+                <th>{t('adminContest.displayId')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.problemList.records.map((p) => (
+                <tr key={p.id} data-testid={`add-public-row-${p.problemId}`}>
+                  <td>{p.problemId}</td>
+                  <td>{p.title}</td>
+                  <td>
+                    <InputGroup
+                      small
+                      value={displayIds[p.id] ?? suggested}
+                      aria-label={t('adminContest.displayId')}
+                      onChange={(e) => setDisplayIds((d) => ({ ...d, [p.id]: e.target.value }))}
+                      data-testid={`add-public-display-${p.problemId}`}
+                    />
+                  </td>
+                  <td>
+                    <Button
+                      small
+                      intent="primary"
+                      icon="plus"
+                      onClick={() => void add(p)}
+                      data-testid={`add-public-add-${p.problemId}`}
+                    >
+                      {t('adminContest.add')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+        {list.data && list.data.problemList.total > 0 && (
+          <Pager
+            page={page}
+            size={PUBLIC_DIALOG_PAGE_SIZE}
+            total={list.data.problemList.total}
+            onPage={setPage}
+          />
+        )}
+      </DialogBody>
+      <DialogFooter actions={<Button onClick={onClose}>{t('adminContest.close')}</Button>} />
+    </Dialog>
+  );
+}
+
+function LinkDialog({
+  link,
+  onClose,
+  onSaved,
+}: {
+  link: ContestProblemLink;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(link);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!draft.displayId.trim()) {
+      toast.warning(t('adminContest.displayIdRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await adminContestApi.saveLink({ ...draft, displayId: draft.displayId.trim() });
+      toast.success(t('contestUi.updated'));
+      onSaved();
+      onClose();
+    } catch {
+      // shown by the client
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog isOpen onClose={onClose} title={t('adminContest.editLink')} data-testid="link-dialog">
+      <DialogBody>
+        <FormGroup label={t('adminContest.displayId')} labelFor="link-display-id">
+          <InputGroup
+            id="link-display-id"
+            value={draft.displayId}
+            onChange={(e) => setDraft({ ...draft, displayId: e.target.value })}
+            data-testid="link-display-id"
+          />
+        </FormGroup>
+        <FormGroup label={t('adminContest.displayTitle')} labelFor="link-display-title">
+          <InputGroup
+            id="link-display-title"
+            value={draft.displayTitle}
+            onChange={(e) => setDraft({ ...draft, displayTitle: e.target.value })}
+            data-testid="link-display-title"
+          />
+        </FormGroup>
+        <FormGroup label={t('adminContest.balloonColor')} labelFor="link-color">
+          <input
+            id="link-color"
+            type="color"
+            value={draft.color ?? '#ffffff'}
+            onChange={(e) => setDraft({ ...draft, color: e.target.value })}
+            data-testid="link-color"
+          />{' '}
+          <Button small minimal onClick={() => setDraft({ ...draft, color: null })}>
+            {t('adminContest.noColor')}
+          </Button>
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <Button intent="primary" loading={busy} onClick={() => void save()} data-testid="link-save">
+            {t('adminContest.save')}
+          </Button>
+        }
+      />
+    </Dialog>
+  );
+}
+
+export function ContestProblemsPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const cid = Number(useParams<{ contestId: string }>().contestId);
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ContestProblemLink | null>(null);
+  const contest = useLoad(() => adminContestApi.get(cid), [cid]);
+  const list = useLoad(() => adminContestApi.problems(cid, page, CONTEST_PROBLEM_PAGE_SIZE), [cid, page]);
+  const links = list.data?.contestProblemMap ?? {};
+  const usedIds = Object.values(links).map((l) => l.displayId);
+  const setColor = async (link: ContestProblemLink, color: string) => {
+    try {
+      await adminContestApi.saveLink({ ...link, color });
+      list.reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  const remove = async (pid: number) => {
+    if (!window.confirm(t('adminContest.removeProblemConfirm'))) return;
+    try {
+      await adminContestApi.removeProblem(cid, pid);
+      toast.success(t('adminContest.deleted'));
+      list.reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  const rows = [...(list.data?.problemList.records ?? [])].sort((a, b) =>
+    (links[String(a.id)]?.displayId ?? '').localeCompare(links[String(b.id)]?.displayId ?? '', undefined, {
+      numeric: true,
+    }),
+  );
+  return (
+    <div className="oj-admin-page" data-testid="admin-contest-problems">
+      <div className="oj-admin-toolbar">
+        <h2>
+          {t('adminContest.problemsTitle')}
+          {contest.data ? `: ${contest.data.title}` : ''}
+        </h2>
+        <Button
+          intent="primary"
+          icon="plus"
+          disabled={!contest.data}
+          onClick={() => setAdding(true)}
+          data-testid="contest-problems-add-public"
+        >
+          {t('adminContest.addFromPublic')}
+        </Button>
+        <Button
+          icon="plus"
+          onClick={() => navigate(`/admin/contest/${cid}/problem/create`)}
+          data-testid="contest-problems-create"
+        >
+          {t('adminContest.createProblem')}
+        </Button>
+      </div>
+      {list.loading && !list.data ? (
+        <Spinner data-testid="contest-problems-loading" />
+      ) : !list.data || rows.length === 0 ? (
+        <div data-testid="contest-problems-empty">
+          <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
+        </div>
+      ) : (
+        <div className="oj-admin-scroll">
+          <HTMLTable compact striped className="oj-admin-table">
+            <thead>
+              <tr>
+                <th>{t('adminContest.problemId')}</th>
+                <th>{t('adminContest.displayId')}</th>
+                <th>{t('adminContest.displayTitle')}</th>
+                <th>{t('adminContest.balloonColor')}</th>
+                <th>{t('adminContest.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((p) => {
+                const link = links[String(p.id)];
+                if (!link) return null;
+                return (
+                  <tr key={p.id} data-testid={`contest-problem-row-${link.displayId}`}>
+                    <td>{p.problemId}</td>
+                    <td>{link.displayId}</td>
+                    <td>{link.displayTitle}</td>
+                    <td>
+                      <input
+                        type="color"
+                        value={link.color ?? '#ffffff'}
+                        aria-label={t('adminContest.balloonColor')}
+                        onChange={(e) => void setColor(link, e.target.value)}
+                        data-testid={`contest-problem-color-${link.displayId}`}
+                      />
+                    </td>
+                    <td>
+                      <ButtonGroup>
+                        <Button
+                          small
+                          icon="tag"
+                          title={t('adminContest.editLink')}
+                          aria-label={t('adminContest.editLink')}
+                          onClick={() => setEditing(link)}
+                          data-testid={`contest-problem-link-${link.displayId}`}
+                        />
+                        <Button
+                          small
+                          icon="edit"
+                          title={t('adminContest.editProblem')}
+                          aria-label={t('adminContest.editProblem')}
+                          onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
+                          data-testid={`contest-problem-edit-${link.displayId}`}
+                        />
+                        <Button
+                          small
+                          intent="danger"
+                          icon="cross"
+                          title={t('adminContest.removeProblem')}
+                          aria-label={t('adminContest.removeProblem')}
+                          onClick={() => void remove(p.id)}
+                          data-testid={`contest-problem-remove-${link.displayId}`}
+                        />
+                      </ButtonGroup>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {list.data && list.data.problemList.total > 0 && (
+        <Pager
+          page={page}
+          size={CONTEST_PROBLEM_PAGE_SIZE}
+          total={list.data.problemList.total}
+          onPage={setPage}
+        />
+      )}
+      {adding && contest.data && (
+        <AddFromPublicDialog
+          cid={cid}
+          type={contest.data.type}
+          usedIds={usedIds}
+          onClose={() => setAdding(false)}
+          onAdded={list.reload}
+        />
+      )}
+      {editing && <LinkDialog link={editing} onClose={() => setEditing(null)} onSaved={list.reload} />}
+    </div>
+  );
+}
