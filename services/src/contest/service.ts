@@ -735,6 +735,23 @@ export function createContestService(deps: ContestServiceDeps) {
       });
   }
 
+  /**
+   * The contest as the comment area's Q&A rules see it (discussion capability port):
+   * creator, group owners, status, and whether `viewer` is a contest admin.
+   */
+  async function commentFacts(viewer: AuthUser | null, cid: number) {
+    const c = await repo.findContest(db, cid);
+    if (!c) return null;
+    return {
+      cid: c.id,
+      visible: c.visible,
+      status: statusOf(c, deps.now()),
+      creatorUid: c.uid,
+      groupOwnerUids: c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [],
+      isContestAdmin: await adminOf(viewer, c),
+    };
+  }
+
   /** The contest access check as a port (throws the §0.6 errors). */
   async function checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }> {
     const { admin } = await accessByCid(user, cid);
@@ -1089,6 +1106,7 @@ export function createContestService(deps: ContestServiceDeps) {
     submitGate,
     viewFacts,
     checkAccess,
+    commentFacts,
     canWatchContest,
     announceFirstAccepted,
     displayTitles,

@@ -21,6 +21,7 @@ import { createProblemCapability } from '../problem';
 import { createJudgeCapability, type JudgeCapability } from '../judge';
 import { problemPortFromProblemCapability } from '../judge/problem-adapter';
 import { createContestCapability } from '../contest';
+import { createDiscussionCapability } from '../discussion';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from '../gateway';
 
 export interface Platform {
@@ -87,7 +88,21 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     },
     { seedSamples: opts.seedSamples ?? true },
   );
-  const capabilities: Capability[] = [account, createSiteCapability(ctx), problem, judge, contest];
+  const discussion = createDiscussionCapability(ctx, {
+    contests: {
+      facts: (viewer, cid) => contest.service.commentFacts(viewer, cid),
+      checkAccess: (user, cid) => contest.service.checkAccess(user, cid),
+    },
+    switches: () => site.switches(),
+  });
+  const capabilities: Capability[] = [
+    account,
+    createSiteCapability(ctx),
+    problem,
+    judge,
+    contest,
+    discussion,
+  ];
 
   const app = await buildApp({
     logger: log,

@@ -8,6 +8,7 @@ import type { SiteTables } from '../../site/tables';
 import type { JudgeTables } from '../../judge/tables';
 import type { ContestTables } from '../../contest/tables';
 import type { ProblemTables } from '../../problem/tables';
+import type { DiscussionTables } from '../../discussion/tables';
 
 export interface PlatformKvTable {
   key: string;
@@ -21,4 +22,11 @@ export interface PlatformTables {
 }
 
 export interface Database
-  extends PlatformTables, AccountTables, SiteTables, JudgeTables, ProblemTables, ContestTables {}
+  extends
+    PlatformTables,
+    AccountTables,
+    SiteTables,
+    JudgeTables,
+    ProblemTables,
+    ContestTables,
+    DiscussionTables {}

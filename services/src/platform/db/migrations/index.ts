@@ -9,6 +9,7 @@ import * as m0002 from './0002_site';
 import * as m0004 from './0004_judge';
 import * as m0003 from './0003_problem';
 import * as m0005 from './0005_contest';
+import * as m0006 from './0006_discussion';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_judge': m0004,
   '0003_problem': m0003,
   '0005_contest': m0005,
+  '0006_discussion': m0006,
 };
