@@ -462,3 +462,71 @@ describe('incremental equals recompute (property)', () => {
     }
   }
 });
+
+describe('incremental equals recompute at scale (seeded)', () => {
+  // Wider than the property test: more than 16 problems (the user × problem table is re-laid),
+  // cells with more than 32 records (bucket sort path), thousands of ids (id table growth and deletes).
+  let seed = 12345;
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  for (const type of [0, 1] as const) {
+    it(`type ${type}`, () => {
+      const cfg = config({
+        type,
+        oiRankScoreType: type === 1 ? 'Highest' : 'Recent',
+        endTime: at(5000),
+        sealRankTime: at(4000),
+        starUsernames: ['u3', 'u7'],
+        excludedUids: ['u0'],
+        awardType: 1,
+        awards: [
+          { name: 'G', background: '', color: '', num: 10 },
+          { name: 'S', background: '', color: '', num: 20 },
+        ],
+      });
+      const live = new Scoreboard(cfg);
+      const last = new Map<number, BoardSubmission>();
+      const statuses: (RecordStatus | null)[] = [1, -1, -1, 0, null];
+      for (let i = 0; i < 6000; i++) {
+        const id = 1 + rnd(2500);
+        if (rnd(10) === 0) {
+          live.removeSubmission(id);
+          last.delete(id);
+          continue;
+        }
+        // A few users hammer one problem, so some cells hold dozens of records.
+        const hammer = rnd(4) === 0;
+        const user = hammer ? `u${rnd(3)}` : `u${rnd(60)}`;
+        const s: BoardSubmission = {
+          submitId: id,
+          uid: user,
+          username: user,
+          displayId: hammer ? 'P0' : `P${rnd(20)}`,
+          submitTime: at(rnd(5600) - 100),
+          status: statuses[rnd(statuses.length)]!,
+          score: rnd(5) === 0 ? null : rnd(101),
+          useTime: rnd(3) === 0 ? null : rnd(1000),
+        };
+        live.applySubmission(s);
+        last.set(id, s);
+      }
+      const fresh = Scoreboard.recompute(cfg, [...last.values()].reverse());
+      expect(live.size).toBe(last.size);
+      const views = [
+        { sealed: false },
+        { sealed: false, containsEnd: true },
+        { sealed: true },
+        { sealed: true, removeStar: true, pinUid: 'u5', concernedList: ['u3', 'u9'] },
+      ];
+      for (const v of views) {
+        const full = reference(live, v);
+        expect(full.length).toBeGreaterThan(40);
+        expect(live.rows({ ...v, size: 1000 }).records).toEqual(full);
+        expect(fresh.rows({ ...v, size: 1000 }).records).toEqual(full);
+        expect(live.rows({ ...v, page: 3, size: 7 }).records).toEqual(full.slice(14, 21));
+      }
+    });
+  }
+});

@@ -3,16 +3,23 @@
  * pure and incremental.
  *
  * The board keeps every contest submission it was given and, per user and problem,
- * the recomputed cell for each of three "variants" of the data:
+ * the folded cell for each of three "variants" of the data:
  * - `real`: the unsealed board without after-contest submissions;
  * - `withAfter`: the unsealed board including after-contest submissions (containsEndEff);
  * - `sealed`: the board as a sealed viewer sees it (after-contest submissions never count).
- * A verdict touches one (user, problem) cell: its few submissions are re-folded, the
- * user's totals move by the difference and the user is re-positioned in each variant's
- * sorted order by binary search. Ranks, awards, pinning and paging are derived on read
- * and cached until the next change.
+ *
+ * Everything lives in typed arrays indexed by small integers (user, problem, cell, slot),
+ * so a 500k-submission contest is a few flat buffers instead of a million objects:
+ * - submissions ("slots"): id, time, flags, status, score, run time, and a `next` link that
+ *   chains each (user, problem) cell's submissions in (time, submitId) order;
+ * - per variant, cells (stride CELL) and user totals (stride USER) in Float64Arrays, and
+ *   the users in board order (`order`) with each user's position (`pos`).
+ * A verdict touches one cell: its chain is re-folded, the user's totals move by the
+ * difference and the user is moved in `order` by binary search and a shift of only the
+ * rows in between. A recompute buckets the slots by cell, sorts each bucket once, folds
+ * each cell once and sorts the users once. Ranks, awards, pinning and paging are derived
+ * on read from the order (only the requested page's rows are built).
  */
-
 /** Contest record status (rule 2): 1 AC, -1 penalised attempt, 0 attempt without penalty. */
 export type RecordStatus = 1 | -1 | 0;
 
@@ -157,226 +164,240 @@ export interface BoardPage<T> {
 
 export type VariantName = 'real' | 'withAfter' | 'sealed';
 const VARIANTS: readonly VariantName[] = ['real', 'withAfter', 'sealed'];
+const WITH_AFTER = 1;
+const SEALED = 2;
 
 const PENALTY_SECONDS = 20 * 60;
 
-/** A submission with its derived contest times. */
-interface Rec extends BoardSubmission {
-  /** Whole seconds from the start (rule 1). */
-  time: number;
-  beforeStart: boolean;
-  afterContest: boolean;
+/** Slot status for a null (pending) record; the others are the RecordStatus values. */
+const ST_NONE = 2;
+const BEFORE_START = 1;
+const AFTER_CONTEST = 2;
+
+// Cell fields, stride CELL. PROC 0 means "no entry" (the other fields are then meaningless).
+// ACM and OI cells share the layout: SCORE and BEST reuse the ERR and TRY fields.
+const PROC = 0; // ACM: records processed (total); OI: selected records kept
+const ERR = 1;
+const TRY = 2;
+const SCORE = 1; // OI score, NaN for null
+const BEST = 2; // OI fastest AC run time, NaN for none
+const AC = 3; // AC time in seconds, -1 none
+const AFTER = 4; // the AC is after the contest (1/0)
+const FT = 5; // earliest processed/selected record: time…
+const FID = 6; // …and submitId (first-appearance order)
+const CELL = 7;
+
+// User totals, stride USER. ACM: ac / totalTime (s) / total; OI: score / totalTime (ms).
+const PRIMARY = 0;
+const TTIME = 1;
+const TOTAL = 2;
+const NCELLS = 3;
+const UFT = 4;
+const UFID = 5;
+const USER = 6;
+
+type Growable = Int32Array | Float64Array | Uint8Array | Int8Array;
+
+/** The same array, or a copy with at least `size` elements (capacity doubles unless `exact`; new room filled). */
+function grow<T extends Growable>(a: T, size: number, fill = 0, exact = false): T {
+  if (a.length >= size) return a;
+  let cap = Math.max(16, a.length);
+  while (cap < size) cap *= 2;
+  if (exact) cap = size;
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
 }
 
-/** The folded state of one (user, problem) in one variant. */
-interface Cell {
-  /** Records processed for `total` (ACM) — 0 means no entry. */
-  processed: number;
-  // ACM
-  errorNum: number;
-  tryNum: number;
-  acTime: number | null;
-  acAfter: boolean;
-  // OI
-  present: boolean;
-  score: number | null;
-  bestUseTime: number | null;
-  /** Earliest processed (ACM) / selected (OI) record: first-appearance order. */
-  firstTime: number;
-  firstId: number;
-}
+/** submitId → slot: open addressing with linear probing (a Map of 500k numbers costs more). */
+class IdTable {
+  private keys = new Float64Array(16);
+  private vals = new Int32Array(16).fill(-1);
+  private bits = 4;
+  count = 0;
 
-interface Standing {
-  uid: string;
-  cells: Map<string, Cell>;
-  // ACM: ac/totalTime(seconds)/total; OI: score/totalTime(ms).
-  primary: number;
-  totalTime: number;
-  total: number;
-  firstTime: number;
-  firstId: number;
-  /** Key under which the standing sits in `order` (null: not on the board). */
-  placed: SortKey | null;
-}
-
-interface SortKey {
-  primary: number;
-  totalTime: number;
-  firstTime: number;
-  firstId: number;
-  uid: string;
-}
-
-function compareKeys(a: SortKey, b: SortKey): number {
-  if (a.primary !== b.primary) return b.primary - a.primary;
-  if (a.totalTime !== b.totalTime) return a.totalTime - b.totalTime;
-  if (a.firstTime !== b.firstTime) return a.firstTime - b.firstTime;
-  if (a.firstId !== b.firstId) return a.firstId - b.firstId;
-  return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
-}
-
-/** Lower bound of `key` in `order[lo, hi)`, sorted by compareKeys. */
-function lowerBound(order: Standing[], key: SortKey, lo: number, hi: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareKeys(order[mid]!.placed!, key) < 0) lo = mid + 1;
-    else hi = mid;
+  private home(id: number): number {
+    return Math.imul((id | 0) ^ ((id / 4294967296) | 0), 0x9e3779b1) >>> (32 - this.bits);
   }
-  return lo;
-}
 
-/** A multiset of AC times per problem, for first-AC (rule 8). */
-class MinCounter {
-  private readonly counts = new Map<number, number>();
-  private minCache: number | null = null;
-  add(t: number) {
-    this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
-    if (this.minCache === null || t < this.minCache) this.minCache = t;
+  get(id: number): number {
+    const mask = this.vals.length - 1;
+    for (let i = this.home(id); ; i = (i + 1) & mask) {
+      const v = this.vals[i]!;
+      if (v === -1 || this.keys[i] === id) return v;
+    }
   }
-  remove(t: number) {
-    const c = this.counts.get(t);
-    if (c === undefined) return;
-    if (c > 1) this.counts.set(t, c - 1);
-    else {
-      this.counts.delete(t);
-      if (t === this.minCache) {
-        let m: number | null = null;
-        for (const k of this.counts.keys()) if (m === null || k < m) m = k;
-        this.minCache = m;
+
+  set(id: number, slot: number) {
+    if ((this.count + 1) * 2 > this.vals.length) this.resize(this.vals.length * 2);
+    const mask = this.vals.length - 1;
+    for (let i = this.home(id); ; i = (i + 1) & mask) {
+      if (this.vals[i] === -1) {
+        this.keys[i] = id;
+        this.vals[i] = slot;
+        this.count++;
+        return;
+      }
+      if (this.keys[i] === id) {
+        this.vals[i] = slot;
+        return;
       }
     }
   }
-  get min(): number | null {
-    return this.minCache;
+
+  /** The slot of `id`, or `slot` after storing it there when `id` is new. */
+  insert(id: number, slot: number): number {
+    if ((this.count + 1) * 2 > this.vals.length) this.resize(this.vals.length * 2);
+    const mask = this.vals.length - 1;
+    for (let i = this.home(id); ; i = (i + 1) & mask) {
+      const v = this.vals[i]!;
+      if (v === -1) {
+        this.keys[i] = id;
+        this.vals[i] = slot;
+        this.count++;
+        return slot;
+      }
+      if (this.keys[i] === id) return v;
+    }
+  }
+
+  reserve(n: number) {
+    let cap = this.vals.length;
+    while (n * 2 > cap) cap *= 2;
+    if (cap > this.vals.length) this.resize(cap);
+  }
+
+  /** Removes with backward shift, so no tombstones slow later probes. */
+  delete(id: number) {
+    const mask = this.vals.length - 1;
+    let i = this.home(id);
+    while (this.vals[i] !== -1 && this.keys[i] !== id) i = (i + 1) & mask;
+    if (this.vals[i] === -1) return;
+    this.vals[i] = -1;
+    this.count--;
+    for (let j = (i + 1) & mask; this.vals[j] !== -1; j = (j + 1) & mask) {
+      const k = this.home(this.keys[j]!);
+      // Move j back into the hole when its home is not cyclically within (i, j].
+      if (i <= j ? k <= i || k > j : k <= i && k > j) {
+        this.keys[i] = this.keys[j]!;
+        this.vals[i] = this.vals[j]!;
+        this.vals[j] = -1;
+        i = j;
+      }
+    }
+  }
+
+  private resize(cap: number) {
+    const keys = this.keys;
+    const vals = this.vals;
+    this.keys = new Float64Array(cap);
+    this.vals = new Int32Array(cap).fill(-1);
+    this.bits = Math.log2(cap);
+    this.count = 0;
+    for (let i = 0; i < vals.length; i++) if (vals[i] !== -1) this.set(keys[i]!, vals[i]!);
   }
 }
 
+/** One variant's folded cells, user totals and board order. */
 class Variant {
-  readonly standings = new Map<string, Standing>();
-  readonly order: Standing[] = [];
-  readonly firstAc = new Map<string, MinCounter>();
+  cells = new Float64Array(0);
+  users = new Float64Array(0);
+  /** Position of each user in `order`, -1 when not on the board. */
+  pos = new Int32Array(0);
+  /** Users in board order; the first `length` entries are used. */
+  order = new Int32Array(16);
+  length = 0;
+  /**
+   * First AC per problem (rule 8): the smallest AC time and how many cells have it. When
+   * the last of them goes, the problem is marked stale and rescanned on the next read.
+   */
+  acMin = new Float64Array(0);
+  acCount = new Int32Array(0);
+  acStale = new Uint8Array(0);
   version = 0;
 
-  constructor(readonly name: VariantName) {}
-
-  standing(uid: string): Standing {
-    let s = this.standings.get(uid);
-    if (!s) {
-      s = {
-        uid,
-        cells: new Map(),
-        primary: 0,
-        totalTime: 0,
-        total: 0,
-        firstTime: Infinity,
-        firstId: Infinity,
-        placed: null,
-      };
-      this.standings.set(uid, s);
-    }
-    return s;
+  ensureCells(n: number, exact = false) {
+    this.cells = grow(this.cells, n * CELL, 0, exact);
   }
-
-  firstAcOf(displayId: string): MinCounter {
-    let m = this.firstAc.get(displayId);
-    if (!m) this.firstAc.set(displayId, (m = new MinCounter()));
-    return m;
+  ensureUsers(n: number) {
+    this.users = grow(this.users, n * USER);
+    this.pos = grow(this.pos, n, -1);
+    this.order = grow(this.order, n);
   }
-
-  /**
-   * Moves one standing to its place after its totals changed: binary search for the old
-   * and the new position, then a shift of only the rows in between.
-   */
-  reposition(s: Standing) {
-    const key = s.cells.size > 0 ? keyOf(s) : null;
-    const order = this.order;
-    if (!s.placed) {
-      if (!key) this.standings.delete(s.uid);
-      else {
-        s.placed = key;
-        order.splice(lowerBound(order, key, 0, order.length), 0, s);
-      }
-      return;
-    }
-    const i = lowerBound(order, s.placed, 0, order.length);
-    if (order[i] !== s) throw new Error('scoreboard order corrupted');
-    if (!key) {
-      order.splice(i, 1);
-      s.placed = null;
-      this.standings.delete(s.uid);
-      return;
-    }
-    const direction = compareKeys(key, s.placed);
-    s.placed = key;
-    if (direction < 0) {
-      const j = lowerBound(order, key, 0, i);
-      order.copyWithin(j + 1, j, i);
-      order[j] = s;
-    } else if (direction > 0) {
-      const j = lowerBound(order, key, i + 1, order.length);
-      order.copyWithin(i, i + 1, j);
-      order[j - 1] = s;
-    }
+  ensureProblems(n: number) {
+    this.acMin = grow(this.acMin, n, Infinity);
+    this.acCount = grow(this.acCount, n);
+    this.acStale = grow(this.acStale, n);
   }
-
-  /** Bulk load: sorts every standing once instead of placing them one by one. */
-  rebuildOrder() {
-    this.order.length = 0;
-    for (const s of this.standings.values()) {
-      if (s.cells.size === 0) {
-        this.standings.delete(s.uid);
-        continue;
-      }
-      s.placed = keyOf(s);
-      this.order.push(s);
-    }
-    this.order.sort((a, b) => compareKeys(a.placed!, b.placed!));
-    this.version++;
+  addAc(p: number, t: number) {
+    if (this.acStale[p]) return;
+    if (t < this.acMin[p]!) {
+      this.acMin[p] = t;
+      this.acCount[p] = 1;
+    } else if (t === this.acMin[p]) this.acCount[p]!++;
   }
-}
-
-function keyOf(s: Standing): SortKey {
-  return {
-    primary: s.primary,
-    totalTime: s.totalTime,
-    firstTime: s.firstTime,
-    firstId: s.firstId,
-    uid: s.uid,
-  };
-}
-
-/** Records of one (user, problem), sorted by (time, submitId). */
-type CellRecords = Rec[];
-
-function byTime(a: Rec, b: Rec): number {
-  return a.time - b.time || a.submitId - b.submitId;
+  removeAc(p: number, t: number) {
+    if (this.acStale[p] || t !== this.acMin[p]) return;
+    if (--this.acCount[p]! === 0) this.acStale[p] = 1;
+  }
 }
 
 export class Scoreboard {
-  private readonly recs = new Map<number, Rec>();
-  /** uid → displayId → records. */
-  private readonly byCell = new Map<string, Map<string, CellRecords>>();
-  private readonly variants: Record<VariantName, Variant>;
   private readonly excluded: Set<string>;
   private readonly durationSec: number;
   private readonly sealSec: number | null;
+  /** Variants folded: the sealed one only when the contest seals. */
+  private readonly variantCount: number;
+  private readonly variants: Variant[] = [new Variant(), new Variant(), new Variant()];
+
+  // Users (by first appearance) and problems (display ids, by first appearance).
+  private readonly uids: string[] = [];
+  private readonly userIndex = new Map<string, number>();
+  /** Username of each user's first stored submission (used when there is no profile). */
+  private readonly usernames: string[] = [];
+  private userExcluded = new Uint8Array(0);
+  private readonly pids: string[] = [];
+  private readonly problemIndex = new Map<string, number>();
+  /** Row stride of `userCells` (problem capacity). */
+  private probCap = 16;
+  /** user × probCap → cell id, -1 for none. */
+  private userCells = new Int32Array(0);
+
+  // Cells: owner, problem, first slot of the (time, submitId)-ordered chain.
+  private cellCount = 0;
+  private cellUser = new Int32Array(0);
+  private cellProb = new Int32Array(0);
+  private head = new Int32Array(0);
+
+  // Submission slots.
+  private readonly ids = new IdTable();
+  private slotCount = 0;
+  private readonly freeSlots: number[] = [];
+  private sId = new Float64Array(0);
+  private sTime = new Int32Array(0);
+  private sFlags = new Uint8Array(0);
+  private sStatus = new Int8Array(0);
+  private sScore = new Float64Array(0);
+  private sUse = new Float64Array(0);
+  private sCell = new Int32Array(0);
+  private sNext = new Int32Array(0);
+
   private profiles = new Map<string, UserProfile>();
-  /** username → uids, built on demand, dropped when users or profiles change. */
-  private namesIndex: Map<string, string[]> | null = null;
-  /** While true (recompute), standings are sorted once at the end. */
+  /** Star users (rule 10), derived on demand; dropped when users or profiles change. */
+  private starFlags: Uint8Array | null = null;
+  private starUsers: number[] = [];
+  /** While true (recompute), user positions are sorted once at the end. */
   private bulk = false;
   private renderCache = new Map<string, { version: number; entries: Entry[] }>();
+  private readonly scratch = new Float64Array(CELL);
 
   constructor(readonly config: BoardConfig) {
-    this.variants = {
-      real: new Variant('real'),
-      withAfter: new Variant('withAfter'),
-      sealed: new Variant('sealed'),
-    };
     this.excluded = new Set(config.excludedUids);
     this.durationSec = Math.floor((config.endTime - config.startTime) / 1000);
     this.sealSec =
       config.sealRankTime === null ? null : Math.floor((config.sealRankTime - config.startTime) / 1000);
+    this.variantCount = this.sealSec === null ? 2 : 3;
   }
 
   /** A board built from scratch; equal to applying every submission one by one. */
@@ -387,28 +408,18 @@ export class Scoreboard {
   ) {
     const board = new Scoreboard(config);
     board.setProfiles(profiles);
-    // Bulk: store everything, sort each cell once, fold each cell once, sort the standings once.
-    for (const s of submissions) board.store(s, false);
-    board.bulk = true;
-    for (const [uid, cells] of board.byCell) {
-      for (const [displayId, list] of cells) {
-        list.sort(byTime);
-        board.refold(uid, displayId);
-      }
-    }
-    board.bulk = false;
-    for (const name of VARIANTS) board.variants[name].rebuildOrder();
+    board.load(Array.isArray(submissions) ? (submissions as BoardSubmission[]) : [...submissions]);
     return board;
   }
 
   get size(): number {
-    return this.recs.size;
+    return this.ids.count;
   }
 
   setProfiles(profiles: Iterable<UserProfile>) {
     for (const p of profiles) this.profiles.set(p.uid, p);
     this.renderCache.clear();
-    this.namesIndex = null;
+    this.starFlags = null;
   }
 
   hasProfile(uid: string): boolean {
@@ -417,173 +428,500 @@ export class Scoreboard {
 
   /** Adds a submission or replaces the one with the same submitId (new verdict, rejudge, relabel). */
   applySubmission(sub: BoardSubmission): void {
-    const old = this.store(sub, true);
-    if (old && (old.uid !== sub.uid || old.displayId !== sub.displayId)) this.refold(old.uid, old.displayId);
-    this.refold(sub.uid, sub.displayId);
-  }
-
-  /** Keeps the record (replacing an older version); `sorted` inserts it in (time, submitId) order. */
-  private store(sub: BoardSubmission, sorted: boolean): Rec | undefined {
-    const old = this.recs.get(sub.submitId);
-    if (old) this.detach(old);
-    const rec: Rec = {
-      submitId: sub.submitId,
-      uid: sub.uid,
-      username: sub.username,
-      displayId: sub.displayId,
-      submitTime: sub.submitTime,
-      status: sub.status,
-      score: sub.score,
-      useTime: sub.useTime,
-      time: Math.floor(Math.abs(sub.submitTime - this.config.startTime) / 1000),
-      beforeStart: sub.submitTime < this.config.startTime,
-      afterContest: sub.submitTime >= this.config.endTime,
-    };
-    this.recs.set(rec.submitId, rec);
-    let userCells = this.byCell.get(rec.uid);
-    if (!userCells) {
-      this.byCell.set(rec.uid, (userCells = new Map()));
-      this.namesIndex = null;
+    const cell = this.cellOf(this.userOf(sub.uid, sub.username), this.problemOf(sub.displayId));
+    let slot = this.ids.get(sub.submitId);
+    let oldCell = -1;
+    if (slot >= 0) {
+      oldCell = this.sCell[slot]!;
+      this.unlink(slot);
+    } else {
+      slot = this.allocSlot();
+      this.ids.set(sub.submitId, slot);
     }
-    let list = userCells.get(rec.displayId);
-    if (!list) userCells.set(rec.displayId, (list = []));
-    if (!sorted) list.push(rec);
-    else {
-      // Verdicts mostly arrive in order, so scan from the end.
-      let i = list.length;
-      while (i > 0 && byTime(list[i - 1]!, rec) > 0) i--;
-      list.splice(i, 0, rec);
-    }
-    return old;
+    this.writeSlot(slot, sub, cell);
+    this.link(slot, cell);
+    if (oldCell >= 0 && oldCell !== cell) this.refold(oldCell);
+    this.refold(cell);
   }
 
   removeSubmission(submitId: number): void {
-    const old = this.recs.get(submitId);
-    if (!old) return;
-    this.detach(old);
-    this.recs.delete(submitId);
-    this.refold(old.uid, old.displayId);
+    const slot = this.ids.get(submitId);
+    if (slot < 0) return;
+    const cell = this.sCell[slot]!;
+    this.unlink(slot);
+    this.ids.delete(submitId);
+    this.freeSlots.push(slot);
+    this.refold(cell);
   }
 
-  private detach(rec: Rec) {
-    const list = this.byCell.get(rec.uid)?.get(rec.displayId);
-    if (!list) return;
-    const i = list.findIndex((r) => r.submitId === rec.submitId);
-    if (i >= 0) list.splice(i, 1);
+  // ---------- storage ----------
+
+  private userOf(uid: string, username: string): number {
+    let u = this.userIndex.get(uid);
+    if (u !== undefined) return u;
+    u = this.uids.length;
+    this.uids.push(uid);
+    this.usernames.push(username);
+    this.userIndex.set(uid, u);
+    this.userExcluded = grow(this.userExcluded, u + 1);
+    this.userExcluded[u] = this.excluded.has(uid) ? 1 : 0;
+    this.userCells = grow(this.userCells, (u + 1) * this.probCap, -1);
+    for (const v of this.variants) v.ensureUsers(u + 1);
+    this.starFlags = null;
+    return u;
   }
 
-  /** Which records a variant processes at all (rules 3 and 4). */
-  private counts(v: VariantName, r: Rec): boolean {
-    if (r.status === null || r.beforeStart || this.excluded.has(r.uid)) return false;
-    if (r.afterContest && v !== 'withAfter') return false;
-    return true;
-  }
-
-  private refold(uid: string, displayId: string) {
-    const list = this.byCell.get(uid)?.get(displayId) ?? [];
-    for (const name of VARIANTS) {
-      if (name === 'sealed' && this.sealSec === null) continue;
-      const v = this.variants[name];
-      const next = this.config.type === 0 ? this.foldAcm(name, list) : this.foldOi(name, list);
-      const prev = v.standings.get(uid)?.cells.get(displayId);
-      // A verdict that changes nothing visible (e.g. a pending record) leaves the board as is.
-      if (sameCell(prev ?? null, next)) continue;
-      const s = v.standing(uid);
-      if (prev) this.account(v, s, displayId, prev, -1);
-      if (next) {
-        s.cells.set(displayId, next);
-        this.account(v, s, displayId, next, 1);
-      } else s.cells.delete(displayId);
-      let firstTime = Infinity;
-      let firstId = Infinity;
-      for (const c of s.cells.values()) {
-        if (c.firstTime < firstTime || (c.firstTime === firstTime && c.firstId < firstId)) {
-          firstTime = c.firstTime;
-          firstId = c.firstId;
-        }
-      }
-      s.firstTime = firstTime;
-      s.firstId = firstId;
-      if (!this.bulk) v.reposition(s);
-      v.version++;
+  private problemOf(displayId: string): number {
+    let p = this.problemIndex.get(displayId);
+    if (p !== undefined) return p;
+    p = this.pids.length;
+    this.pids.push(displayId);
+    this.problemIndex.set(displayId, p);
+    for (const v of this.variants) v.ensureProblems(p + 1);
+    if (p >= this.probCap) {
+      // Re-lay the user × problem table with a wider row.
+      const old = this.userCells;
+      const oldCap = this.probCap;
+      const rows = old.length / oldCap;
+      this.probCap = oldCap * 2;
+      this.userCells = new Int32Array(rows * this.probCap).fill(-1);
+      for (let u = 0; u < this.uids.length; u++)
+        this.userCells.set(old.subarray(u * oldCap, (u + 1) * oldCap), u * this.probCap);
     }
-    if (list.length === 0) this.byCell.get(uid)?.delete(displayId);
+    return p;
   }
 
-  /** Adds (sign 1) or removes (sign -1) a cell's contribution to its user's totals. */
-  private account(v: Variant, s: Standing, displayId: string, c: Cell, sign: 1 | -1) {
-    if (this.config.type === 0) {
-      s.total += sign * c.processed;
-      if (c.acTime !== null) {
-        s.primary += sign;
-        s.totalTime += sign * (c.acTime + PENALTY_SECONDS * c.errorNum);
-        if (sign > 0) v.firstAcOf(displayId).add(c.acTime);
-        else v.firstAcOf(displayId).remove(c.acTime);
-      }
-    } else {
-      s.primary += sign * (c.score ?? 0);
-      s.totalTime += sign * (c.bestUseTime ?? 0);
+  private cellOf(u: number, p: number): number {
+    const at = u * this.probCap + p;
+    let c = this.userCells[at]!;
+    if (c >= 0) return c;
+    c = this.cellCount++;
+    if (c >= this.cellUser.length) {
+      this.cellUser = grow(this.cellUser, c + 1);
+      this.cellProb = grow(this.cellProb, c + 1);
+      this.head = grow(this.head, c + 1, -1);
     }
+    // A bulk load sizes the variants' cell tables once, at the end.
+    if (!this.bulk) for (let i = 0; i < this.variantCount; i++) this.variants[i]!.ensureCells(c + 1);
+    this.userCells[at] = c;
+    this.cellUser[c] = u;
+    this.cellProb[c] = p;
+    this.head[c] = -1;
+    return c;
   }
 
-  /** ACM rules 5–7 for one (user, problem). */
-  private foldAcm(v: VariantName, list: CellRecords): Cell | null {
-    const cell: Cell = emptyCell();
-    for (const r of list) {
-      if (!this.counts(v, r)) continue;
-      if (cell.processed === 0) {
-        cell.firstTime = r.time;
-        cell.firstId = r.submitId;
-      }
-      cell.processed++;
-      if (v === 'sealed' && r.time >= this.sealSec! && r.time < this.durationSec) {
-        cell.tryNum++;
+  private reserveSlots(n: number, exact = false) {
+    if (n <= this.sId.length) return;
+    this.sId = grow(this.sId, n, 0, exact);
+    this.sTime = grow(this.sTime, n, 0, exact);
+    this.sFlags = grow(this.sFlags, n, 0, exact);
+    this.sStatus = grow(this.sStatus, n, 0, exact);
+    // Scores and run times only matter to OI boards.
+    if (this.config.type === 1) {
+      this.sScore = grow(this.sScore, n, 0, exact);
+      this.sUse = grow(this.sUse, n, 0, exact);
+    }
+    this.sCell = grow(this.sCell, n, 0, exact);
+    this.sNext = grow(this.sNext, n, 0, exact);
+  }
+
+  private allocSlot(): number {
+    const free = this.freeSlots.pop();
+    if (free !== undefined) return free;
+    if (this.slotCount >= this.sId.length) this.reserveSlots(this.slotCount + 1);
+    return this.slotCount++;
+  }
+
+  private writeSlot(slot: number, sub: BoardSubmission, cell: number) {
+    const start = this.config.startTime;
+    this.sId[slot] = sub.submitId;
+    this.sTime[slot] = Math.floor(Math.abs(sub.submitTime - start) / 1000);
+    this.sFlags[slot] =
+      (sub.submitTime < start ? BEFORE_START : 0) |
+      (sub.submitTime >= this.config.endTime ? AFTER_CONTEST : 0);
+    this.sStatus[slot] = sub.status ?? ST_NONE;
+    if (this.config.type === 1) {
+      this.sScore[slot] = sub.score ?? NaN;
+      this.sUse[slot] = sub.useTime ?? NaN;
+    }
+    this.sCell[slot] = cell;
+  }
+
+  /** Inserts a slot into its cell's chain at its (time, submitId) place. */
+  private link(slot: number, cell: number) {
+    const t = this.sTime[slot]!;
+    const id = this.sId[slot]!;
+    let prev = -1;
+    let cur = this.head[cell]!;
+    while (cur >= 0 && (this.sTime[cur]! < t || (this.sTime[cur] === t && this.sId[cur]! < id))) {
+      prev = cur;
+      cur = this.sNext[cur]!;
+    }
+    this.sNext[slot] = cur;
+    if (prev < 0) this.head[cell] = slot;
+    else this.sNext[prev] = slot;
+  }
+
+  private unlink(slot: number) {
+    const cell = this.sCell[slot]!;
+    let prev = -1;
+    let cur = this.head[cell]!;
+    while (cur >= 0 && cur !== slot) {
+      prev = cur;
+      cur = this.sNext[cur]!;
+    }
+    if (cur < 0) return;
+    if (prev < 0) this.head[cell] = this.sNext[slot]!;
+    else this.sNext[prev] = this.sNext[slot]!;
+  }
+
+  /** Bulk load: slots bucketed by cell, each bucket sorted once, every cell folded once. */
+  private load(subs: readonly BoardSubmission[]) {
+    // Buffers are sized once: regrowing large external buffers costs full GCs of the caller's heap.
+    this.reserveSlots(subs.length, true);
+    this.ids.reserve(subs.length);
+    this.bulk = true;
+    for (const s of subs) {
+      const cell = this.cellOf(this.userOf(s.uid, s.username), this.problemOf(s.displayId));
+      // Slots are handed out in order (a fresh board has no free ones); a repeated id keeps its slot.
+      const slot = this.ids.insert(s.submitId, this.slotCount);
+      if (slot === this.slotCount) this.slotCount++;
+      this.writeSlot(slot, s, cell);
+    }
+    for (let i = 0; i < this.variantCount; i++) this.variants[i]!.ensureCells(this.cellCount, true);
+    // Counting sort of the slots by cell (stable), then each bucket by (time, submitId).
+    const n = this.slotCount;
+    const cells = this.cellCount;
+    const next = new Int32Array(cells + 1);
+    for (let s = 0; s < n; s++) next[this.sCell[s]! + 1]!++;
+    for (let c = 0; c < cells; c++) next[c + 1]! += next[c]!;
+    const starts = next.slice();
+    const sorted = new Int32Array(n);
+    for (let s = 0; s < n; s++) sorted[next[this.sCell[s]!]!++] = s;
+    for (let c = 0; c < cells; c++) {
+      const a = starts[c]!;
+      const b = starts[c + 1]!;
+      if (a === b) {
+        this.head[c] = -1;
         continue;
       }
-      if (cell.acTime !== null) continue;
-      if (r.status === -1) cell.errorNum++;
-      else if (r.status === 1) {
-        cell.acTime = r.time;
-        cell.acAfter = r.afterContest;
+      this.sortSlots(sorted, a, b);
+      this.head[c] = sorted[a]!;
+      for (let k = a; k < b - 1; k++) this.sNext[sorted[k]!] = sorted[k + 1]!;
+      this.sNext[sorted[b - 1]!] = -1;
+    }
+    // Fresh cells: fold straight into the tables and add to the totals.
+    for (let i = 0; i < this.variantCount; i++) {
+      const v = this.variants[i]!;
+      for (let c = 0; c < cells; c++) {
+        if (this.config.type === 0) this.foldAcm(i, c, v.cells, c * CELL);
+        else this.foldOi(i, c, v.cells, c * CELL);
+        this.account(v, this.cellUser[c]!, this.cellProb[c]!, c * CELL, 1);
       }
     }
-    return cell.processed > 0 ? cell : null;
+    this.bulk = false;
+    for (let i = 0; i < this.variantCount; i++) this.rebuildOrder(this.variants[i]!);
   }
 
-  /** OI rules 12–14 for one (user, problem). */
-  private foldOi(v: VariantName, list: CellRecords): Cell | null {
-    const inWindow = (r: Rec) => {
-      if (r.status === null || r.beforeStart || this.excluded.has(r.uid)) return false;
-      if (v === 'sealed') return r.time <= this.sealSec! - 1;
-      if (v === 'withAfter') return true;
-      return r.time <= this.durationSec;
-    };
+  /** Sorts `slots[a, b)` by (time, submitId): insertion sort for the usual short cells. */
+  private sortSlots(slots: Int32Array, a: number, b: number) {
+    const time = this.sTime;
+    const id = this.sId;
+    if (b - a > 32) {
+      const part = Array.from(slots.subarray(a, b));
+      part.sort((x, y) => time[x]! - time[y]! || id[x]! - id[y]!);
+      slots.set(part, a);
+      return;
+    }
+    for (let i = a + 1; i < b; i++) {
+      const s = slots[i]!;
+      const t = time[s]!;
+      const d = id[s]!;
+      let j = i - 1;
+      while (j >= a && (time[slots[j]!]! > t || (time[slots[j]!] === t && id[slots[j]!]! > d))) {
+        slots[j + 1] = slots[j]!;
+        j--;
+      }
+      slots[j + 1] = s;
+    }
+  }
+
+  // ---------- folding ----------
+
+  /** Re-folds one cell in every variant; a changed cell moves its user's totals and place. */
+  private refold(cell: number) {
+    const u = this.cellUser[cell]!;
+    const p = this.cellProb[cell]!;
+    const out = this.scratch;
+    const o = cell * CELL;
+    for (let i = 0; i < this.variantCount; i++) {
+      const v = this.variants[i]!;
+      if (this.config.type === 0) this.foldAcm(i, cell, out, 0);
+      else this.foldOi(i, cell, out, 0);
+      // A verdict that changes nothing visible (e.g. a pending record) leaves the board as is.
+      if (sameCell(v.cells, o, out)) continue;
+      this.account(v, u, p, o, -1);
+      for (let k = 0; k < CELL; k++) v.cells[o + k] = out[k]!;
+      this.account(v, u, p, o, 1);
+      if (!this.bulk) {
+        this.updateFirst(v, u);
+        this.reposition(v, u);
+      }
+      v.version++;
+    }
+  }
+
+  /** ACM rules 5–7 for one (user, problem) in variant `vi`. */
+  private foldAcm(vi: number, cell: number, out: Float64Array, at: number) {
+    let proc = 0;
+    let err = 0;
+    let tries = 0;
+    let ac = -1;
+    let after = 0;
+    let ft = 0;
+    let fid = 0;
+    const sealWindow = vi === SEALED;
+    const seal = this.sealSec ?? 0;
+    const duration = this.durationSec;
+    const { sStatus, sFlags, sTime, sNext } = this;
+    const dropAfter = vi !== WITH_AFTER;
+    if (this.userExcluded[this.cellUser[cell]!] === 0) {
+      for (let s = this.head[cell]!; s >= 0; s = sNext[s]!) {
+        const st = sStatus[s]!;
+        const f = sFlags[s]!;
+        if (st === ST_NONE || f & BEFORE_START || (dropAfter && f & AFTER_CONTEST)) continue;
+        const t = sTime[s]!;
+        if (proc === 0) {
+          ft = t;
+          fid = this.sId[s]!;
+        }
+        proc++;
+        if (sealWindow && t >= seal && t < duration) {
+          tries++;
+          continue;
+        }
+        if (ac >= 0) continue;
+        if (st === -1) err++;
+        else if (st === 1) {
+          ac = t;
+          after = f & AFTER_CONTEST ? 1 : 0;
+        }
+      }
+    }
+    out[at + PROC] = proc;
+    out[at + ERR] = err;
+    out[at + TRY] = tries;
+    out[at + AC] = ac;
+    out[at + AFTER] = after;
+    out[at + FT] = ft;
+    out[at + FID] = fid;
+  }
+
+  /** OI rules 12–14 for one (user, problem) in variant `vi`. */
+  private foldOi(vi: number, cell: number, out: Float64Array, at: number) {
     const highest = this.config.oiRankScoreType === 'Highest';
-    let selected: Rec[] = [];
-    let best = -Infinity;
-    for (const r of list) {
-      if (!inWindow(r)) continue;
-      const key = highest ? (r.score ?? -Infinity) : r.time;
-      if (selected.length === 0 || key > best) {
-        selected = [r];
-        best = key;
-      } else if (key === best) selected.push(r);
-    }
+    const limit = vi === SEALED ? this.sealSec! - 1 : vi === WITH_AFTER ? Infinity : this.durationSec;
     // A selected record at/after the end is dropped without falling back (rule 12).
-    if (v !== 'withAfter') selected = selected.filter((r) => !r.afterContest);
-    if (selected.length === 0) return null;
-    const cell = emptyCell();
-    cell.present = true;
-    // Ties: Highest counts the score once; Recent keeps the last one processed.
-    cell.score = selected[selected.length - 1]!.score;
-    for (const r of selected) {
-      if (r.status === 1 && r.useTime !== null && (cell.bestUseTime === null || r.useTime < cell.bestUseTime))
-        cell.bestUseTime = r.useTime;
+    const dropAfter = vi !== WITH_AFTER;
+    const { sStatus, sFlags, sTime, sScore, sNext } = this;
+    let have = false;
+    let best = 0;
+    let kept = 0;
+    let score = NaN;
+    let fastest = NaN;
+    let ft = 0;
+    let fid = 0;
+    if (this.userExcluded[this.cellUser[cell]!] === 0) {
+      for (let s = this.head[cell]!; s >= 0; s = sNext[s]!) {
+        const st = sStatus[s]!;
+        const f = sFlags[s]!;
+        const t = sTime[s]!;
+        if (st === ST_NONE || f & BEFORE_START || t > limit) continue;
+        const sc = sScore[s]!;
+        const key = highest ? (sc === sc ? sc : -Infinity) : t;
+        if (!have || key > best) {
+          have = true;
+          best = key;
+          kept = 0;
+          score = NaN;
+          fastest = NaN;
+        } else if (key !== best) continue;
+        if (dropAfter && f & AFTER_CONTEST) continue;
+        if (kept === 0) {
+          ft = t;
+          fid = this.sId[s]!;
+        }
+        kept++;
+        // Ties: Highest counts the score once; Recent keeps the last one processed.
+        score = sc;
+        const use = this.sUse[s]!;
+        if (st === 1 && use === use && !(use >= fastest)) fastest = use;
+      }
     }
-    cell.firstTime = selected[0]!.time;
-    cell.firstId = selected[0]!.submitId;
-    cell.processed = selected.length;
-    return cell;
+    out[at + PROC] = kept;
+    out[at + AC] = -1;
+    out[at + AFTER] = 0;
+    out[at + SCORE] = score;
+    out[at + BEST] = fastest;
+    out[at + FT] = ft;
+    out[at + FID] = fid;
+  }
+
+  /** Adds (sign 1) or removes (sign -1) the cell at offset `o` from its user's totals. */
+  private account(v: Variant, u: number, p: number, o: number, sign: 1 | -1) {
+    const c = v.cells;
+    if (c[o + PROC] === 0) return;
+    const U = v.users;
+    const b = u * USER;
+    U[b + NCELLS]! += sign;
+    if (this.config.type === 0) {
+      U[b + TOTAL]! += sign * c[o + PROC]!;
+      const ac = c[o + AC]!;
+      if (ac >= 0) {
+        U[b + PRIMARY]! += sign;
+        U[b + TTIME]! += sign * (ac + PENALTY_SECONDS * c[o + ERR]!);
+        if (sign > 0) v.addAc(p, ac);
+        else v.removeAc(p, ac);
+      }
+    } else {
+      const score = c[o + SCORE]!;
+      if (score === score) U[b + PRIMARY]! += sign * score;
+      const fastest = c[o + BEST]!;
+      if (fastest === fastest) U[b + TTIME]! += sign * fastest;
+    }
+  }
+
+  /** The user's earliest (time, submitId) over its cells (ties in the board order, rule 9). */
+  private updateFirst(v: Variant, u: number) {
+    let ft = Infinity;
+    let fid = Infinity;
+    const row = u * this.probCap;
+    const cells = v.cells;
+    for (let p = 0; p < this.pids.length; p++) {
+      const c = this.userCells[row + p]!;
+      if (c < 0) continue;
+      const o = c * CELL;
+      if (cells[o + PROC] === 0) continue;
+      const t = cells[o + FT]!;
+      const id = cells[o + FID]!;
+      if (t < ft || (t === ft && id < fid)) {
+        ft = t;
+        fid = id;
+      }
+    }
+    v.users[u * USER + UFT] = ft;
+    v.users[u * USER + UFID] = fid;
+  }
+
+  // ---------- order ----------
+
+  /** Board order (rules 9, 15): primary desc, totalTime asc, first appearance, uid. */
+  private compare(v: Variant, a: number, b: number): number {
+    const U = v.users;
+    const ia = a * USER;
+    const ib = b * USER;
+    const pa = U[ia + PRIMARY]!;
+    const pb = U[ib + PRIMARY]!;
+    if (pa !== pb) return pb - pa;
+    const ta = U[ia + TTIME]!;
+    const tb = U[ib + TTIME]!;
+    if (ta !== tb) return ta - tb;
+    const fa = U[ia + UFT]!;
+    const fb = U[ib + UFT]!;
+    if (fa !== fb) return fa - fb;
+    const da = U[ia + UFID]!;
+    const db = U[ib + UFID]!;
+    if (da !== db) return da - db;
+    const x = this.uids[a]!;
+    const y = this.uids[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** First index in `order[lo, hi)` not before user `u`. */
+  private lowerBound(v: Variant, u: number, lo: number, hi: number): number {
+    const order = v.order;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(v, order[mid]!, u) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Moves one user to its place after its totals changed: a binary search on the side it
+   * moved to, then a shift of only the rows in between (their positions follow).
+   */
+  private reposition(v: Variant, u: number) {
+    const { order, pos } = v;
+    const on = v.users[u * USER + NCELLS]! > 0;
+    const p = pos[u]!;
+    if (p < 0) {
+      if (!on) return;
+      const at = this.lowerBound(v, u, 0, v.length);
+      for (let k = v.length; k > at; k--) pos[(order[k] = order[k - 1]!)] = k;
+      order[at] = u;
+      pos[u] = at;
+      v.length++;
+      return;
+    }
+    if (!on) {
+      for (let k = p; k < v.length - 1; k++) pos[(order[k] = order[k + 1]!)] = k;
+      v.length--;
+      pos[u] = -1;
+      return;
+    }
+    if (p > 0 && this.compare(v, u, order[p - 1]!) < 0) {
+      const at = this.lowerBound(v, u, 0, p);
+      for (let k = p; k > at; k--) pos[(order[k] = order[k - 1]!)] = k;
+      order[at] = u;
+      pos[u] = at;
+    } else if (p < v.length - 1 && this.compare(v, u, order[p + 1]!) > 0) {
+      const at = this.lowerBound(v, u, p + 1, v.length) - 1;
+      for (let k = p; k < at; k++) pos[(order[k] = order[k + 1]!)] = k;
+      order[at] = u;
+      pos[u] = at;
+    }
+  }
+
+  /** Bulk load: every user's first appearance, then one sort of the users on the board. */
+  private rebuildOrder(v: Variant) {
+    const on: number[] = [];
+    for (let u = 0; u < this.uids.length; u++) {
+      v.pos[u] = -1;
+      if (v.users[u * USER + NCELLS]! > 0) {
+        this.updateFirst(v, u);
+        on.push(u);
+      }
+    }
+    on.sort((a, b) => this.compare(v, a, b));
+    v.order.set(on);
+    v.length = on.length;
+    for (let i = 0; i < on.length; i++) v.pos[on[i]!] = i;
+    v.version++;
+  }
+
+  // ---------- reading ----------
+
+  /** The first AC time of problem `p` in a variant (Infinity: nobody solved it). */
+  private firstAc(v: Variant, p: number): number {
+    if (v.acStale[p]) {
+      let min = Infinity;
+      let count = 0;
+      for (let u = 0; u < this.uids.length; u++) {
+        const c = this.userCells[u * this.probCap + p]!;
+        if (c < 0 || v.cells[c * CELL + PROC] === 0) continue;
+        const ac = v.cells[c * CELL + AC]!;
+        if (ac < 0 || ac > min) continue;
+        if (ac < min) count = 0;
+        min = ac;
+        count++;
+      }
+      v.acMin[p] = min;
+      v.acCount[p] = count;
+      v.acStale[p] = 0;
+    }
+    return v.acMin[p]!;
   }
 
   /** Which variant a view reads. */
@@ -594,7 +932,32 @@ export class Scoreboard {
 
   /** Monotonic version of a variant: changes whenever its board changes. */
   versionOf(variant: VariantName): number {
-    return this.variants[variant].version;
+    return this.variant(variant).version;
+  }
+
+  private variant(name: VariantName): Variant {
+    return this.variants[VARIANTS.indexOf(name)]!;
+  }
+
+  private usernameFor(u: number): string {
+    return this.profiles.get(this.uids[u]!)?.username ?? this.usernames[u]!;
+  }
+
+  /** Star flags per user (rule 10): the shown username is in the star list. */
+  private stars(): Uint8Array {
+    if (this.starFlags) return this.starFlags;
+    const names = new Set(this.config.starUsernames);
+    const flags = new Uint8Array(this.uids.length);
+    this.starUsers = [];
+    if (names.size > 0) {
+      for (let u = 0; u < this.uids.length; u++) {
+        if (names.has(this.usernameFor(u))) {
+          flags[u] = 1;
+          this.starUsers.push(u);
+        }
+      }
+    }
+    return (this.starFlags = flags);
   }
 
   /**
@@ -602,39 +965,41 @@ export class Scoreboard {
    * row, but no row objects. Cached per variant until the variant changes.
    */
   private entries(variant: VariantName, removeStar: boolean): Entry[] {
-    const v = this.variants[variant];
+    const v = this.variant(variant);
     const cacheKey = `${variant}:${removeStar}`;
     const hit = this.renderCache.get(cacheKey);
     if (hit && hit.version === v.version) return hit.entries;
-    const stars = new Set(this.config.starUsernames);
+    const stars = this.stars();
     const list: Entry[] = [];
-    for (const s of v.order) {
-      const username = this.profiles.get(s.uid)?.username ?? this.usernameOf(s.uid);
-      const star = stars.has(username);
+    for (let i = 0; i < v.length; i++) {
+      const u = v.order[i]!;
+      const star = stars[u] === 1;
       if (removeStar && star) continue;
-      list.push({ s, username, star, rank: 0, award: null });
+      list.push({ u, username: this.usernameFor(u), star, rank: 0, award: null });
     }
-    assignRanks(list);
-    this.assignAwards(list);
+    assignRanks(list, v);
+    this.assignAwards(list, v);
     this.renderCache.set(cacheKey, { version: v.version, entries: list });
     return list;
   }
 
   /** The full ranked board as rows, without pinning or paging. */
   ranked(variant: VariantName, removeStar = false): RankRow[] {
-    return this.entries(variant, removeStar).map((e) => this.renderRow(this.variants[variant], e));
+    const v = this.variant(variant);
+    return this.entries(variant, removeStar).map((e) => this.renderRow(v, e));
   }
 
   private renderRow(v: Variant, e: Entry): RankRow {
-    const s = e.s;
-    const p = this.profiles.get(s.uid);
+    const u = e.u;
+    const uid = this.uids[u]!;
+    const p = this.profiles.get(uid);
     const base: RowBase = {
       rank: e.rank,
       isWinAward: e.award !== null,
       awardName: e.award?.name ?? null,
       awardBackground: e.award?.background ?? null,
       awardColor: e.award?.color ?? null,
-      uid: s.uid,
+      uid,
       username: e.username,
       realname: p?.realname ?? null,
       nickname: p?.nickname ?? null,
@@ -642,41 +1007,54 @@ export class Scoreboard {
       gender: p?.gender ?? null,
       avatar: p?.avatar ?? null,
     };
+    const U = v.users;
+    const b = u * USER;
+    const cells = v.cells;
+    const row = u * this.probCap;
     if (this.config.type === 0) {
       const info: Record<string, AcmCell> = {};
-      for (const [pid, c] of s.cells) {
-        const cell: AcmCell = { errorNum: c.errorNum };
-        if (c.tryNum > 0) cell.tryNum = c.tryNum;
-        if (c.acTime !== null) {
+      for (let q = 0; q < this.pids.length; q++) {
+        const c = this.userCells[row + q]!;
+        if (c < 0 || cells[c * CELL + PROC] === 0) continue;
+        const o = c * CELL;
+        const cell: AcmCell = { errorNum: cells[o + ERR]! };
+        if (cells[o + TRY]! > 0) cell.tryNum = cells[o + TRY]!;
+        const ac = cells[o + AC]!;
+        if (ac >= 0) {
           cell.isAC = true;
-          cell.isFirstAC = v.firstAc.get(pid)?.min === c.acTime;
-          cell.ACTime = c.acTime;
-          if (c.acAfter) cell.isAfterContest = true;
+          cell.isFirstAC = this.firstAc(v, q) === ac;
+          cell.ACTime = ac;
+          if (cells[o + AFTER] === 1) cell.isAfterContest = true;
         }
-        info[pid] = cell;
+        info[this.pids[q]!] = cell;
       }
-      return { ...base, totalTime: s.totalTime, total: s.total, ac: s.primary, submissionInfo: info };
+      return {
+        ...base,
+        totalTime: U[b + TTIME]!,
+        total: U[b + TOTAL]!,
+        ac: U[b + PRIMARY]!,
+        submissionInfo: info,
+      };
     }
     const info: Record<string, number | null> = {};
     let timeInfo: Record<string, number> | null = null;
-    for (const [pid, c] of s.cells) {
-      info[pid] = c.score;
-      if (c.bestUseTime !== null) (timeInfo ??= {})[pid] = c.bestUseTime;
+    for (let q = 0; q < this.pids.length; q++) {
+      const c = this.userCells[row + q]!;
+      if (c < 0 || cells[c * CELL + PROC] === 0) continue;
+      const o = c * CELL;
+      const score = cells[o + SCORE]!;
+      info[this.pids[q]!] = score === score ? score : null;
+      const fastest = cells[o + BEST]!;
+      if (fastest === fastest) (timeInfo ??= {})[this.pids[q]!] = fastest;
     }
-    return { ...base, totalScore: s.primary, totalTime: s.totalTime, submissionInfo: info, timeInfo };
+    return { ...base, totalScore: U[b + PRIMARY]!, totalTime: U[b + TTIME]!, submissionInfo: info, timeInfo };
   }
 
-  private usernameOf(uid: string): string {
-    const cells = this.byCell.get(uid);
-    if (cells) for (const list of cells.values()) if (list[0]) return list[0].username;
-    return uid;
-  }
-
-  private assignAwards(list: Entry[]) {
+  private assignAwards(list: Entry[], v: Variant) {
     const queue = this.awardQueue(list.filter((e) => !e.star).length);
     let at = 0;
     for (const e of list) {
-      if (e.star || e.s.primary <= 0) continue;
+      if (e.star || v.users[e.u * USER + PRIMARY]! <= 0) continue;
       while (at < queue.length && queue[at]!.left === 0) at++;
       if (at >= queue.length) break;
       queue[at]!.left--;
@@ -686,13 +1064,12 @@ export class Scoreboard {
 
   /**
    * One page of the board for a viewer (rules 19–21). Without a keyword nothing is walked:
-   * positions come from binary searches over the sorted standings, and ranks and awards
-   * are derived for the page's rows only (equal keys are contiguous; star rows are few).
+   * positions are read from `pos`, and ranks and awards are derived for the page's rows
+   * only (equal keys are contiguous; star rows are few).
    */
   rows(view: BoardView): BoardPage<RankRow> {
     if (view.keyword?.trim()) return this.rowsByScan(view);
-    const variant = this.variantFor(view);
-    const v = this.variants[variant];
+    const v = this.variant(this.variantFor(view));
     const removeStar = view.removeStar ?? false;
     const ix = this.indexer(v, removeStar);
     const pinned: number[] = [];
@@ -724,20 +1101,13 @@ export class Scoreboard {
     return { records, total, size: shell.size, current: shell.current, pages: Math.ceil(total / shell.size) };
   }
 
-  /** Position, rank and award arithmetic over one variant's sorted standings. */
+  /** Position, rank and award arithmetic over one variant's order. */
   private indexer(v: Variant, removeStar: boolean) {
-    const order = v.order;
-    const stars = new Set(this.config.starUsernames);
+    const { order, users } = v;
+    const stars = this.stars();
     const starPositions: number[] = [];
-    for (const name of stars) {
-      for (const uid of this.uidsNamed(name)) {
-        const s = v.standings.get(uid);
-        if (s?.placed && this.usernameFor(uid) === name)
-          starPositions.push(lowerBound(order, s.placed, 0, order.length));
-      }
-    }
+    for (const u of this.starUsers) if (v.pos[u]! >= 0) starPositions.push(v.pos[u]!);
     starPositions.sort((a, b) => a - b);
-    const starSet = new Set(starPositions);
     const starsBefore = (i: number) => {
       let lo = 0;
       let hi = starPositions.length;
@@ -748,20 +1118,26 @@ export class Scoreboard {
       }
       return lo;
     };
-    const nonStar = order.length - starPositions.length;
+    const nonStar = v.length - starPositions.length;
     const queue = this.awardQueue(nonStar);
+    /** Rank: the start of the run of equal (primary, totalTime), not counting stars before it. */
     const rankAt = (i: number) => {
-      const s = order[i]!;
-      const first = lowerBound(
-        order,
-        { primary: s.primary, totalTime: s.totalTime, firstTime: -Infinity, firstId: -Infinity, uid: '' },
-        0,
-        i + 1,
-      );
-      return first - starsBefore(first) + 1;
+      const b = order[i]! * USER;
+      const primary = users[b + PRIMARY]!;
+      const time = users[b + TTIME]!;
+      let lo = 0;
+      let hi = i;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const m = order[mid]! * USER;
+        const pm = users[m + PRIMARY]!;
+        if (pm > primary || (pm === primary && users[m + TTIME]! < time)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo - starsBefore(lo) + 1;
     };
     const awardAt = (i: number): AwardConfig | null => {
-      if (order[i]!.primary <= 0) return null;
+      if (users[order[i]! * USER + PRIMARY]! <= 0) return null;
       let m = i - starsBefore(i);
       for (const slot of queue) {
         if (m < slot.left) return slot.award;
@@ -770,12 +1146,11 @@ export class Scoreboard {
       return null;
     };
     return {
-      size: removeStar ? nonStar : order.length,
+      size: removeStar ? nonStar : v.length,
       positionOf: (uid: string): number | null => {
-        const s = v.standings.get(uid);
-        if (!s?.placed) return null;
-        const at = lowerBound(order, s.placed, 0, order.length);
-        return removeStar && starSet.has(at) ? null : at;
+        const u = this.userIndex.get(uid);
+        if (u === undefined || v.pos[u]! < 0) return null;
+        return removeStar && stars[u] === 1 ? null : v.pos[u]!;
       },
       /** The k-th row of the (star-filtered) board as an index into `order`. */
       orderIndex: (k: number): number => {
@@ -788,11 +1163,11 @@ export class Scoreboard {
         return at;
       },
       entryAt: (i: number): Entry => {
-        const s = order[i]!;
-        const star = starSet.has(i);
+        const u = order[i]!;
+        const star = stars[u] === 1;
         return {
-          s,
-          username: this.usernameFor(s.uid),
+          u,
+          username: this.usernameFor(u),
           star,
           rank: star ? -1 : rankAt(i),
           award: star ? null : awardAt(i),
@@ -811,41 +1186,24 @@ export class Scoreboard {
       .filter((a) => a.left > 0);
   }
 
-  private usernameFor(uid: string): string {
-    return this.profiles.get(uid)?.username ?? this.usernameOf(uid);
-  }
-
-  /** uids whose profile or submissions carry `username` (star lookup). */
-  private uidsNamed(username: string): string[] {
-    if (!this.namesIndex) {
-      this.namesIndex = new Map();
-      const add = (name: string, uid: string) => {
-        const list = this.namesIndex!.get(name);
-        if (!list) this.namesIndex!.set(name, [uid]);
-        else if (!list.includes(uid)) list.push(uid);
-      };
-      for (const uid of this.byCell.keys()) add(this.usernameFor(uid), uid);
-    }
-    return this.namesIndex.get(username) ?? [];
-  }
-
   /** The keyword path: filters the whole pinned list (rules 19–21), O(board). */
   private rowsByScan(view: BoardView): BoardPage<RankRow> {
     const variant = this.variantFor(view);
+    const v = this.variant(variant);
     const board = this.entries(variant, view.removeStar ?? false);
     const pinned: Entry[] = [];
     const pinUid = view.pinUid ?? null;
     if (pinUid) {
-      const own = board.find((e) => e.s.uid === pinUid);
+      const own = board.find((e) => this.uids[e.u] === pinUid);
       if (own) pinned.push(own);
     }
     const concerned = new Set((view.concernedList ?? []).filter((u) => u !== pinUid));
-    if (concerned.size > 0) for (const e of board) if (concerned.has(e.s.uid)) pinned.push(e);
+    if (concerned.size > 0) for (const e of board) if (concerned.has(this.uids[e.u]!)) pinned.push(e);
     let list = pinned.length > 0 ? [...pinned, ...board] : board;
     const keyword = view.keyword?.trim().toLowerCase() ?? '';
     const field = this.config.rankShowName;
     list = list.filter((e) => {
-      const p = this.profiles.get(e.s.uid);
+      const p = this.profiles.get(this.uids[e.u]!);
       const shown = field === 'username' ? e.username : p?.[field];
       return (
         (p?.school ?? '').toLowerCase().includes(keyword) || (shown ?? '').toLowerCase().includes(keyword)
@@ -856,7 +1214,7 @@ export class Scoreboard {
     const built = new Map<Entry, RankRow>();
     const records = page.records.map((e) => {
       let row = built.get(e);
-      if (!row) built.set(e, (row = this.renderRow(this.variants[variant], e)));
+      if (!row) built.set(e, (row = this.renderRow(v, e)));
       return row;
     });
     return { ...page, records };
@@ -864,7 +1222,8 @@ export class Scoreboard {
 }
 
 interface Entry {
-  s: Standing;
+  /** User index. */
+  u: number;
   username: string;
   star: boolean;
   rank: number;
@@ -872,7 +1231,8 @@ interface Entry {
 }
 
 /** Rule 10: stars get -1 and consume no number; ties with the previous non-star row share its rank. */
-function assignRanks(list: Entry[]) {
+function assignRanks(list: Entry[], v: Variant) {
+  const U = v.users;
   let n = 0;
   let prev: Entry | null = null;
   for (const e of list) {
@@ -881,39 +1241,25 @@ function assignRanks(list: Entry[]) {
       continue;
     }
     n++;
-    e.rank = prev && prev.s.primary === e.s.primary && prev.s.totalTime === e.s.totalTime ? prev.rank : n;
+    const b = e.u * USER;
+    const same =
+      prev !== null &&
+      U[prev.u * USER + PRIMARY] === U[b + PRIMARY] &&
+      U[prev.u * USER + TTIME] === U[b + TTIME];
+    e.rank = same ? prev!.rank : n;
     prev = e;
   }
 }
 
-function emptyCell(): Cell {
-  return {
-    processed: 0,
-    errorNum: 0,
-    tryNum: 0,
-    acTime: null,
-    acAfter: false,
-    present: false,
-    score: null,
-    bestUseTime: null,
-    firstTime: Infinity,
-    firstId: Infinity,
-  };
-}
-
-function sameCell(a: Cell | null, b: Cell | null): boolean {
-  if (a === null || b === null) return a === b;
-  return (
-    a.processed === b.processed &&
-    a.errorNum === b.errorNum &&
-    a.tryNum === b.tryNum &&
-    a.acTime === b.acTime &&
-    a.acAfter === b.acAfter &&
-    a.score === b.score &&
-    a.bestUseTime === b.bestUseTime &&
-    a.firstTime === b.firstTime &&
-    a.firstId === b.firstId
-  );
+/** The stored cell at offset `o` equals the freshly folded `next` (NaN equals NaN). */
+function sameCell(cells: Float64Array, o: number, next: Float64Array): boolean {
+  if (cells[o + PROC] === 0 && next[PROC] === 0) return true;
+  for (let k = 0; k < CELL; k++) {
+    const a = cells[o + k]!;
+    const b = next[k]!;
+    if (a !== b && (a === a || b === b)) return false;
+  }
+  return true;
 }
 
 /** In-memory page (rule 21): current < 1 → 1, size < 1 → default. */
