@@ -3,7 +3,11 @@
 // auth flag on a problem). The composition root can replace any of them.
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
+import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { AuthUser } from '../platform/http/access';
+import { fail } from '../platform/http/errors';
 import type {
+  ContestProblemAuthoring,
   ContestSubmissionRow,
   ProblemCatalog,
   ProblemSummary,
@@ -199,3 +203,43 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
     },
   };
 }
+
+/** The problem back office as the contest sees it (structural: the problem admin service fits). */
+export interface ProblemAdminLike {
+  get(user: AuthUser, pid: number): Promise<unknown>;
+  create(user: AuthUser, dto: ProblemDTO): Promise<void>;
+  update(user: AuthUser, dto: ProblemDTO): Promise<void>;
+}
+
+/**
+ * Contest problem authoring over the problem capability's admin service; the new id is
+ * found by the stored (upper-cased) problem id, which the problem rules require.
+ */
+export function problemAdminAuthoring(
+  admin: ProblemAdminLike,
+  lookup: { findPidByDisplayId(problemId: string): Promise<number | null> },
+): ContestProblemAuthoring {
+  return {
+    get: (user, pid) => admin.get(user, pid),
+    async create(user, dto) {
+      await admin.create(user, dto);
+      const pid = await lookup.findPidByDisplayId((dto.problem?.problemId ?? '').trim().toUpperCase());
+      if (pid === null) throw fail('添加失败');
+      return pid;
+    },
+    update: (user, dto) => admin.update(user, dto),
+  };
+}
+
+/** No problem back office plugged in. */
+export const noAuthoring: ContestProblemAuthoring = {
+  get: async () => {
+    throw fail('查询失败！');
+  },
+  create: async () => {
+    throw fail('添加失败');
+  },
+  update: async () => {
+    throw fail('修改失败');
+  },
+};

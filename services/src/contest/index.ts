@@ -1,7 +1,7 @@
 // The contest capability: contests, their problems, registrations, announcements,
 // live scoreboards, admin helper, print jobs, and the submit gate for the judge.
 import type { AppContext, Capability } from '../platform/context';
-import { accountTableUsers, judgeTableSubmissions, problemTableCatalog } from './adapters';
+import { accountTableUsers, judgeTableSubmissions, noAuthoring, problemTableCatalog } from './adapters';
 import { noGroups, type ContestPorts } from './ports';
 import { registerContestRoutes } from './routes';
 import { createScoreboardService, type ScoreboardService } from './scoreboard-service';
@@ -15,6 +15,7 @@ export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } fr
 export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
 export type * from './ports';
 export type { ContestTables } from './tables';
+export { problemAdminAuthoring, type ProblemAdminLike } from './adapters';
 export { matchesAccountRule, parseAccountLimitRule, isContestAdmin } from './rules';
 
 export interface ContestCapability extends Capability {
@@ -75,6 +76,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     problems,
     groups,
     scoreboards,
+    authoring: ports.authoring ?? noAuthoring,
     now: ports.now ?? Date.now,
     log: ctx.log,
   });

@@ -2,6 +2,8 @@
 // composition root may pass real implementations; `adapters.ts` holds read-only
 // defaults over the shared database so the capability works standalone.
 import type { UserProfile } from '@oj/protocol/contest/scoreboard';
+import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { AuthUser } from '../platform/http/access';
 
 /** One contest submission (a `judge` row with cid ≠ 0) as the contest rules read it. */
 export interface ContestSubmissionRow {
@@ -99,6 +101,19 @@ export const noGroups: ContestGroupPort = {
   ownerUids: async () => [],
 };
 
+/**
+ * Implemented by the problem capability's back office: problems a contest owns
+ * (groups-admin-files.md §4.10 GET/POST/PUT /api/admin/contest/problem). Errors are the
+ * problem capability's (validation, clash, permission).
+ */
+export interface ContestProblemAuthoring {
+  /** The problem as GET /api/admin/problem answers it. */
+  get(user: AuthUser, pid: number): Promise<unknown>;
+  /** Creates the problem as sent (the caller has set auth 3); returns its id. */
+  create(user: AuthUser, dto: ProblemDTO): Promise<number>;
+  update(user: AuthUser, dto: ProblemDTO): Promise<void>;
+}
+
 /** Site feature switches the contest endpoints obey. */
 export interface ContestSwitches {
   openContestComment: boolean;
@@ -109,6 +124,8 @@ export interface ContestPorts {
   users?: UserDirectory;
   problems?: ProblemCatalog;
   groups?: ContestGroupPort;
+  /** Without it the contest problem create/update/get endpoints answer a failure. */
+  authoring?: ContestProblemAuthoring;
   /** Clock, for tests. */
   now?: () => number;
 }

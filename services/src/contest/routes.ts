@@ -27,6 +27,7 @@ import {
   ScrollBoardQuery,
   UnreadAnnouncementBody,
 } from '@oj/protocol/contest/schemas';
+import { PidQuery, ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
 import type { ContestService } from './service';
@@ -230,6 +231,21 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/get-problem-list',
     { config: contestAdmins, schema: { querystring: AdminProblemListQuery } },
     async (req) => ok(await s.adminProblemList(req.query as Q<typeof AdminProblemListQuery>)),
+  );
+  app.get(
+    '/api/admin/contest/problem',
+    { config: contestAdmins, schema: { querystring: PidQuery } },
+    async (req) => ok(await s.adminProblem(req.user!, (req.query as Q<typeof PidQuery>).pid)),
+  );
+  app.post(
+    '/api/admin/contest/problem',
+    { config: contestAdmins, schema: { body: ProblemDTO } },
+    async (req) => ok(await s.adminCreateProblem(req.user!, req.body as ProblemDTO)),
+  );
+  app.put(
+    '/api/admin/contest/problem',
+    { config: contestAdmins, schema: { body: ProblemDTO } },
+    async (req) => ok(await s.adminUpdateProblem(req.user!, req.body as ProblemDTO)),
   );
   app.get(
     '/api/admin/contest/contest-problem',

@@ -10,7 +10,14 @@ import type { ContestWatchDecision, SubmissionUpdate } from '@oj/protocol/realti
 import type { AuthUser } from '../platform/http/access';
 import { denied, fail, notFound, ApiError } from '../platform/http/errors';
 import { M } from './messages';
-import type { ContestGroupPort, ProblemCatalog, SubmissionSource, UserDirectory } from './ports';
+import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type {
+  ContestGroupPort,
+  ContestProblemAuthoring,
+  ProblemCatalog,
+  SubmissionSource,
+  UserDirectory,
+} from './ports';
 import * as repo from './repository';
 import type { Db } from './repository';
 import {
@@ -41,6 +48,7 @@ export interface ContestServiceDeps {
   problems: ProblemCatalog;
   groups: ContestGroupPort;
   scoreboards: ScoreboardService;
+  authoring: ContestProblemAuthoring;
   now: () => number;
   log?: { warn(obj: object, msg?: string): void };
 }
@@ -961,6 +969,28 @@ export function createContestService(deps: ContestServiceDeps) {
     return { problemList: makePage(problemList, rows.length, p.limit, p.current), contestProblemMap };
   }
 
+  // ---------- problems owned by a contest (through the problem capability) ----------
+
+  /** GET /api/admin/contest/problem: as GET /api/admin/problem. */
+  async function adminProblem(user: AuthUser, pid: number) {
+    return deps.authoring.get(user, pid);
+  }
+
+  /**
+   * POST /api/admin/contest/problem: a new problem with auth 3 (contest-only); the client
+   * links it with PUT /api/admin/contest/contest-problem afterwards.
+   */
+  async function adminCreateProblem(user: AuthUser, dto: ProblemDTO) {
+    const problem = dto.problem ? { ...dto.problem, auth: 3 } : dto.problem;
+    return { pid: await deps.authoring.create(user, { ...dto, problem }) };
+  }
+
+  /** PUT /api/admin/contest/problem. */
+  async function adminUpdateProblem(user: AuthUser, dto: ProblemDTO) {
+    await deps.authoring.update(user, dto);
+    return null;
+  }
+
   async function getContestProblem(cid: number, pid: number) {
     const cp = await repo.contestProblemByPid(db, cid, pid);
     if (!cp) throw fail(M.QUERY_FAILED);
@@ -1120,6 +1150,9 @@ export function createContestService(deps: ContestServiceDeps) {
     cloneContest,
     changeVisible,
     adminProblemList,
+    adminProblem,
+    adminCreateProblem,
+    adminUpdateProblem,
     getContestProblem,
     saveContestProblem,
     addFromPublic,

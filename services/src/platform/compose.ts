@@ -20,7 +20,9 @@ import { createSiteCapability, siteServiceFor } from '../site';
 import { createProblemCapability } from '../problem';
 import { createJudgeCapability, type JudgeCapability } from '../judge';
 import { problemPortFromProblemCapability } from '../judge/problem-adapter';
-import { createContestCapability } from '../contest';
+import { createContestCapability, problemAdminAuthoring } from '../contest';
+import { createProblemAdminService } from '../problem/admin-service';
+import { createProblemJudgePort } from '../problem';
 import { createDiscussionCapability } from '../discussion';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from '../gateway';
 
@@ -71,7 +73,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const account = createAccountCapability(ctx);
   const site = siteServiceFor(ctx);
   account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
-  const contest = createContestCapability(ctx);
+  // Contest-owned problems are created and edited by the problem capability's back office.
+  const contest = createContestCapability(ctx, {
+    authoring: problemAdminAuthoring(createProblemAdminService(ctx), createProblemJudgePort(ctx.db)),
+  });
   const judge: JudgeCapability = createJudgeCapability(ctx, {
     problems: problemPortFromProblemCapability(ctx.db),
     switches: () => site.switches(),
