@@ -16,6 +16,7 @@ import type { AuthUser } from '../platform/http/access';
 import { denied, fail } from '../platform/http/errors';
 import { toClassification, toProblem, toProblemCase, toTag, type ProblemRow } from './mappers';
 import { loadUploadManifest } from './casestore';
+import { noChangeNotice, type ProblemsChanged } from './changes';
 import * as repo from './repository';
 import {
   caseListError,
@@ -46,7 +47,7 @@ function checkExtraFiles(value: string | null | undefined, field: string): strin
 
 const FILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export function createProblemAdminService(ctx: AppContext) {
+export function createProblemAdminService(ctx: AppContext, changed: ProblemsChanged = noChangeNotice) {
   const db = ctx.db;
 
   async function list(q: {
@@ -247,6 +248,7 @@ export function createProblemAdminService(ctx: AppContext) {
         cases,
       }),
     );
+    await changed();
   }
 
   async function update(user: AuthUser, dto: ProblemDTO): Promise<void> {
@@ -320,10 +322,12 @@ export function createProblemAdminService(ctx: AppContext) {
       if (dto.codeTemplates) await repo.replaceCodeTemplates(tx, existing.id, templates);
       if (cases) await repo.replaceCases(tx, existing.id, cases);
     });
+    await changed();
   }
 
   async function remove(pid: number): Promise<void> {
     if (!(await repo.deleteProblem(db, pid))) throw fail('删除失败！');
+    await changed();
   }
 
   async function cases(pid: number): Promise<ProblemCase[]> {
@@ -336,6 +340,7 @@ export function createProblemAdminService(ctx: AppContext) {
     const row = await repo.findProblem(db, id);
     if (!row) throw fail('修改失败');
     await repo.updateProblem(db, id, { auth, modified_user: user.username });
+    await changed();
   }
 
   // --- group problems asking to become public (§4.7) ---------------------------
@@ -366,6 +371,7 @@ export function createProblemAdminService(ctx: AppContext) {
     if (!row) throw fail('错误：当前题目已不存在！');
     if (![1, 2, 3].includes(progress)) throw fail('请求参数错误：progress请使用1~3');
     await repo.updateProblem(db, pid, { apply_public_progress: progress, is_group: progress !== 2 });
+    await changed();
   }
 
   // --- tags ---------------------------------------------------------------------
@@ -375,7 +381,9 @@ export function createProblemAdminService(ctx: AppContext) {
     if (!name) throw fail('标签名称不能为空！');
     const oj = tagOj(body.oj);
     if (await repo.findTagByName(db, name, oj, body.gid)) throw fail('该标签名称已存在！请勿重复添加！');
-    return toTag(await repo.insertTag(db, { name, color: body.color, oj, gid: body.gid, tcid: body.tcid }));
+    const tag = await repo.insertTag(db, { name, color: body.color, oj, gid: body.gid, tcid: body.tcid });
+    await changed();
+    return toTag(tag);
   }
 
   async function updateTag(body: TagBody): Promise<void> {
@@ -394,10 +402,12 @@ export function createProblemAdminService(ctx: AppContext) {
     if (body.oj) patch.oj = tagOj(body.oj);
     if (body.gid !== undefined) patch.gid = body.gid;
     if (!(await repo.updateTag(db, body.id, patch))) throw fail('更新失败');
+    await changed();
   }
 
   async function deleteTag(tid: number): Promise<void> {
     if (!(await repo.deleteTag(db, tid))) throw fail('删除失败');
+    await changed();
   }
 
   async function classifications(oj: string | undefined): Promise<TagClassification[]> {

@@ -11,6 +11,7 @@ import {
   testCaseZip,
   type UploadedCaseList,
 } from './casestore';
+import { noChangeNotice, type ProblemsChanged } from './changes';
 import { exportJson, parseHojPackage } from './packages/hoj';
 import { parseFps } from './packages/fps';
 import { parseHydroPackage } from './packages/hydro';
@@ -37,6 +38,7 @@ export function createProblemFilesService(
   ctx: AppContext,
   ports: ProblemPorts = {},
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+  changed: ProblemsChanged = noChangeNotice,
 ) {
   const db = ctx.db;
   const groups = ports.groups ?? defaultGroupPort;
@@ -173,6 +175,7 @@ export function createProblemFilesService(
       }
       return out;
     });
+    await changed();
     return { count: ids.length, problemIds: ids };
   }
 

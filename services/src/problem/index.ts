@@ -1,11 +1,15 @@
 // The problem capability: problem bank, tags, languages, test data, import/export.
+import type { Unsubscribe } from '@oj/protocol/bus';
 import type { AppContext, Capability } from '../platform/context';
 import type { ProblemPorts } from './ports';
 import { createProblemAdminService } from './admin-service';
 import { registerProblemAdminRoutes } from './admin-routes';
+import { createChangeNotifier, listenForChanges } from './changes';
 import { createProblemFilesService } from './files-service';
+import { createProblemListCache, type ProblemListCache, type ProblemListCacheOptions } from './list-cache';
 import { registerProblemRoutes } from './routes';
 import { createProblemService } from './service';
+import { DEFAULT_ZIP_LIMITS } from './zip';
 
 export type {
   ProblemPorts,
@@ -26,35 +30,56 @@ export {
 import { seedSampleProblems } from './seed';
 
 export { seedSampleProblems };
+export type { ProblemListCache, ProblemListCacheOptions };
 
 export interface ProblemCapabilityOptions {
   /** Insert the sample problems (1000–1003) on start when missing; default true. */
   seedSamples?: boolean;
+  /** The public list's cache (lifetimes, size); `{ pageTtlMs: 0 }` turns it off. */
+  listCache?: ProblemListCacheOptions;
+}
+
+/** The problem capability as the composition root sees it, plus its list cache (benchmarks, tests). */
+export interface ProblemCapability extends Capability {
+  readonly listCache: ProblemListCache;
 }
 
 export function createProblemCapability(
   ctx: AppContext,
   ports: ProblemPorts = {},
   options: ProblemCapabilityOptions = {},
-): Capability {
-  const service = createProblemService(ctx, ports);
-  const admin = createProblemAdminService(ctx);
-  const files = createProblemFilesService(ctx, ports);
+): ProblemCapability {
+  const listCache = createProblemListCache(options.listCache);
+  const changed = createChangeNotifier(ctx, listCache);
+  const service = createProblemService(ctx, ports, listCache);
+  const admin = createProblemAdminService(ctx, changed);
+  const files = createProblemFilesService(ctx, ports, DEFAULT_ZIP_LIMITS, changed);
+  let listening: Unsubscribe[] = [];
   return {
     name: 'problem',
+    listCache,
     routes(app) {
       registerProblemRoutes(app, service);
       registerProblemAdminRoutes(app, admin, files, ports.compiler);
     },
     async start() {
+      if (listCache.enabled && listening.length === 0) listening = await listenForChanges(ctx, listCache);
       if (options.seedSamples === false) return;
       try {
         const inserted = await seedSampleProblems(ctx);
-        if (inserted.length) ctx.log.info({ inserted }, 'sample problems seeded');
+        if (inserted.length) {
+          ctx.log.info({ inserted }, 'sample problems seeded');
+          await changed();
+        }
       } catch (err) {
         // A missing fixture folder must not stop the platform; the problem bank just stays empty.
         ctx.log.error({ err }, 'seeding sample problems failed');
       }
+    },
+    async stop() {
+      const offs = listening;
+      listening = [];
+      await Promise.all(offs.map((off) => off()));
     },
   };
 }

@@ -7,6 +7,7 @@ import type {
   Problem,
   ProblemCase,
   ProblemCount,
+  ProblemVO,
   Tag,
   TagClassification,
 } from '@oj/protocol/problem/schemas';
@@ -156,5 +157,35 @@ export function toProblemCount(pid: number, r: ProblemCountRow | undefined): Pro
     wa: r.wa,
     se: r.se,
     pa: r.pa,
+  };
+}
+
+/**
+ * A public list row with its counters. Written out field by field: object rest/spread here
+ * cost ~8 µs a row (V8 runtime path), most of a cached list request.
+ */
+export function toProblemVO(
+  r: { pid: number; problemId: string; title: string; difficulty: number; type: number; tags: Tag[] },
+  c: ProblemCount | undefined,
+): ProblemVO {
+  const n = c ?? ZERO_COUNTS;
+  return {
+    pid: r.pid,
+    problemId: r.problemId,
+    title: r.title,
+    difficulty: r.difficulty,
+    type: r.type,
+    tags: r.tags,
+    total: n.total,
+    ac: n.ac,
+    mle: n.mle,
+    tle: n.tle,
+    re: n.re,
+    pe: n.pe,
+    ce: n.ce,
+    wa: n.wa,
+    se: n.se,
+    pa: n.pa,
+    score: null,
   };
 }

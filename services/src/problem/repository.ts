@@ -47,11 +47,17 @@ export interface PublicListFilter {
   size: number;
 }
 
-/** Public (auth 1), non-group problems matching the filter, ordered by display id length then id. */
+/** The columns of a public list row. */
+export type PublicListRow = Pick<ProblemRow, 'id' | 'problem_id' | 'title' | 'difficulty' | 'type'>;
+
+/**
+ * Public (auth 1), non-group problems matching the filter, ordered by display id length then id,
+ * with the number of matches counted in the same scan (a window count).
+ */
 export async function listPublicProblems(
   db: Db,
   f: PublicListFilter,
-): Promise<{ rows: ProblemRow[]; total: number }> {
+): Promise<{ rows: PublicListRow[]; total: number }> {
   let q = db.selectFrom('problem').where('auth', '=', 1).where('is_group', '=', false);
   if (f.keyword) {
     const pattern = likePattern(f.keyword);
@@ -74,15 +80,22 @@ export async function listPublicProblems(
       );
     }
   }
-  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await q
-    .selectAll()
+    .select(['id', 'problem_id', 'title', 'difficulty', 'type'])
+    .select(sql<string>`count(*) over ()`.as('total'))
     .orderBy(sql`length(problem_id)`)
     .orderBy('problem_id')
     .offset(f.offset)
     .limit(f.size)
     .execute();
-  return { rows, total: Number(total) };
+  if (rows.length > 0) {
+    const total = Number(rows[0]!.total);
+    return { rows: rows.map(({ total: _t, ...row }) => row), total };
+  }
+  // A page past the end has no row to carry the count.
+  if (f.offset === 0) return { rows: [], total: 0 };
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  return { rows: [], total: Number(total) };
 }
 
 export async function randomPublicDisplayId(db: Db): Promise<string | undefined> {

@@ -4,6 +4,7 @@ import type {
   CodeTemplate,
   FullScreenProblem,
   Language,
+  ProblemCount,
   ProblemDetail,
   ProblemVO,
   Tag,
@@ -18,6 +19,7 @@ import {
   toLanguage,
   toProblem,
   toProblemCount,
+  toProblemVO,
   toTag,
   type TagRow,
 } from './mappers';
@@ -28,6 +30,13 @@ import {
   NOT_SUBMITTED,
   type ProblemPorts,
 } from './ports';
+import {
+  createProblemListCache,
+  listCacheKey,
+  type ListPage,
+  type ListQuery,
+  type ProblemListCache,
+} from './list-cache';
 import * as repo from './repository';
 import { languageOjOf, LOCAL_OJ, ojFilter, pageArgs, parseTagIds, tagOj } from './rules';
 
@@ -45,7 +54,11 @@ export interface ProblemListParams {
 
 const intOrUndefined = (v: number | '' | undefined) => (typeof v === 'number' ? v : undefined);
 
-export function createProblemService(ctx: AppContext, ports: ProblemPorts = {}) {
+export function createProblemService(
+  ctx: AppContext,
+  ports: ProblemPorts = {},
+  listCache: ProblemListCache = createProblemListCache({ pageTtlMs: 0 }),
+) {
   const db = ctx.db;
   const statusPort = ports.status ?? defaultStatusPort;
   const groupPort = ports.groups ?? defaultGroupPort;
@@ -58,30 +71,40 @@ export function createProblemService(ctx: AppContext, ports: ProblemPorts = {}) 
     const keyword = q.keyword?.trim() || undefined;
     const wanted = intOrUndefined(q.difficulty);
     const difficulty = wanted != null && [0, 1, 2].includes(wanted) ? wanted : undefined;
-    const { rows, total } = await repo.listPublicProblems(db, {
-      keyword,
-      difficulty,
-      oj: ojFilter(q.oj),
-      tagIds,
-      offset,
-      size,
-    });
-    const pids = rows.map((r) => r.id);
-    const [tags, counts] = await Promise.all([repo.tagsOfProblems(db, pids), repo.countsOf(db, pids)]);
-    const records: ProblemVO[] = rows.map((r) => {
-      const { pid: _pid, ...count } = toProblemCount(r.id, counts.get(r.id));
-      return {
+    const query: ListQuery = { keyword, difficulty, oj: ojFilter(q.oj), tagIds, offset, size };
+    const page = listCache.enabled
+      ? await listCache.pages.get(listCacheKey(query), () => loadListPage(query))
+      : await loadListPage(query);
+    const pids = page.rows.map((r) => r.pid);
+    const counts = listCache.enabled
+      ? await listCache.counts.getMany(pids, loadCounts, (pid) => toProblemCount(pid, undefined))
+      : await loadCounts(pids);
+    const records = page.rows.map((r) => toProblemVO(r, counts.get(r.pid)));
+    return makePage(records, page.total, size, current);
+  }
+
+  async function loadListPage(query: ListQuery): Promise<ListPage> {
+    const { rows, total } = await repo.listPublicProblems(db, query);
+    const tags = await repo.tagsOfProblems(
+      db,
+      rows.map((r) => r.id),
+    );
+    return {
+      total,
+      rows: rows.map((r) => ({
         pid: r.id,
         problemId: r.problem_id,
         title: r.title,
         difficulty: r.difficulty,
         type: r.type,
         tags: (tags.get(r.id) ?? []).map(toTag),
-        ...count,
-        score: null,
-      };
-    });
-    return makePage(records, total, size, current);
+      })),
+    };
+  }
+
+  async function loadCounts(pids: readonly number[]): Promise<Map<number, ProblemCount>> {
+    const rows = await repo.countsOf(db, pids);
+    return new Map(pids.map((pid) => [pid, toProblemCount(pid, rows.get(pid))]));
   }
 
   async function randomProblem(): Promise<{ problemId: string }> {

@@ -1,0 +1,139 @@
+// A small in-process cache with a lifetime per entry, a size bound, one load in flight per key,
+// and invalidation that also beats loads already running (a load that started before an
+// invalidation of its key returns its value to its callers but never fills the cache).
+
+export interface TtlCacheOptions {
+  ttlMs: number;
+  /** Oldest entries are dropped beyond this many. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+interface Entry<V> {
+  value: V;
+  expires: number;
+}
+
+export class TtlCache<K, V> {
+  readonly #ttl: number;
+  readonly #max: number;
+  readonly #now: () => number;
+  readonly #entries = new Map<K, Entry<V>>();
+  readonly #loading = new Map<K, Promise<V>>();
+  /** Invalidation counter; a load remembers it at start to know whether it is still current. */
+  #seq = 0;
+  #clearedAt = 0;
+  readonly #deletedAt = new Map<K, number>();
+  /** Loader calls so far (tests and benchmarks observe the hit rate through it). */
+  loads = 0;
+
+  constructor(opts: TtlCacheOptions) {
+    this.#ttl = opts.ttlMs;
+    this.#max = opts.maxEntries;
+    this.#now = opts.now ?? Date.now;
+  }
+
+  /** The cached value, or undefined when absent or expired. */
+  peek(key: K): V | undefined {
+    const e = this.#entries.get(key);
+    if (!e) return undefined;
+    if (e.expires <= this.#now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  /** The cached value, or the loader's (shared by concurrent callers of the same key). */
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const running = this.#loading.get(key);
+    if (running) return running;
+    this.loads++;
+    return this.#track(key, this.#seq, load());
+  }
+
+  /**
+   * Values of many keys; the missing ones come from one `loadMany` call (keys it leaves out
+   * are answered by `fallback`). Keys already loading are awaited, not loaded again.
+   */
+  async getMany(
+    keys: readonly K[],
+    loadMany: (missing: K[]) => Promise<Map<K, V>>,
+    fallback: (key: K) => V,
+  ): Promise<Map<K, V>> {
+    const out = new Map<K, V>();
+    const waits: Promise<void>[] = [];
+    const missing: K[] = [];
+    for (const key of new Set(keys)) {
+      const hit = this.peek(key);
+      const running = hit === undefined ? this.#loading.get(key) : undefined;
+      if (hit !== undefined) out.set(key, hit);
+      else if (running) waits.push(running.then((v) => void out.set(key, v)));
+      else missing.push(key);
+    }
+    if (missing.length) {
+      this.loads++;
+      const start = this.#seq;
+      const batch = loadMany(missing);
+      for (const key of missing) {
+        const one = batch.then((found) => found.get(key) ?? fallback(key));
+        waits.push(this.#track(key, start, one).then((v) => void out.set(key, v)));
+      }
+    }
+    await Promise.all(waits);
+    return out;
+  }
+
+  /** Drops one key, and keeps loads already running for it from filling the cache. */
+  delete(key: K): void {
+    this.#seq++;
+    this.#deletedAt.set(key, this.#seq);
+    this.#entries.delete(key);
+    this.#loading.delete(key);
+  }
+
+  /** Drops everything, including what loads already running would store. */
+  clear(): void {
+    this.#seq++;
+    this.#clearedAt = this.#seq;
+    this.#deletedAt.clear();
+    this.#entries.clear();
+    this.#loading.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Registers a running load of `key` and stores its value if nothing invalidated it meanwhile. */
+  #track(key: K, start: number, load: Promise<V>): Promise<V> {
+    const promise: Promise<V> = load.then(
+      (value) => {
+        if (this.#loading.get(key) === promise) this.#loading.delete(key);
+        if (this.#current(key, start)) this.#store(key, value);
+        return value;
+      },
+      (err: unknown) => {
+        if (this.#loading.get(key) === promise) this.#loading.delete(key);
+        throw err;
+      },
+    );
+    this.#loading.set(key, promise);
+    return promise;
+  }
+
+  #current(key: K, start: number): boolean {
+    return this.#clearedAt <= start && (this.#deletedAt.get(key) ?? 0) <= start;
+  }
+
+  #store(key: K, value: V): void {
+    this.#entries.delete(key); // re-insert so Map order stays oldest-first
+    this.#entries.set(key, { value, expires: this.#now() + this.#ttl });
+    while (this.#entries.size > this.#max) {
+      const oldest = this.#entries.keys().next().value as K;
+      this.#entries.delete(oldest);
+    }
+  }
+}
