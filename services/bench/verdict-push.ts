@@ -1,26 +1,43 @@
-// Verdict push latency: 1,000 connected sockets; for each measured submission the
-// clock runs from the moment the judge result is enqueued to the moment the owner's
-// socket receives the verdict. Uses the real live path (result queue consumer,
-// database transaction, domain event, gateway); the test stands in for the runner.
-// Env: SOCKETS (1000), VERDICTS (400), PARALLEL (4), DATABASE_URL (else in-memory PGlite),
-// NATS_URL (else the in-process bus). Writes bench-results/verdict-push.json.
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Verdict push latency: 1,000 connected sockets; for each measured submission the clock runs from
+// the moment the judge result is enqueued to the moment the owner's socket receives the verdict.
+// Uses the real live path (result queue consumer, database transaction, domain event, gateway);
+// the bench stands in for the runner. Three measures:
+//   paced     — results arrive at RATE per second, open loop (the submissions were made before):
+//               the per-verdict latency of a system that keeps up, with a per-stage breakdown from
+//               the judge/trace marks and the CPU time the process spent per verdict;
+//   closed    — PARALLEL workers each submit, wait for the task, send the result and wait for the
+//               push (the measure of the first version of this bench: latency under full load);
+//   saturated — BURST results enqueued at once: throughput of the verdict path (the latencies there
+//               are mostly queueing, so only the throughput is the figure).
+// Env: PROBLEMS (real: the problem capability's tables as in production; memory: a Map, as the
+// first version of this bench), SOCKETS (1000), VERDICTS (400, paced and closed), RATE (50), PARALLEL (4), BURST (400),
+// DATABASE_URL (when set: PostgreSQL, in a fresh database that bench/support.ts creates on the
+// TEST_DATABASE_URL server and drops afterwards; else in-memory PGlite), NATS_URL (else the
+// in-process bus). Writes bench-results/verdict-push.json.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { io as connect, type Socket } from 'socket.io-client';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
+import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import { ServerEvents, type SubmissionUpdate } from '@oj/protocol/realtime/events';
 import { createDatabase, IN_MEMORY } from '../src/platform/db/index';
 import { migrateToLatest } from '../src/platform/db/migrate';
 import type { Authenticator, AuthUser } from '../src/platform/http/access';
 import { createGateway } from '../src/gateway/index';
-import { RunnerStandIn, makeProblem, makeUser, startHarness } from '../src/judge/test-harness';
+import { RunnerStandIn, makeProblem, makeUser, startHarness, type Harness } from '../src/judge/test-harness';
+import { verdictTrace, type VerdictMark } from '../src/judge/trace';
+import { problemPortFromProblemCapability } from '../src/judge/problem-adapter';
+import { insertProblem, replaceCases } from '../src/problem/repository';
+import { freshPostgres, report } from './support';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1000);
 const VERDICTS = Number(process.env.VERDICTS ?? 400);
+const RATE = Number(process.env.RATE ?? 50);
 const PARALLEL = Number(process.env.PARALLEL ?? 4);
+const BURST = Number(process.env.BURST ?? 400);
+/** real: the problem capability's tables, as the composition root wires it; memory: a Map. */
+const PROBLEMS = process.env.PROBLEMS === 'memory' ? 'memory' : 'real';
 
 const users: AuthUser[] = Array.from({ length: SOCKETS }, (_, i) =>
   makeUser(`bench-${i}`, `bench${i}`, 1002),
@@ -33,15 +50,69 @@ const authenticator: Authenticator = {
   },
 };
 
+const round = (x: number) => Math.round(x * 100) / 100;
 function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;
 }
+function summary(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  return {
+    p50Ms: round(percentile(s, 50)),
+    p99Ms: round(percentile(s, 99)),
+    meanMs: round(s.reduce((a, x) => a + x, 0) / s.length),
+    maxMs: round(s.at(-1) ?? NaN),
+  };
+}
+
+/** Stage timestamps per submission: 'enqueued' and 'received' by the bench, the rest from judge/trace. */
+const marks = new Map<number, Map<string, number>>();
+const mark = (submitId: number, stage: string, at = performance.now()) => {
+  let m = marks.get(submitId);
+  if (!m) marks.set(submitId, (m = new Map()));
+  if (!m.has(stage)) m.set(stage, at);
+};
+const onTrace = (message: unknown) => {
+  const { submitId, stage, at } = message as VerdictMark;
+  mark(submitId, stage, at);
+};
+
+/** Steps of the path; 'settled' (follow-up writes done, result acked) runs beside the push. */
+const SEGMENTS: [string, string][] = [
+  ['enqueued', 'consumed'],
+  ['consumed', 'tx-start'],
+  ['tx-start', 'committed'],
+  ['committed', 'published'],
+  ['committed', 'gateway-received'],
+  ['gateway-received', 'emitted'],
+  ['emitted', 'received'],
+  ['enqueued', 'received'],
+  ['published', 'settled'],
+];
+
+/** Median and p99 of each step (over the submissions that have both marks). */
+function breakdown(ids: number[]) {
+  const out: Record<string, { p50Ms: number; p99Ms: number }> = {};
+  for (const [from, to] of SEGMENTS) {
+    const deltas: number[] = [];
+    for (const id of ids) {
+      const m = marks.get(id);
+      const a = m?.get(from);
+      const b = m?.get(to);
+      if (a !== undefined && b !== undefined) deltas.push(b - a);
+    }
+    if (deltas.length) {
+      const s = summary(deltas);
+      out[`${from}→${to}`] = { p50Ms: s.p50Ms, p99Ms: s.p99Ms };
+    }
+  }
+  return out;
+}
 
 async function main() {
-  const database = process.env.DATABASE_URL
-    ? await createDatabase({ url: process.env.DATABASE_URL })
-    : await createDatabase({ dataDir: IN_MEMORY });
+  const pg = process.env.DATABASE_URL ? await freshPostgres() : null;
+  const database = pg ? await createDatabase({ url: pg.url }) : await createDatabase({ dataDir: IN_MEMORY });
   await migrateToLatest(database.db);
   const bus: Bus = process.env.NATS_URL
     ? await createNatsBus({
@@ -51,8 +122,18 @@ async function main() {
         subjectPrefix: `bench-${process.pid}`,
       })
     : createMemoryBus();
-  const h = await startHarness({ ...database, drop: database.close }, bus);
+  const h: Harness = await startHarness({ ...database, drop: database.close }, bus, {
+    problemPort: PROBLEMS === 'real' ? problemPortFromProblemCapability(database.db) : undefined,
+  });
   h.problems.add(makeProblem(1));
+  if (PROBLEMS === 'real') {
+    const problem = await insertProblem(database.db, { problem_id: '1001', title: 'A+B', type: 0 });
+    const hash = (c: string) => c.repeat(64);
+    await replaceCases(database.db, problem.id, [
+      { input: '1.in', output: '1.out', input_hash: hash('a'), output_hash: hash('b'), score: 50 },
+      { input: '2.in', output: '2.out', input_hash: hash('c'), output_hash: hash('d'), score: 50 },
+    ]);
+  }
   const gateway = await createGateway({
     port: 0,
     host: '127.0.0.1',
@@ -65,7 +146,7 @@ async function main() {
 
   // Connect every socket (in batches, so the handshakes do not all land at once).
   const sockets: Socket[] = [];
-  const pending = new Map<number, (u: SubmissionUpdate) => void>();
+  const pending = new Map<number, () => void>();
   for (let i = 0; i < SOCKETS; i += 100) {
     const batch = users.slice(i, i + 100).map(
       (u) =>
@@ -79,73 +160,116 @@ async function main() {
           s.once('connect', () => resolve(s));
           s.once('connect_error', reject);
           s.on(ServerEvents.submissionUpdated, (update: SubmissionUpdate) => {
-            if (update.reason === 'result') pending.get(update.submitId)?.(update);
+            if (update.reason !== 'result') return;
+            mark(update.submitId, 'received');
+            pending.get(update.submitId)?.();
           });
         }),
     );
     sockets.push(...(await Promise.all(batch)));
   }
+  subscribe(verdictTrace.name, onTrace);
 
-  const latencies: number[] = [];
-  let next = 0;
-  async function worker() {
-    for (;;) {
-      const n = next++;
-      if (n >= VERDICTS) return;
-      const user = users[n % SOCKETS]!;
-      const row = await h.judge.service.submit(
-        user,
-        { pid: '1001', language: 'C++', code: 'int main(){return 0;}' },
-        null,
-      );
-      const task = await runner.waitForSubmission(row.submitId!);
-      const id = task.submitId;
-      const received = new Promise<number>((resolve) => pending.set(id, () => resolve(performance.now())));
-      const t0 = performance.now();
-      await runner.finish(runner.resultFor(task, 0));
-      const t1 = await received;
-      pending.delete(id);
-      latencies.push(t1 - t0);
-    }
-  }
-  const started = performance.now();
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
-  const wallMs = performance.now() - started;
-
-  latencies.sort((a, b) => a - b);
-  const round = (x: number) => Math.round(x * 100) / 100;
-  const result = {
-    bench: 'verdict-push',
-    sockets: sockets.filter((s) => s.connected).length,
-    verdicts: latencies.length,
-    parallel: PARALLEL,
-    db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-    bus: process.env.NATS_URL ? 'nats' : 'memory',
-    p50Ms: round(percentile(latencies, 50)),
-    p99Ms: round(percentile(latencies, 99)),
-    meanMs: round(latencies.reduce((s, x) => s + x, 0) / latencies.length),
-    maxMs: round(latencies.at(-1)!),
-    verdictsPerSecond: round((latencies.length / wallMs) * 1000),
-    at: new Date().toISOString(),
+  let submitted = 0;
+  const submitOne = async (): Promise<SubmissionJudgeTask> => {
+    const user = users[submitted++ % SOCKETS]!;
+    const row = await h.judge.service.submit(
+      user,
+      { pid: '1001', language: 'C++', code: 'int main(){return 0;}' },
+      null,
+    );
+    return runner.waitForSubmission(row.submitId!);
+  };
+  const submitMany = async (n: number) => {
+    const tasks: SubmissionJudgeTask[] = [];
+    for (let i = 0; i < n; i++) tasks.push(await submitOne());
+    return tasks;
+  };
+  /** Enqueues the result; resolves when the owner's socket has the verdict. */
+  const deliver = async (task: SubmissionJudgeTask): Promise<number> => {
+    const received = new Promise<void>((resolve) => pending.set(task.submitId, resolve));
+    mark(task.submitId, 'enqueued');
+    await runner.finish(runner.resultFor(task, 0));
+    await received;
+    pending.delete(task.submitId);
+    const m = marks.get(task.submitId)!;
+    return m.get('received')! - m.get('enqueued')!;
   };
 
+  // ---- paced: open loop at RATE results per second ----
+  const pacedTasks = await submitMany(VERDICTS);
+  await new Promise((r) => setTimeout(r, 500));
+  const cpuBefore = process.cpuUsage();
+  const pacedStart = performance.now();
+  const pacedRuns: Promise<number>[] = [];
+  for (let i = 0; i < pacedTasks.length; i++) {
+    const due = pacedStart + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pacedRuns.push(deliver(pacedTasks[i]!));
+  }
+  const pacedLatencies = await Promise.all(pacedRuns);
+  const pacedWall = performance.now() - pacedStart;
+  const cpu = process.cpuUsage(cpuBefore);
+  const paced = {
+    rate: RATE,
+    verdicts: pacedLatencies.length,
+    ...summary(pacedLatencies),
+    achievedPerSecond: round((pacedLatencies.length / pacedWall) * 1000),
+    cpuMsPerVerdict: round((cpu.user + cpu.system) / 1000 / pacedLatencies.length),
+    stages: breakdown(pacedTasks.map((t) => t.submitId)),
+  };
+  console.log(JSON.stringify({ paced }));
+
+  // ---- closed: PARALLEL workers, submit included (the bench's first measure) ----
+  const closedLatencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next++ < VERDICTS) closedLatencies.push(await deliver(await submitOne()));
+  };
+  const closedStart = performance.now();
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  const closedWall = performance.now() - closedStart;
+  const closed = {
+    parallel: PARALLEL,
+    verdicts: closedLatencies.length,
+    ...summary(closedLatencies),
+    verdictsPerSecond: round((closedLatencies.length / closedWall) * 1000),
+  };
+  console.log(JSON.stringify({ closed }));
+
+  // ---- saturated: BURST results at once ----
+  const burstTasks = await submitMany(BURST);
+  await new Promise((r) => setTimeout(r, 500));
+  const burstStart = performance.now();
+  const burstLatencies = await Promise.all(burstTasks.map(deliver));
+  const burstWall = performance.now() - burstStart;
+  const saturated = {
+    verdicts: burstLatencies.length,
+    verdictsPerSecond: round((burstLatencies.length / burstWall) * 1000),
+    lastVerdictMs: round(burstWall),
+  };
+
+  unsubscribe(verdictTrace.name, onTrace);
+  const connected = sockets.filter((s) => s.connected).length;
   for (const s of sockets) s.close();
   await runner.close();
   await gateway.close();
   await h.close();
   await bus.close();
   await database.close();
+  await pg?.drop();
   if (process.env.NATS_URL) await deleteStreams(process.env.NATS_URL, `BENCH_${process.pid}`);
 
-  const out = path.join(
-    path.dirname(fileURLToPath(import.meta.url)),
-    '..',
-    'bench-results',
-    'verdict-push.json',
-  );
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(JSON.stringify(result));
+  report('verdict-push', {
+    sockets: connected,
+    db: pg ? 'postgres' : 'pglite',
+    problems: PROBLEMS,
+    bus: process.env.NATS_URL ? 'nats' : 'memory',
+    paced,
+    closed,
+    saturated,
+  });
 }
 
 /** The bench's own streams go with it. */

@@ -25,6 +25,7 @@ import {
   type WatchCheckRequest,
 } from '@oj/protocol/realtime/events';
 import type { Authenticator, AuthUser } from '../platform/http/access';
+import { markVerdict } from '../judge/trace';
 
 export type WatchDecision = 'ok' | 'not-found' | 'denied';
 
@@ -193,7 +194,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
 
   const subscriptions: Unsubscribe[] = [
     await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (update) => {
+      const final = update.reason === 'result';
+      if (final) markVerdict(update.submitId, 'gateway-received');
       io.to(roomsForUpdate(update)).emit(ServerEvents.submissionUpdated, update);
+      if (final) markVerdict(update.submitId, 'emitted');
     }),
     // Contest events, relayed as published; the admin-only kinds reach the admin room only.
     ...(await Promise.all(

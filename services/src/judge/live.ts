@@ -12,6 +12,7 @@ import {
 } from '@oj/protocol/judge/schemas';
 import { WATCH_CHECK_SUBJECT, type WatchCheckRequest } from '@oj/protocol/realtime/events';
 import type { JudgeService, WatchDecision } from './service';
+import { markVerdict } from './trace';
 
 export interface LiveOptions {
   /** Results applied at once by this process. */
@@ -33,8 +34,10 @@ export async function startLivePath(
         await job.term('malformed judge result');
         return;
       }
+      const result = job.data as JudgeResult;
+      if (result.submitId !== undefined) markVerdict(result.submitId, 'consumed');
       try {
-        await service.applyResult(job.data as JudgeResult);
+        await service.applyResult(result);
         await job.ack();
       } catch (err) {
         // Database trouble: give it back; applying is idempotent, so a redelivery is safe.

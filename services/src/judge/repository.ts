@@ -70,6 +70,93 @@ export async function updateSubmission(
     .executeTakeFirstOrThrow();
 }
 
+/** What the verdict path decides on: the row's place in its lifecycle and its owner (no code). */
+export function findVerdictState(db: Db, submitId: number) {
+  return db
+    .selectFrom('judge')
+    .select(['submit_id', 'pid', 'uid', 'cid', 'gid', 'status', 'version', 'counted_status'])
+    .where('submit_id', '=', submitId)
+    .executeTakeFirst();
+}
+
+/** The same, locked until the transaction ends. */
+export function lockVerdictState(db: Db, submitId: number) {
+  return db
+    .selectFrom('judge')
+    .select(['submit_id', 'pid', 'uid', 'cid', 'gid', 'status', 'version', 'counted_status'])
+    .where('submit_id', '=', submitId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setCountedStatus(db: Db, submitId: number, status: number): Promise<void> {
+  await db.updateTable('judge').set({ counted_status: status }).where('submit_id', '=', submitId).execute();
+}
+
+export interface StoredVerdict {
+  submitId: number;
+  version: number;
+  /** The status the decision was made on: the write only happens while the row still has it. */
+  from: number;
+  patch: Updateable<JudgeTable>;
+  cases: NewJudgeCase[];
+}
+
+/**
+ * Writes a verdict and its case results in one statement (one round trip, atomic without an explicit
+ * transaction): the row update is guarded by (version, status), and the cases are replaced only
+ * when the row was updated. Returns the updated row, or undefined when the row had moved on.
+ */
+export async function storeVerdict(db: Db, v: StoredVerdict): Promise<JudgeRow | undefined> {
+  const updated = () =>
+    db
+      .updateTable('judge')
+      .set({ ...v.patch, gmt_modified: new Date() })
+      .where('submit_id', '=', v.submitId)
+      .where('version', '=', v.version)
+      .where('status', '=', v.from)
+      .returningAll();
+  const casesJson = jsonb(v.cases);
+  return db
+    .with('upd', updated)
+    .with('del', (qb) =>
+      qb
+        .deleteFrom('judge_case')
+        .where('submit_id', '=', v.submitId)
+        .where(({ exists, selectFrom }) => exists(selectFrom('upd').select('upd.submit_id')))
+        .returning('judge_case.id'),
+    )
+    .with('ins', (qb) =>
+      qb
+        .insertInto('judge_case')
+        .columns([
+          'submit_id',
+          'pid',
+          'uid',
+          'case_id',
+          'status',
+          'time',
+          'memory',
+          'score',
+          'user_output',
+          'group_num',
+          'seq',
+          'mode',
+        ])
+        .expression(
+          sql`select upd.submit_id, c.pid, c.uid, c.case_id, c.status, c.time, c.memory, c.score,
+                c.user_output, c.group_num, c.seq, c.mode
+              from upd, jsonb_to_recordset(${casesJson}) as c(pid bigint, uid text, case_id text,
+                status integer, time integer, memory integer, score integer, user_output text,
+                group_num integer, seq integer, mode text)`,
+        )
+        .returning('judge_case.id'),
+    )
+    .selectFrom('upd')
+    .selectAll()
+    .executeTakeFirst();
+}
+
 export function findSubmissions(db: Db, ids: readonly number[]): Promise<JudgeRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('judge').selectAll().where('submit_id', 'in', ids).execute();

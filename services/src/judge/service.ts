@@ -15,8 +15,8 @@ import {
   type SubmissionJudgeTask,
   type TestJudgeTask,
 } from '@oj/protocol/judge/schemas';
-import { oiRankScore, javaRound } from '@oj/protocol/judge/aggregate';
-import { nextSubmissionStatus, type SubmissionEvent } from '@oj/protocol/submission/machine';
+import { javaRound } from '@oj/protocol/judge/aggregate';
+import { isFinalStatus, nextSubmissionStatus, type SubmissionEvent } from '@oj/protocol/submission/machine';
 import type {
   CaseResultList,
   JudgeListItem,
@@ -30,6 +30,8 @@ import type { Database } from '../platform/db/schema';
 import type { AuthUser } from '../platform/http/access';
 import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
 import * as repo from './repository';
+import { markVerdict } from './trace';
+import { caseRows, followUp, verdictColumns, type Verdict } from './verdict';
 import type { JudgeRow } from './repository';
 import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
 import {
@@ -57,13 +59,9 @@ const MAX_TEST_INPUT = 1000;
 /** Self-test keys live 10 minutes while pending, 60 s once finished (judge.md §7). */
 const TEST_PENDING_TTL_S = 600;
 const TEST_DONE_TTL_S = 60;
-/** Errors users may read on the submission row (judge.md §1.4: saved for CE, SE, RE, SF). */
-const SAVED_ERROR_STATUSES = new Set<number>([
-  S.COMPILE_ERROR,
-  S.SYSTEM_ERROR,
-  S.RUNTIME_ERROR,
-  S.SUBMITTED_FAILED,
-]);
+/** How long the verdict path trusts a problem it read (scoring fields), and how many it keeps. */
+const VERDICT_PROBLEM_TTL_MS = 10_000;
+const VERDICT_PROBLEM_CACHE_SIZE = 1000;
 
 export interface JudgeServiceDeps {
   db: Kysely<Database>;
@@ -153,8 +151,13 @@ export function createJudgeService(deps: JudgeServiceDeps) {
    * Queues a committed row for judging. A task that cannot be built (no test data) or
    * queued ends the submission as System Error / Submitted Failed instead of leaving it Pending.
    */
-  async function dispatch(row: JudgeRow, reason: SubmissionUpdateReason): Promise<JudgeRow> {
-    const problem = await problems.getProblemForJudge(row.pid);
+  async function dispatch(
+    row: JudgeRow,
+    reason: SubmissionUpdateReason,
+    loaded?: JudgeProblem,
+  ): Promise<JudgeRow> {
+    const problem = loaded ?? (await problems.getProblemForJudge(row.pid));
+    rememberProblem(row.pid, problem);
     const task = problem ? buildTask(row, problem) : null;
     let failure: { status: number; message: string } | null = null;
     if (!task || !Value.Check(SubmissionJudgeTaskSchema, task)) {
@@ -267,7 +270,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       ip,
       is_remote: problem.isRemote,
     });
-    const queued = await dispatch(row, 'submitted');
+    const queued = await dispatch(row, 'submitted', problem);
     return judgeView(queued);
   }
 
@@ -585,71 +588,73 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   // ---------- the live path ----------
 
-  interface Verdict {
-    status: number;
-    time: number;
-    memory: number;
-    score: number | null;
-    errorMessage: string | null;
-    judger: string;
-    cases: JudgeResult['cases'];
+  // A verdict needs the problem's scoring fields only; they are kept a few seconds so the
+  // verdict path does not read the problem (three queries) per result. Dispatch refreshes them.
+  const verdictProblems = new Map<number, { until: number; problem: JudgeProblem | null }>();
+  function rememberProblem(pid: number, problem: JudgeProblem | null): void {
+    if (verdictProblems.size >= VERDICT_PROBLEM_CACHE_SIZE) verdictProblems.clear();
+    verdictProblems.set(pid, { until: Date.now() + VERDICT_PROBLEM_TTL_MS, problem });
+  }
+  async function problemForVerdict(pid: number): Promise<JudgeProblem | null> {
+    const hit = verdictProblems.get(pid);
+    if (hit && hit.until > Date.now()) return hit.problem;
+    const problem = await problems.getProblemForJudge(pid);
+    rememberProblem(pid, problem);
+    return problem;
   }
 
   /**
-   * Persists a final verdict for (submitId, version) in one transaction, then publishes.
-   * Idempotent: a stale version, or a row already final, is left alone (returns null).
+   * Stores a final verdict for (submitId, version) with its cases in one statement, then publishes
+   * it at once: what the contestant sees is committed. Null when there is nothing to store (a
+   * stale version, or a row already final: a redelivery). The write is guarded by the status it
+   * was decided on; a row that moved in between (a progress event) is read and decided again.
    */
-  async function applyVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
-    const current = await repo.findSubmission(db, submitId);
-    if (!current || current.version !== version) return null;
-    const problem = await problems.getProblemForJudge(current.pid);
-    const row = await db.transaction().execute(async (trx) => {
-      const r = await repo.lockSubmission(trx, submitId);
-      if (!r || r.version !== version) return null;
-      const next = nextSubmissionStatus(r.status, { type: 'RESULT', status: v.status });
+  async function commitVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await repo.findVerdictState(db, submitId);
+      if (!current || current.version !== version) return null;
+      const next = nextSubmissionStatus(current.status, { type: 'RESULT', status: v.status });
       if (next === null) return null;
-      let rankScore: number | null = null;
-      if (problem?.type === 1 && v.score !== null) {
-        rankScore = oiRankScore({
-          allAccepted: next === S.ACCEPTED,
-          caseMode: problem.judgeCaseMode,
-          score: v.score,
-          ioScore: problem.ioScore,
-          difficulty: problem.difficulty,
-        });
-      }
-      await repo.replaceCases(
-        trx,
+      const problem = await problemForVerdict(current.pid);
+      markVerdict(submitId, 'tx-start');
+      const row = await repo.storeVerdict(db, {
         submitId,
-        v.cases.map((c) => ({
-          pid: r.pid,
-          uid: r.uid,
-          case_id: String(c.caseId),
-          status: c.status,
-          time: c.time,
-          memory: c.memory,
-          score: c.score,
-          user_output: c.message ?? null,
-          group_num: c.groupNum,
-          seq: c.seq,
-          mode: problem?.judgeCaseMode ?? 'default',
-          input_data: null,
-          output_data: null,
-        })),
-      );
-      await moveVerdict(trx, r, next);
-      return repo.updateSubmission(trx, submitId, {
-        status: next,
-        time: v.time,
-        memory: v.memory,
-        score: problem?.type === 1 ? v.score : null,
-        oi_rank_score: rankScore,
-        error_message: SAVED_ERROR_STATUSES.has(next) ? v.errorMessage : null,
-        judger: v.judger,
-        counted_status: next,
+        version,
+        from: current.status,
+        patch: verdictColumns(next, v, problem),
+        cases: caseRows(current, v, problem),
       });
+      if (!row) continue;
+      markVerdict(submitId, 'committed');
+      await publishUpdate(row, 'result');
+      markVerdict(submitId, 'published');
+      return row;
+    }
+    throw new Error(`submission ${submitId}: the row kept changing while its verdict was stored`);
+  }
+
+  /**
+   * The follow-up writes of a committed verdict (problem counters, AC record), in their own short
+   * transaction after the push. Idempotent (see followUp): a crash before it is redone when the
+   * unacked result is redelivered, and nothing is counted twice.
+   */
+  async function settleVerdict(submitId: number, version: number): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const r = await repo.lockVerdictState(trx, submitId);
+      if (!r || r.version !== version || !isFinalStatus(r.status)) return;
+      const plan = followUp(r);
+      if (plan.counters) await problems.recordVerdict(r.pid, plan.counters.from, plan.counters.to, trx);
+      if (plan.ac === 'add') await repo.addAccepted(trx, r.uid, r.pid, submitId);
+      else if (plan.ac === 'remove') await repo.removeAccepted(trx, r.uid, r.pid, submitId);
+      if (plan.markCounted) await repo.setCountedStatus(trx, submitId, r.status);
     });
-    if (row) await publishUpdate(row, 'result');
+  }
+
+  /** Commit and push, then settle; done (and the result may be acked) when both are. */
+  async function applyVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
+    const row = await commitVerdict(submitId, version, v);
+    await settleVerdict(submitId, version);
+    markVerdict(submitId, 'settled');
     return row;
   }
 

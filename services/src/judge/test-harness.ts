@@ -173,7 +173,13 @@ export interface Harness {
 export async function startHarness(
   tdb: TestDatabase,
   bus: Bus,
-  opts: { live?: boolean; contests?: ContestSubmitPort; contestViews?: ContestViewPort } = {},
+  opts: {
+    live?: boolean;
+    contests?: ContestSubmitPort;
+    contestViews?: ContestViewPort;
+    /** The problem port the judge uses instead of `problems` (the bench plugs the real capability in). */
+    problemPort?: ProblemPort;
+  } = {},
 ): Promise<Harness> {
   const problems = new MemoryProblems();
   const switches: JudgeSwitches = {
@@ -191,7 +197,7 @@ export async function startHarness(
     log: silentLog,
   } satisfies AppContext;
   const judge = createJudgeCapability(ctx, {
-    problems,
+    problems: opts.problemPort ?? problems,
     switches: async () => switches,
     live: opts.live,
     contests: opts.contests,

@@ -1,0 +1,111 @@
+// Pure rules of the verdict path: what a final result writes on the submission row and its cases,
+// and which follow-up writes (problem counters, AC record) bring the rest in line afterwards.
+import { JudgeStatus } from '@oj/protocol';
+import { oiRankScore } from '@oj/protocol/judge/aggregate';
+import type { JudgeResult } from '@oj/protocol/judge/schemas';
+import type { JudgeProblem } from './ports';
+import type { NewJudgeCase } from './repository';
+
+const S = JudgeStatus;
+
+/** Errors users may read on the submission row (judge.md §1.4: saved for CE, SE, RE, SF). */
+const SAVED_ERROR_STATUSES = new Set<number>([
+  S.COMPILE_ERROR,
+  S.SYSTEM_ERROR,
+  S.RUNTIME_ERROR,
+  S.SUBMITTED_FAILED,
+]);
+
+export interface Verdict {
+  status: number;
+  time: number;
+  memory: number;
+  score: number | null;
+  errorMessage: string | null;
+  judger: string;
+  cases: JudgeResult['cases'];
+}
+
+type Scoring = Pick<JudgeProblem, 'type' | 'judgeCaseMode' | 'ioScore' | 'difficulty'>;
+
+/** The submission row's new columns for final status `next` (counted_status is the follow-up's). */
+export function verdictColumns(next: number, v: Verdict, problem: Scoring | null) {
+  const oi = problem?.type === 1;
+  return {
+    status: next,
+    time: v.time,
+    memory: v.memory,
+    score: oi ? v.score : null,
+    oi_rank_score:
+      oi && v.score !== null
+        ? oiRankScore({
+            allAccepted: next === S.ACCEPTED,
+            caseMode: problem.judgeCaseMode,
+            score: v.score,
+            ioScore: problem.ioScore,
+            difficulty: problem.difficulty,
+          })
+        : null,
+    error_message: SAVED_ERROR_STATUSES.has(next) ? v.errorMessage : null,
+    judger: v.judger,
+  };
+}
+
+export function caseRows(
+  row: { pid: number; uid: string },
+  v: Pick<Verdict, 'cases'>,
+  problem: Scoring | null,
+): NewJudgeCase[] {
+  return v.cases.map((c) => ({
+    pid: row.pid,
+    uid: row.uid,
+    case_id: String(c.caseId),
+    status: c.status,
+    time: c.time,
+    memory: c.memory,
+    score: c.score,
+    user_output: c.message ?? null,
+    group_num: c.groupNum,
+    seq: c.seq,
+    mode: problem?.judgeCaseMode ?? 'default',
+    input_data: null,
+    output_data: null,
+  }));
+}
+
+export interface FollowUp {
+  /** Move one count of the problem's counters (site submissions only). */
+  counters: { from: number | null; to: number } | null;
+  /** The user's first-AC record (site, non-group submissions only). */
+  ac: 'add' | 'remove' | null;
+  /** counted_status must be set to the row's status. */
+  markCounted: boolean;
+}
+
+/**
+ * The follow-up writes of a committed verdict, from the row alone. `counted_status` is what the
+ * counters hold, so running the plan twice (a redelivered result) counts once: after the first
+ * run it equals `status` and the counters are left alone. Adding the AC record is idempotent; a
+ * removal is only needed while the counted verdict was an AC.
+ */
+export function followUp(row: {
+  cid: number;
+  gid: number | null;
+  status: number;
+  counted_status: number | null;
+}): FollowUp {
+  const site = row.cid === 0;
+  const moved = row.counted_status !== row.status;
+  const countsForAc = site && row.gid === null;
+  return {
+    counters: site && moved ? { from: row.counted_status, to: row.status } : null,
+    ac: !countsForAc
+      ? null
+      : row.status === S.ACCEPTED
+        ? 'add'
+        : row.counted_status === S.ACCEPTED
+          ? 'remove'
+          : null,
+    markCounted: moved,
+  };
+}
