@@ -789,6 +789,8 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         startTime: '2026/01/01 08:00:00',
         sealRankTime: '2026/01/01 12:00:00',
         starUserList: ['carol'],
+        awardType: 0,
+        awardConfigList: [],
       });
       const subs = await call('GET', `/api/get-contest-scroll-board-submission?cid=${cid}`);
       expect(subs.body.data.map((r: { username: string; status: number }) => [r.username, r.status])).toEqual(

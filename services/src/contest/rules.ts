@@ -148,6 +148,8 @@ export function toContestVO(c: ContestRecordRow, count: number, now: number, ful
     openPrint: full ? c.openPrint : null,
     sealRankTime: full ? toDateStr(c.sealRankTime) : null,
     rankShowName: full ? c.rankShowName : null,
+    // Not in the reference's ContestVO: lets clients run the seal clock after the end.
+    autoRealRank: full ? c.autoRealRank : null,
   };
 }
 export type ContestVO = ReturnType<typeof toContestVO>;

@@ -190,7 +190,11 @@ export function createContestService(deps: ContestServiceDeps) {
     const c = await visibleContest(cid, M.CONTEST_MISSING_ASCII);
     await groupGuard(user, c);
     const counts = await repo.registrationCounts(db, [c.id]);
-    return toContestVO(c, counts.get(c.id) ?? 0, deps.now(), true);
+    // isContestAdmin is an addition: the client cannot tell group owners from the VO.
+    return {
+      ...toContestVO(c, counts.get(c.id) ?? 0, deps.now(), true),
+      isContestAdmin: await adminOf(user, c),
+    };
   }
 
   function toContestProblem(p: repo.ContestProblemRow) {
@@ -622,6 +626,9 @@ export function createContestService(deps: ContestServiceDeps) {
       startTime: scrollBoardDate(c.startTime),
       sealRankTime: scrollBoardDate(c.sealRankTime),
       starUserList: c.starAccount,
+      // Additions: the scroll board draws medals per the contest's award config (§5.4).
+      awardType: c.awardType,
+      awardConfigList: c.awardType !== 0 ? c.awardConfig : [],
     };
   }
 
