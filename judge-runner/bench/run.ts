@@ -24,7 +24,7 @@ import { Sandbox, Workspace } from '../src/sandbox/index';
 const MIB = 1024 * 1024;
 const root = mkdtempSync(join(tmpdir(), 'oj-jr-bench-'));
 chmodSync(root, 0o711);
-const sandbox = await Sandbox.create();
+const sandbox = await Sandbox.create({ log: (m) => console.error(m) });
 const ws = await Workspace.create(join(root, 'work'));
 
 /** -O0 so the compiler cannot drop the work being measured (malloc+memset pairs are elided at -O2). */
@@ -44,20 +44,41 @@ const limits = {
   fileSizeBytes: 16 * MIB,
 };
 
-async function sandboxed(exe: string, stdout?: string) {
-  const dirs = ws.newRun();
-  copyFileSync(exe, join(dirs.w, 'main'));
-  const out = stdout ?? join(dirs.io, 'out');
-  const r = await sandbox.run({
-    argv: ['/w/main'],
-    env: { PATH: '/usr/bin:/bin' },
-    dirs,
-    limits,
-    stdio: { stdout: out },
+async function sandboxed(exe: string) {
+  return sandbox.withRun(ws, async ({ dirs, run }) => {
+    copyFileSync(exe, join(dirs.w, 'main'));
+    const out = join(dirs.io, 'out');
+    const r = await run({
+      argv: ['/w/main'],
+      env: { PATH: '/usr/bin:/bin' },
+      limits,
+      stdio: { stdout: out },
+    });
+    return { r, text: readFileSync(out, 'utf8') };
   });
-  const text = readFileSync(out, 'utf8');
-  ws.dropRun(dirs);
-  return { r, text };
+}
+
+/** CPU seconds (user+sys) of a process, plus its reaped children when asked, from /proc. */
+function procCpuMs(pid: number | 'self', children: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    // Fields 14-17 (utime, stime, cutime, cstime) are at 11-14 after the command name.
+    const ticks = f[11]! + f[12]! + (children ? f[13]! + f[14]! : 0);
+    return (ticks * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU spent by the sandbox's helper processes (keepers; zygotes with the runs they reaped). */
+function sandboxCpuMs(): number {
+  let ms = 0;
+  for (const s of sandbox.slots()) ms += procCpuMs(s.pids.keeper, false) + procCpuMs(s.pids.zygote, true);
+  return ms;
 }
 
 function bare(exe: string): Promise<void> {
@@ -68,20 +89,35 @@ function bare(exe: string): Promise<void> {
   });
 }
 
-// 1. Overhead: trivial program, sandboxed vs bare.
+// 1. Overhead: trivial program, sandboxed vs bare, alternating in one loop (same load for both).
 const trivial = gcc('trivial', 'int main(void){return 0;}');
 const N = 200;
-let t = performance.now();
-for (let i = 0; i < N; i++) await bare(trivial);
-const bareMs = (performance.now() - t) / N;
-t = performance.now();
-for (let i = 0; i < N; i++) {
-  const dirs = ws.newRun();
+const loadBefore = (await import('node:os')).loadavg()[0]!;
+await sandbox.withRun(ws, async ({ dirs, run }) => {
   copyFileSync(trivial, join(dirs.w, 'main'));
-  await sandbox.run({ argv: ['/w/main'], env: {}, dirs, limits });
-  ws.dropRun(dirs);
+  await run({ argv: ['/w/main'], env: {}, limits }); // warm-up: slot started, binary cached
+});
+let bareWall = 0;
+let sandboxWall = 0;
+let bareCpu = 0;
+let sandboxCpu = 0;
+for (let i = 0; i < N; i++) {
+  let cpu0 = procCpuMs('self', true);
+  let t = performance.now();
+  await bare(trivial);
+  bareWall += performance.now() - t;
+  bareCpu += procCpuMs('self', true) - cpu0;
+  cpu0 = procCpuMs('self', true) + sandboxCpuMs();
+  t = performance.now();
+  await sandbox.withRun(ws, async ({ dirs, run }) => {
+    copyFileSync(trivial, join(dirs.w, 'main'));
+    await run({ argv: ['/w/main'], env: {}, limits });
+  });
+  sandboxWall += performance.now() - t;
+  sandboxCpu += procCpuMs('self', true) + sandboxCpuMs() - cpu0;
 }
-const sandboxMs = (performance.now() - t) / N;
+const bareMs = bareWall / N;
+const sandboxMs = sandboxWall / N;
 
 // 2. Throughput: A+B in C++, 10 cases, cold (cache miss) and warm compile cache.
 const deps: JudgeDeps = {
@@ -152,10 +188,16 @@ const result = {
     loadavg1: Number((await import('node:os')).loadavg()[0]!.toFixed(2)),
   },
   overhead: {
+    mode: sandbox.mode,
     runs: N,
+    loadavg1Before: Number(loadBefore.toFixed(2)),
     bareMsPerRun: Number(bareMs.toFixed(2)),
     sandboxMsPerRun: Number(sandboxMs.toFixed(2)),
-    ratio: Number((sandboxMs / bareMs).toFixed(1)),
+    addedMsPerRun: Number((sandboxMs - bareMs).toFixed(2)),
+    ratio: Number((sandboxMs / bareMs).toFixed(2)),
+    // CPU time of every process involved (runner, helpers, the program), 10 ms clock ticks.
+    bareCpuMsPerRun: Number((bareCpu / N).toFixed(2)),
+    sandboxCpuMsPerRun: Number((sandboxCpu / N).toFixed(2)),
   },
   throughputAplusBCpp10Cases: { withoutCompileCache: cold, withCompileCache: warm },
   accuracy: {

@@ -90,8 +90,11 @@ export function testRun(
 }
 
 /**
- * Living processes of the sandbox uid: there must be none between runs. Zombies are
- * excluded: bwrap's namespace init is reparented to the host's pid 1 when bwrap's
+ * Living processes of the sandbox uid that are not an idle sandbox slot of a live judge:
+ * there must be none between runs. Slot infrastructure (bubblewrap's monitor and the zygote,
+ * both uid 65534) lives in the slot's `ctl` memory cgroup under `p<judge pid>/slot-N/`; a run's
+ * processes move to the slot's run cgroup before they execute anything. Zombies are
+ * excluded: a one-shot bwrap's namespace init is reparented to the host's pid 1 when bwrap's
  * monitor exits, and stays <defunct> until that init reaps it (it holds no resources).
  */
 export function sandboxProcesses(): number[] {
@@ -100,12 +103,26 @@ export function sandboxProcesses(): number[] {
     if (!/^\d+$/.test(name)) continue;
     try {
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      if (/^Uid:\s+65534\b/m.test(status) && !/^State:\s+Z/m.test(status)) pids.push(Number(name));
+      if (!/^Uid:\s+65534\b/m.test(status) || /^State:\s+Z/m.test(status)) continue;
+      if (isIdleSlotProcess(readFileSync(`/proc/${name}/cgroup`, 'utf8'))) continue;
+      pids.push(Number(name));
     } catch {
       // exited meanwhile
     }
   }
   return pids;
+}
+
+function isIdleSlotProcess(cgroups: string): boolean {
+  const memory = cgroups.split('\n').find((l) => l.split(':')[1] === 'memory');
+  const m = memory && /\/p(\d+)\/slot-\d+\/ctl$/.exec(memory);
+  if (!m) return false;
+  try {
+    process.kill(Number(m[1]), 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export { existsSync };

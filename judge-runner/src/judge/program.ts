@@ -77,17 +77,15 @@ export async function runProgram(
   opts: RunProgramOptions,
 ): Promise<ProgramRun> {
   const { program, limits } = opts;
-  const dirs = ws.newRun();
-  try {
+  return sandbox.withRun(ws, async ({ dirs, run }) => {
     placeFile(program.artefact, dirs, program.lang.exe);
     for (const [name, path] of Object.entries(opts.files ?? {})) placeFile(path, dirs, name);
     if (opts.fileIO) placeFile(opts.fileIO.inputFile, dirs, opts.fileIO.input);
     const stdout = join(dirs.io, 'stdout');
     const stderr = join(dirs.io, 'stderr');
-    const result = await sandbox.run({
+    const result = await run({
       argv: [...program.lang.run, ...(opts.args ?? [])],
       env: program.lang.runEnv,
-      dirs,
       limits,
       stdio: {
         stdin: opts.fileIO ? undefined : opts.stdinFile,
@@ -103,9 +101,7 @@ export async function runProgram(
       output: readHead(outPath, limits.fileSizeBytes + 1),
       stderr: readHead(stderr, STDERR_CAP),
     };
-  } finally {
-    ws.dropRun(dirs);
-  }
+  });
 }
 
 export interface InteractiveRun {
@@ -136,48 +132,46 @@ export async function runInteractive(
   const toUser = join(pipes, 'to-user');
   const toInteractor = join(pipes, 'to-interactor');
   execFileSync('mkfifo', ['-m', '600', toUser, toInteractor]);
-  const uDirs = ws.newRun();
-  const iDirs = ws.newRun();
-  try {
-    placeFile(opts.user.artefact, uDirs, opts.user.lang.exe);
-    placeFile(opts.interactor.artefact, iDirs, opts.interactor.lang.exe);
-    for (const [name, path] of Object.entries(opts.interactorFiles)) placeFile(path, iDirs, name);
-    const [user, interactor] = await Promise.all([
-      sandbox.run({
-        argv: opts.user.lang.run,
-        env: opts.user.lang.runEnv,
-        dirs: uDirs,
-        limits: opts.userLimits,
-        stdio: {
-          stdin: toUser,
-          stdout: toInteractor,
-          stderr: join(uDirs.io, 'stderr'),
-          stderrLimitBytes: STDERR_CAP,
-        },
-      }),
-      sandbox.run({
-        argv: [...opts.interactor.lang.run, ...opts.interactorArgs],
-        env: opts.interactor.lang.runEnv,
-        dirs: iDirs,
-        limits: opts.interactorLimits,
-        stdio: {
-          stdin: toInteractor,
-          stdout: toUser,
-          openStdoutFirst: true,
-          stderr: join(iDirs.io, 'stderr'),
-          stderrLimitBytes: STDERR_CAP,
-        },
-      }),
-    ]);
-    return {
-      user,
-      interactor,
-      interactorStdout: Buffer.alloc(0),
-      interactorStderr: readHead(join(iDirs.io, 'stderr'), STDERR_CAP),
-      userStderr: readHead(join(uDirs.io, 'stderr'), STDERR_CAP),
-    };
-  } finally {
-    ws.dropRun(uDirs);
-    ws.dropRun(iDirs);
-  }
+  return sandbox.withRun(ws, (u) =>
+    sandbox.withRun(ws, async (i) => {
+      placeFile(opts.user.artefact, u.dirs, opts.user.lang.exe);
+      placeFile(opts.interactor.artefact, i.dirs, opts.interactor.lang.exe);
+      for (const [name, path] of Object.entries(opts.interactorFiles)) placeFile(path, i.dirs, name);
+      // Both settle before either slot is released (a slot must not be reused mid-run).
+      const [user, interactor] = await Promise.allSettled([
+        u.run({
+          argv: opts.user.lang.run,
+          env: opts.user.lang.runEnv,
+          limits: opts.userLimits,
+          stdio: {
+            stdin: toUser,
+            stdout: toInteractor,
+            stderr: join(u.dirs.io, 'stderr'),
+            stderrLimitBytes: STDERR_CAP,
+          },
+        }),
+        i.run({
+          argv: [...opts.interactor.lang.run, ...opts.interactorArgs],
+          env: opts.interactor.lang.runEnv,
+          limits: opts.interactorLimits,
+          stdio: {
+            stdin: toInteractor,
+            stdout: toUser,
+            openStdoutFirst: true,
+            stderr: join(i.dirs.io, 'stderr'),
+            stderrLimitBytes: STDERR_CAP,
+          },
+        }),
+      ]);
+      if (user.status === 'rejected') throw user.reason;
+      if (interactor.status === 'rejected') throw interactor.reason;
+      return {
+        user: user.value,
+        interactor: interactor.value,
+        interactorStdout: Buffer.alloc(0),
+        interactorStderr: readHead(join(i.dirs.io, 'stderr'), STDERR_CAP),
+        userStderr: readHead(join(u.dirs.io, 'stderr'), STDERR_CAP),
+      };
+    }),
+  );
 }

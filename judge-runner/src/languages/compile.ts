@@ -56,14 +56,14 @@ export async function compileProgram(
     chmodSync(artefact, 0o444);
     return { ok: true, artefact, cached: false, message: '' };
   }
-  const key = compileCacheKey([lang.name, lang.compile.join('\0'), code, extraFiles]);
+  const compileArgv = lang.compile;
+  const key = compileCacheKey([lang.name, compileArgv.join('\0'), code, extraFiles]);
   if (ctx.cache?.get(key, artefact)) {
     chmodSync(artefact, 0o555);
     return { ok: true, artefact, cached: true, message: '' };
   }
 
-  const dirs = ctx.workspace.newRun();
-  try {
+  return ctx.sandbox.withRun<CompileOutcome>(ctx.workspace, async ({ dirs, run }) => {
     try {
       writeExtraFiles(dirs.w, extraFiles);
     } catch (err) {
@@ -73,10 +73,9 @@ export async function compileProgram(
     const limits = lang.compileLimits ?? { cpuMs: 10000, wallMs: 20000, memoryMb: 512 };
     const stdout = join(dirs.io, 'stdout');
     const stderr = join(dirs.io, 'stderr');
-    const r = await ctx.sandbox.run({
-      argv: lang.compile,
+    const r = await run({
+      argv: compileArgv,
       env: lang.compileEnv ?? {},
-      dirs,
       limits: {
         cpuMs: limits.cpuMs,
         wallMs: limits.wallMs,
@@ -110,7 +109,5 @@ export async function compileProgram(
     chmodSync(artefact, 0o555);
     ctx.cache?.put(key, artefact);
     return { ok: true, artefact, cached: false, message: output };
-  } finally {
-    ctx.workspace.dropRun(dirs);
-  }
+  });
 }

@@ -195,7 +195,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function killAndRemove(dir: string): Promise<void> {
+/** SIGKILL everything in a cgroup subtree and remove it (empty directories only). */
+export async function killAndRemove(dir: string): Promise<void> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) await killAndRemove(join(dir, entry.name));
   }

@@ -1,10 +1,12 @@
 /**
- * Runs one untrusted process: bubblewrap namespaces + a fresh cgroup v1 + rlimits,
- * polled for CPU and wall time, whole tree killed at the end, cgroup removed.
- * Design notes: docs/architecture.md, "Judge sandbox".
+ * Runs untrusted processes. Default (pooled): pre-created slots (slot.ts, pool.ts), each a
+ * long-lived bubblewrap whose pid 1 forks every run into the slot's reused cgroups; a run
+ * costs a fork+exec. Fallback (one-shot, `pool: false` or OJ_SANDBOX_POOL=0): bubblewrap
+ * namespaces + a fresh cgroup v1 + rlimits per run, polled for CPU and wall time, whole tree
+ * killed at the end, cgroup removed. Design notes: docs/architecture.md, "Judge sandbox".
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -15,66 +17,21 @@ import {
   type CgroupRoots,
 } from './cgroup';
 import { readHead } from './files';
+import { ensureHelper } from './helper';
+import type { SandboxLimits, SandboxResult, SandboxRunOptions, SandboxStdio } from './limits';
+import { SlotPool } from './pool';
+import { Slot, SlotLostError, type SlotRunReport } from './slot';
 import { buildSeccompFilter } from './seccomp';
-import { SANDBOX_GID, SANDBOX_UID, type RunDirs } from './workspace';
+import {
+  SANDBOX_GID,
+  SANDBOX_UID,
+  assertTraversable,
+  sweepStaleWorkspaces,
+  type RunDirs,
+  type Workspace,
+} from './workspace';
 
-export interface SandboxLimits {
-  /** CPU time (all threads and children) before the run is killed. */
-  cpuMs: number;
-  /** Wall-clock time before the run is killed. */
-  wallMs: number;
-  /** cgroup memory limit (the kernel OOM-kills beyond it). */
-  memoryBytes: number;
-  stackBytes: number;
-  /** Processes + threads. */
-  pids: number;
-  /** Largest file the program may write (RLIMIT_FSIZE); also the stdout/stderr caps below. */
-  fileSizeBytes: number;
-  openFiles?: number;
-}
-
-export interface SandboxStdio {
-  /** Host path (regular file or FIFO) for fd 0; /dev/null when absent. */
-  stdin?: string;
-  /** Host path for fd 1; /dev/null when absent. */
-  stdout?: string;
-  stdoutLimitBytes?: number;
-  stderr?: string;
-  stderrLimitBytes?: number;
-  /** Open stdout before stdin (the second party of a FIFO pair must, or both block). */
-  openStdoutFirst?: boolean;
-}
-
-export interface SandboxRunOptions {
-  argv: string[];
-  env: Record<string, string>;
-  dirs: RunDirs;
-  limits: SandboxLimits;
-  stdio?: SandboxStdio;
-}
-
-export interface SandboxResult {
-  /** Exit code when the program exited normally. */
-  exitCode: number | null;
-  /** Signal number when it was killed by one. */
-  signal: number | null;
-  /** CPU time of the whole cgroup, ms (floor). */
-  timeMs: number;
-  wallMs: number;
-  /** Peak memory of the cgroup, KB (floor). */
-  memoryKB: number;
-  /** CPU or wall limit reached (killed by us) or SIGXCPU. */
-  tle: boolean;
-  /** The kernel OOM-killed a task of the run. */
-  mle: boolean;
-  /** stdout/stderr beyond its cap, or SIGXFSZ. */
-  ole: boolean;
-  /** Nonzero exit or a signal (before the flags above are considered). */
-  re: boolean;
-  killedBy: 'cpu' | 'wall' | null;
-  /** The sandbox could not be set up (not the program's fault). */
-  setupError: string | null;
-}
+export type { SandboxLimits, SandboxStdio, SandboxRunOptions, SandboxResult } from './limits';
 
 const SIGXCPU = 24;
 const SIGXFSZ = 25;
@@ -126,14 +83,40 @@ export interface SandboxOptions {
   /** Child cgroup name under our own cgroup. */
   cgroupName?: string;
   bwrapPath?: string;
-  /** Size of the sandbox's private /tmp. */
+  /** Size of the sandbox's private /tmp (one-shot path). */
   tmpSizeBytes?: number;
   /** Apply the seccomp deny-list (default true on x86-64). */
   seccomp?: boolean;
+  /**
+   * Pre-created, reused sandbox slots (default, unless OJ_SANDBOX_POOL=0). `true` fails when
+   * the helper cannot be built; by default the sandbox then falls back to one-shot runs, loudly.
+   */
+  pool?: boolean;
+  /** Slots started ahead of the first run (the runner's concurrency); more are made on demand. */
+  slots?: number;
+  /** Where slot tmpfs mounts go (every ancestor needs o+x). */
+  slotDir?: string;
+  /** Cache for the compiled native helper. */
+  helperCacheDir?: string;
+  /** Size and inode count of each slot's tmpfs (/w, /tmp, /dev/shm and the stdio files). */
+  slotTmpfsBytes?: number;
+  slotTmpfsInodes?: number;
+  log?: (msg: string) => void;
+}
+
+/** What a run inside a lease needs besides the directories (which the lease owns). */
+export type LeaseRunOptions = Omit<SandboxRunOptions, 'dirs'>;
+
+/** A run's directories and a way to run a program in them, valid inside `withRun`. */
+export interface SandboxLease {
+  readonly dirs: RunDirs;
+  run(opts: LeaseRunOptions): Promise<SandboxResult>;
 }
 
 export class Sandbox {
   private readonly fixedArgs: string[];
+  private pool: SlotPool | null = null;
+  private slotCounter = 0;
 
   private constructor(
     readonly roots: CgroupRoots,
@@ -142,13 +125,23 @@ export class Sandbox {
     /** File holding the seccomp BPF program (null: no filter on this architecture). */
     private readonly seccompFile: string | null,
   ) {
-    this.fixedArgs = buildFixedBwrapArgs(tmpSizeBytes);
+    this.fixedArgs = buildFixedBwrapArgs({ tmpfsBytes: tmpSizeBytes });
     if (seccompFile) this.fixedArgs.push('--seccomp', '8');
   }
 
   /** Whether runs get the seccomp deny-list. */
   get seccomp(): boolean {
     return this.seccompFile !== null;
+  }
+
+  /** 'pool': reused pre-created slots; 'one-shot': a fresh bubblewrap and cgroup per run. */
+  get mode(): 'pool' | 'one-shot' {
+    return this.pool ? 'pool' : 'one-shot';
+  }
+
+  /** The live slots (pooled mode), for tests and diagnostics. */
+  slots(): Slot[] {
+    return this.pool?.slots() ?? [];
   }
 
   /** Detect cgroups and bubblewrap, clear leftovers of dead judges. Throws with a clear reason. */
@@ -167,14 +160,110 @@ export class Sandbox {
       seccompFile = join(dir, 'filter.bpf');
       writeFileSync(seccompFile, filter, { mode: 0o600 });
     }
-    return new Sandbox(roots, bwrap, opts.tmpSizeBytes ?? 64 * 1024 * 1024, seccompFile);
+    const sandbox = new Sandbox(roots, bwrap, opts.tmpSizeBytes ?? 64 * 1024 * 1024, seccompFile);
+    const wantPool = opts.pool ?? process.env.OJ_SANDBOX_POOL !== '0';
+    if (wantPool) {
+      try {
+        await sandbox.startPool(opts);
+      } catch (err) {
+        if (opts.pool === true) {
+          await sandbox.close();
+          throw err;
+        }
+        const log = opts.log ?? ((m: string) => console.error(m));
+        log(
+          `WARNING: judge sandbox falls back to one-shot runs (~10x slower per run): ${(err as Error).message}`,
+        );
+      }
+    }
+    return sandbox;
+  }
+
+  private async startPool(opts: SandboxOptions): Promise<void> {
+    const helper = await ensureHelper(opts.helperCacheDir);
+    const slotBase = opts.slotDir ?? join(tmpdir(), 'oj-judge', 'slots');
+    mkdirSync(slotBase, { recursive: true, mode: 0o711 });
+    assertTraversable(slotBase);
+    await sweepStaleWorkspaces(slotBase, 'slot');
+    const pool = new SlotPool(() => {
+      const k = ++this.slotCounter;
+      const dir = join(slotBase, `slot-${process.pid}-${k}`);
+      return Slot.start({
+        helper,
+        dir,
+        cgroups: {
+          memory: join(this.roots.memory, `slot-${k}`),
+          pids: join(this.roots.pids, `slot-${k}`),
+          cpuacct: join(this.roots.cpuacct, `slot-${k}`),
+        },
+        bwrapArgv: [
+          this.bwrap,
+          ...buildFixedBwrapArgs({ tmp: join(dir, 'tmp'), shm: join(dir, 'shm') }),
+          '--ro-bind',
+          helper,
+          '/.oj-sandbox',
+          '--bind',
+          join(dir, 'w'),
+          '/w',
+          '--chdir',
+          '/w',
+          '--remount-ro',
+          '/',
+          '--clearenv',
+          '--json-status-fd',
+          '4',
+          ...(this.seccompFile ? ['--seccomp', '5'] : []),
+          '--as-pid-1',
+          '--',
+          '/.oj-sandbox',
+          'zygote',
+        ],
+        seccompFile: this.seccompFile,
+        tmpfsBytes: opts.slotTmpfsBytes ?? 512 * 1024 * 1024,
+        tmpfsInodes: opts.slotTmpfsInodes ?? 8192,
+      });
+    });
+    this.pool = pool;
+    await pool.prewarm(Math.max(1, opts.slots ?? 1));
   }
 
   async close(): Promise<void> {
+    await this.pool?.close();
     await removeCgroupRoots(this.roots);
     if (this.seccompFile) rmSync(dirname(this.seccompFile), { recursive: true, force: true });
   }
 
+  /**
+   * Run `fn` with a run's directories (/w and a host-only io directory) and a runner bound to
+   * them; afterwards the directories are wiped (slot) or removed (one-shot). When a slot dies
+   * before its program started, `fn` is retried once on another slot.
+   */
+  async withRun<T>(ws: Workspace, fn: (lease: SandboxLease) => Promise<T>): Promise<T> {
+    const pool = this.pool;
+    if (!pool) {
+      const dirs = ws.newRun();
+      try {
+        return await fn({ dirs, run: (o) => this.run({ ...o, dirs }) });
+      } finally {
+        ws.dropRun(dirs);
+      }
+    }
+    for (let attempt = 1; ; attempt++) {
+      const slot = await pool.acquire();
+      try {
+        return await fn({
+          dirs: { w: slot.w, io: slot.io },
+          run: async (o) => fromSlotReport(await slot.run({ ...o, stdio: o.stdio ?? {} }), o),
+        });
+      } catch (err) {
+        if (!(err instanceof SlotLostError) || err.slot !== slot || attempt >= 2) throw err;
+      } finally {
+        await pool.release(slot);
+      }
+    }
+  }
+
+  /** One-shot run: a fresh bubblewrap, cgroup and launcher chain for this run only. */
   async run(opts: SandboxRunOptions): Promise<SandboxResult> {
     const { limits } = opts;
     const stdio = opts.stdio ?? {};
@@ -300,25 +389,61 @@ export class Sandbox {
       exitCode = null;
       signal = code - 128;
     }
-    const timeMs = Number(usage.cpuNs / 1_000_000n);
-    const ole =
-      signal === SIGXFSZ ||
-      exceeds(stdio.stdout, stdio.stdoutLimitBytes ?? limits.fileSizeBytes) ||
-      exceeds(stdio.stderr, stdio.stderrLimitBytes ?? limits.fileSizeBytes);
-    return {
-      exitCode,
-      signal,
-      timeMs,
-      wallMs,
-      memoryKB: Math.floor(usage.memoryPeakBytes / 1024),
-      tle: killedBy !== null || signal === SIGXCPU || timeMs > limits.cpuMs,
-      mle: usage.oomKilled,
-      ole,
-      re: signal !== null || exitCode !== 0,
-      killedBy,
-      setupError: null,
-    };
+    return finish(
+      { exitCode, signal, cpuNs: usage.cpuNs, wallMs, memoryPeakBytes: usage.memoryPeakBytes, killedBy },
+      usage.oomKilled,
+      limits,
+      stdio,
+    );
   }
+}
+
+interface RawOutcome {
+  exitCode: number | null;
+  signal: number | null;
+  cpuNs: bigint;
+  wallMs: number;
+  memoryPeakBytes: number;
+  killedBy: 'cpu' | 'wall' | null;
+}
+
+/** Verdict flags from the raw outcome (shared by both paths). */
+function finish(
+  raw: RawOutcome,
+  oomKilled: boolean,
+  limits: SandboxLimits,
+  stdio: SandboxStdio,
+): SandboxResult {
+  const { signal, exitCode, killedBy } = raw;
+  const timeMs = Number(raw.cpuNs / 1_000_000n);
+  const ole =
+    signal === SIGXFSZ ||
+    exceeds(stdio.stdout, stdio.stdoutLimitBytes ?? limits.fileSizeBytes) ||
+    exceeds(stdio.stderr, stdio.stderrLimitBytes ?? limits.fileSizeBytes);
+  return {
+    exitCode,
+    signal,
+    timeMs,
+    wallMs: raw.wallMs,
+    memoryKB: Math.floor(raw.memoryPeakBytes / 1024),
+    tle: killedBy !== null || signal === SIGXCPU || timeMs > limits.cpuMs,
+    mle: oomKilled,
+    ole,
+    re: signal !== null || exitCode !== 0,
+    killedBy,
+    setupError: null,
+  };
+}
+
+function fromSlotReport(rep: SlotRunReport, opts: LeaseRunOptions): SandboxResult {
+  const wallMs = Math.round(rep.wallUs / 1000);
+  if (rep.setupError) return setupFailure(`sandbox set-up failed: ${rep.setupError}`, wallMs);
+  // The child joins cpuacct just before exec: zero CPU means the program never started.
+  if (rep.cpuNs === 0n && rep.killedBy === null) {
+    const why = opts.stdio?.stderr ? readHead(opts.stdio.stderr, 2048).toString('utf8').trim() : '';
+    return setupFailure(`sandbox set-up failed (program did not start): ${why}`, wallMs);
+  }
+  return finish({ ...rep, wallMs }, rep.oomKills > 0, opts.limits, opts.stdio ?? {});
 }
 
 function exceeds(path: string | undefined, limit: number): boolean {
@@ -347,7 +472,10 @@ function setupFailure(message: string, wallMs: number): SandboxResult {
   };
 }
 
-function buildFixedBwrapArgs(tmpSizeBytes: number): string[] {
+/** /tmp (and /dev/shm): a bubblewrap tmpfs (one-shot) or the slot's directories (pooled). */
+type TmpSpec = { tmpfsBytes: number } | { tmp: string; shm: string };
+
+function buildFixedBwrapArgs(tmp: TmpSpec): string[] {
   const args = [
     '--unshare-all',
     '--unshare-user',
@@ -365,7 +493,9 @@ function buildFixedBwrapArgs(tmpSizeBytes: number): string[] {
   ];
   for (const p of RO_BINDS) if (existsSync(p)) args.push('--ro-bind', p, p);
   for (const l of ROOT_LINKS) if (existsSync(`/usr/${l}`)) args.push('--symlink', `usr/${l}`, `/${l}`);
-  args.push('--dev', '/dev', '--proc', '/proc', '--size', String(tmpSizeBytes), '--tmpfs', '/tmp');
+  args.push('--dev', '/dev', '--proc', '/proc');
+  if ('tmpfsBytes' in tmp) args.push('--size', String(tmp.tmpfsBytes), '--tmpfs', '/tmp');
+  else args.push('--bind', tmp.tmp, '/tmp', '--bind', tmp.shm, '/dev/shm');
   // Kernel information a submission has no business reading.
   for (const p of [
     '/proc/kcore',

@@ -87,7 +87,7 @@ export class Workspace {
 }
 
 /** The sandbox uid must be able to reach the bind source: every ancestor needs o+x. */
-function assertTraversable(dir: string): void {
+export function assertTraversable(dir: string): void {
   for (let d = resolve(dir); ; d = dirname(d)) {
     if ((statSync(d).mode & 0o001) === 0) {
       throw new Error(`work directory ${dir} is not reachable by the sandbox uid: ${d} lacks o+x`);
@@ -109,8 +109,8 @@ async function unmount(dir: string): Promise<void> {
   }
 }
 
-/** Unmount work dirs of judge processes that died (names carry the pid). */
-export async function sweepStaleWorkspaces(baseDir: string): Promise<void> {
+/** Unmount work dirs (or sandbox slots: prefix "slot") of judge processes that died (names carry the pid). */
+export async function sweepStaleWorkspaces(baseDir: string, prefix = 'ws'): Promise<void> {
   let entries: string[];
   try {
     entries = readdirSync(baseDir);
@@ -118,7 +118,7 @@ export async function sweepStaleWorkspaces(baseDir: string): Promise<void> {
     return;
   }
   for (const name of entries) {
-    const m = /^ws-(\d+)-/.exec(name);
+    const m = new RegExp(`^${prefix}-(\\d+)-`).exec(name);
     if (!m) continue;
     const pid = Number(m[1]);
     let alive = true;
