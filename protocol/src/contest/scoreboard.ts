@@ -168,6 +168,8 @@ const WITH_AFTER = 1;
 const SEALED = 2;
 
 const PENALTY_SECONDS = 20 * 60;
+/** Built rows kept per variant between board changes. */
+const ROW_CACHE_LIMIT = 5000;
 
 /** Slot status for a null (pending) record; the others are the RecordStatus values. */
 const ST_NONE = 2;
@@ -316,6 +318,13 @@ class Variant {
   acCount = new Int32Array(0);
   acStale = new Uint8Array(0);
   version = 0;
+  /**
+   * Built rows by position in `order`, for `rowsVersion`: every viewer of this variant sees
+   * the same row at a position (pinning and star removal only pick positions), so a page
+   * is built once per board change. Rows are shared: callers must not mutate them.
+   */
+  readonly rows = new Map<number, RankRow>();
+  rowsVersion = -1;
 
   ensureCells(n: number, exact = false) {
     this.cells = grow(this.cells, n * CELL, 0, exact);
@@ -419,6 +428,7 @@ export class Scoreboard {
   setProfiles(profiles: Iterable<UserProfile>) {
     for (const p of profiles) this.profiles.set(p.uid, p);
     this.renderCache.clear();
+    for (const v of this.variants) v.rowsVersion = -1;
     this.starFlags = null;
   }
 
@@ -1090,7 +1100,7 @@ export class Scoreboard {
     const total = pinned.length + ix.size;
     const from = (shell.current - 1) * shell.size;
     const to = Math.min(total, shell.current * shell.size);
-    const built = new Map<number, RankRow>();
+    const built = this.rowCache(v);
     const records: RankRow[] = [];
     for (let k = from; k < to; k++) {
       const at = k < pinned.length ? pinned[k]! : ix.orderIndex(k - pinned.length);
@@ -1099,6 +1109,15 @@ export class Scoreboard {
       records.push(row);
     }
     return { records, total, size: shell.size, current: shell.current, pages: Math.ceil(total / shell.size) };
+  }
+
+  /** The variant's built rows, emptied when the board changed (or grew too large to keep). */
+  private rowCache(v: Variant): Map<number, RankRow> {
+    if (v.rowsVersion !== v.version || v.rows.size > ROW_CACHE_LIMIT) {
+      v.rows.clear();
+      v.rowsVersion = v.version;
+    }
+    return v.rows;
   }
 
   /** Position, rank and award arithmetic over one variant's order. */
