@@ -12,7 +12,7 @@ import type { Config } from '../platform/config';
 import type { AppContext } from '../platform/context';
 import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
-import { createProblemCapability } from './index';
+import { createProblemCapability, type ProblemCapability, type ProblemListCacheOptions } from './index';
 import type { ProblemPorts } from './ports';
 
 const user = (uid: string, username: string, roles: string[]): AuthUser => ({
@@ -41,6 +41,7 @@ const authenticator: Authenticator = {
 export interface Harness {
   app: App;
   ctx: AppContext;
+  capability: ProblemCapability;
   db: TestDatabase;
   /** Inject with the token of `who` (none for anonymous). */
   call(
@@ -67,7 +68,57 @@ export async function insertTestLanguages(ctx: AppContext): Promise<void> {
     .execute();
 }
 
-export async function createHarness(kind: DbKind, ports: ProblemPorts = {}): Promise<Harness> {
+const headers = (who: Who) => (who === 'anonymous' ? {} : { authorization: who });
+
+/** Injects a request into `app` with the token of `who` (none for anonymous). */
+export function callApp(
+  app: App,
+  who: Who,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<InjectResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: headers(who),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+export interface HarnessOptions {
+  listCache?: ProblemListCacheOptions;
+}
+
+/** An app with the problem capability started on `ctx` (a second one plays another API process). */
+export async function mountProblemApp(
+  ctx: AppContext,
+  ports: ProblemPorts = {},
+  options: HarnessOptions = {},
+): Promise<{ app: App; capability: ProblemCapability; close(): Promise<void> }> {
+  const app = await buildApp({ authenticator });
+  const capability = createProblemCapability(ctx, ports, {
+    seedSamples: false,
+    listCache: options.listCache,
+  });
+  await capability.routes?.(app);
+  await capability.start?.();
+  await app.ready();
+  return {
+    app,
+    capability,
+    async close() {
+      await capability.stop?.();
+      await app.close();
+    },
+  };
+}
+
+export async function createHarness(
+  kind: DbKind,
+  ports: ProblemPorts = {},
+  options: HarnessOptions = {},
+): Promise<Harness> {
   const db = await createTestDatabase(kind);
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'oj-problem-blobs-'));
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -79,22 +130,14 @@ export async function createHarness(kind: DbKind, ports: ProblemPorts = {}): Pro
     log,
   };
   await insertTestLanguages(ctx);
-  const app = await buildApp({ authenticator });
-  const capability = createProblemCapability(ctx, ports);
-  await capability.routes?.(app);
-  await app.ready();
-  const headers = (who: Who) => (who === 'anonymous' ? {} : { authorization: who });
+  const mounted = await mountProblemApp(ctx, ports, options);
+  const app = mounted.app;
   return {
     app,
     ctx,
+    capability: mounted.capability,
     db,
-    call: (who, method, url, payload) =>
-      app.inject({
-        method,
-        url,
-        headers: headers(who),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
+    call: (who, method, url, payload) => callApp(app, who, method, url, payload),
     upload(who, url, fileName, data) {
       const boundary = '----ojtestboundary';
       const body = Buffer.concat([
@@ -112,7 +155,7 @@ export async function createHarness(kind: DbKind, ports: ProblemPorts = {}): Pro
       });
     },
     async close() {
-      await app.close();
+      await mounted.close();
       await ctx.bus.close();
       await db.drop();
       await rm(blobDir, { recursive: true, force: true });
