@@ -21,7 +21,6 @@ import { createProblemCapability } from '../problem';
 import { createJudgeCapability, type JudgeCapability } from '../judge';
 import { problemPortFromProblemCapability } from '../judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring } from '../contest';
-import { createProblemAdminService } from '../problem/admin-service';
 import { createProblemJudgePort } from '../problem';
 import { createDiscussionCapability } from '../discussion';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from '../gateway';
@@ -73,9 +72,17 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const account = createAccountCapability(ctx);
   const site = siteServiceFor(ctx);
   account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
-  // Contest-owned problems are created and edited by the problem capability's back office.
+  // Contest-owned problems are written by the problem capability's back office (bound
+  // late: the problem capability is built below, and the port is only called per request).
   const contest = createContestCapability(ctx, {
-    authoring: problemAdminAuthoring(createProblemAdminService(ctx), createProblemJudgePort(ctx.db)),
+    authoring: problemAdminAuthoring(
+      {
+        get: (user, pid) => problem.admin.get(user, pid),
+        create: (user, dto) => problem.admin.create(user, dto),
+        update: (user, dto) => problem.admin.update(user, dto),
+      },
+      createProblemJudgePort(ctx.db),
+    ),
   });
   const judge: JudgeCapability = createJudgeCapability(ctx, {
     problems: problemPortFromProblemCapability(ctx.db),

@@ -42,6 +42,8 @@ export interface ProblemCapabilityOptions {
 /** The problem capability as the composition root sees it, plus its list cache (benchmarks, tests). */
 export interface ProblemCapability extends Capability {
   readonly listCache: ProblemListCache;
+  /** The back office (contest-owned problems are written through it, via the contest's port). */
+  readonly admin: ReturnType<typeof createProblemAdminService>;
 }
 
 export function createProblemCapability(
@@ -58,6 +60,7 @@ export function createProblemCapability(
   return {
     name: 'problem',
     listCache,
+    admin,
     routes(app) {
       registerProblemRoutes(app, service);
       registerProblemAdminRoutes(app, admin, files, ports.compiler);
