@@ -1,8 +1,12 @@
 // Issue 4 benchmarks on PostgreSQL: GET /api/get-problem-list (30 rows, a tag and a keyword
 // filter) against a bare Fastify route answering the same bytes, and submissions accepted per
 // second at POST /api/submit-problem-judge (the judge tasks queue up; no runner drains them).
+// The list is measured twice: as served (from the process's list cache) and with the cache
+// emptied before every request (the cost after an edit, or of a query nobody asked before).
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import type { ProblemCapability } from '../src/problem';
 import { loadConfig } from '../src/platform/config';
 import { createPlatform } from '../src/platform/compose';
 import { seedPlatform } from '../src/platform/seed';
@@ -57,9 +61,28 @@ bare.get('/api/get-problem-list', async (_req, reply) => reply.type('application
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/api/get-problem-list`;
 
+const listCache = (platform.capabilities.find((c) => c.name === 'problem') as ProblemCapability).listCache;
+const loadAverage = () => loadavg().map((n) => Number(n.toFixed(2)));
+const loadAtStart = loadAverage();
+
 await load({ url: listUrl, duration: 2 }); // warm-up
 const bareRun = await load({ url: bareUrl });
+const pageLoadsBefore = listCache.pages.loads;
 const listRun = await load({ url: listUrl });
+const pageLoads = listCache.pages.loads - pageLoadsBefore;
+// autocannon runs in this process, so it can empty the cache right before each request.
+const uncachedRun = await load({
+  url: listUrl,
+  requests: [
+    {
+      setupRequest: (req) => {
+        listCache.problemsChanged();
+        listCache.counts.clear();
+        return req;
+      },
+    },
+  ],
+});
 
 // Submissions: root, with the per-user submit interval lifted.
 const login = await fetch(`${base}/api/login`, {
@@ -106,6 +129,10 @@ report('problems-submissions', {
   problemList: listRun,
   bareFastify: bareRun,
   problemListVsBare: Number((listRun.requestsPerSec / bareRun.requestsPerSec).toFixed(3)),
+  problemListPageLoads: pageLoads,
+  problemListUncached: uncachedRun,
+  problemListUncachedVsBare: Number((uncachedRun.requestsPerSec / bareRun.requestsPerSec).toFixed(3)),
   submit: submitRun,
   submissionsStored: Number(stored.n),
+  loadAverage: { start: loadAtStart, end: loadAverage() },
 });
