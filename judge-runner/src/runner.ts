@@ -84,7 +84,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const concurrency = opts.concurrency ?? cpus().length;
   const base = join(tmpdir(), 'oj-judge');
   const workDir = opts.workDir ?? join(base, 'work');
-  const sandbox = opts.sandbox ?? (await Sandbox.create());
+  // One slot per task that can run at once (an interactive case takes a second one on demand).
+  const sandbox = opts.sandbox ?? (await Sandbox.create({ slots: concurrency, log }));
   await sweepStaleWorkspaces(workDir);
   const languages = opts.languages ?? detectLanguages();
   const cache = new CompileCache(opts.cacheDir ?? join(base, 'compile-cache'), opts.cacheMaxBytes);

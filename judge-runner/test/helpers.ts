@@ -90,12 +90,14 @@ export function testRun(
 }
 
 /**
- * Living processes of the sandbox uid that are not an idle sandbox slot of a live judge:
- * there must be none between runs. Slot infrastructure (bubblewrap's monitor and the zygote,
- * both uid 65534) lives in the slot's `ctl` memory cgroup under `p<judge pid>/slot-N/`; a run's
- * processes move to the slot's run cgroup before they execute anything. Zombies are
- * excluded: a one-shot bwrap's namespace init is reparented to the host's pid 1 when bwrap's
- * monitor exits, and stays <defunct> until that init reaps it (it holds no resources).
+ * Living processes of the sandbox uid that this test process (or a judge that died) is
+ * answerable for: there must be none between runs. Not counted: processes of another live
+ * judge process on the host (other test files or services running their own judges), and
+ * our own idle slot infrastructure (bubblewrap's monitor and the zygote, uid 65534, in the
+ * slot's `ctl` memory cgroup `oj-judge/p<pid>/slot-N/ctl`; a run's processes move to the
+ * slot's run cgroup before they execute anything). Zombies are excluded: a one-shot bwrap's
+ * namespace init is reparented to the host's pid 1 when bwrap's monitor exits, and stays
+ * <defunct> until that init reaps it (it holds no resources).
  */
 export function sandboxProcesses(): number[] {
   const pids: number[] = [];
@@ -104,7 +106,7 @@ export function sandboxProcesses(): number[] {
     try {
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
       if (!/^Uid:\s+65534\b/m.test(status) || /^State:\s+Z/m.test(status)) continue;
-      if (isIdleSlotProcess(readFileSync(`/proc/${name}/cgroup`, 'utf8'))) continue;
+      if (notOurs(readFileSync(`/proc/${name}/cgroup`, 'utf8'))) continue;
       pids.push(Number(name));
     } catch {
       // exited meanwhile
@@ -113,12 +115,16 @@ export function sandboxProcesses(): number[] {
   return pids;
 }
 
-function isIdleSlotProcess(cgroups: string): boolean {
-  const memory = cgroups.split('\n').find((l) => l.split(':')[1] === 'memory');
-  const m = memory && /\/p(\d+)\/slot-\d+\/ctl$/.exec(memory);
-  if (!m) return false;
+function notOurs(cgroups: string): boolean {
+  const memory = cgroups.split('\n').find((l) => l.split(':')[1] === 'memory') ?? '';
+  const m = /\/oj-judge\/p(\d+)\/(.*)$/.exec(memory);
+  if (!m || !alive(Number(m[1]))) return false;
+  return Number(m[1]) !== process.pid || /^slot-\d+\/ctl$/.test(m[2]!);
+}
+
+function alive(pid: number): boolean {
   try {
-    process.kill(Number(m[1]), 0);
+    process.kill(pid, 0);
     return true;
   } catch {
     return false;

@@ -293,6 +293,9 @@ export class Slot {
       await this.exit;
       clearTimeout(timer);
     }
+    // The zygote may still be taking its namespace down: wait until nothing of the slot runs.
+    for (let i = 0; i < 600 && Object.values(this.pids).some(running); i++)
+      await new Promise((r) => setTimeout(r, 5));
     // A keeper that was killed left its cgroups and mount behind.
     for (const dir of Object.values(this.config.cgroups)) if (existsSync(dir)) await killAndRemove(dir);
     if (existsSync(this.config.dir)) {
@@ -318,6 +321,16 @@ function lostReport(message: string): SlotRunReport {
     setupError: message,
     doubt: true,
   };
+}
+
+/** Alive and not a zombie (a zombie holds no resources; the host's init reaps it). */
+function running(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 export function isMountPoint(dir: string): boolean {

@@ -32,7 +32,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
 #include <sys/mount.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
@@ -218,6 +222,7 @@ static void z_child(const struct kv *req, int *fds, int errfd) {
   z_set_rlimit(errfd, RLIMIT_STACK, stack, stack, "RLIMIT_STACK");
   z_set_rlimit(errfd, RLIMIT_NOFILE, nofile, nofile, "RLIMIT_NOFILE");
   z_set_rlimit(errfd, RLIMIT_CORE, 0, 0, "RLIMIT_CORE");
+  z_set_rlimit(errfd, RLIMIT_MSGQUEUE, 0, 0, "RLIMIT_MSGQUEUE");
   const char *cwd = kv_get(req, "cwd");
   if (chdir(cwd ? cwd : "/w") != 0) z_fail(errfd, "chdir");
   char **argv = kv_list(req, "arg");
@@ -260,6 +265,31 @@ static int z_kill_all(int64_t deadline) {
       }
     }
   }
+}
+
+/*
+ * SysV IPC objects outlive their creator, and the slot's IPC namespace outlives the run:
+ * remove every segment, queue and semaphore set the run left (we are their owner's uid).
+ * POSIX message queues cannot be listed without mounting mqueue: runs get RLIMIT_MSGQUEUE 0.
+ */
+static int z_clean_ipc(void) {
+  static const char *files[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"};
+  int left = 0;
+  for (int k = 0; k < 3; k++) {
+    FILE *f = fopen(files[k], "re");
+    if (!f) continue;
+    char line[512];
+    if (!fgets(line, sizeof line, f)) line[0] = 0; /* header */
+    while (fgets(line, sizeof line, f)) {
+      long key;
+      int id;
+      if (sscanf(line, "%ld %d", &key, &id) != 2) continue;
+      int rc = k == 0 ? shmctl(id, IPC_RMID, NULL) : k == 1 ? msgctl(id, IPC_RMID, NULL) : semctl(id, 0, IPC_RMID);
+      if (rc != 0) left++;
+    }
+    fclose(f);
+  }
+  return left;
 }
 
 static void z_reply(int sock, const char *fmt, ...) {
@@ -337,7 +367,7 @@ static void z_run(int sock, struct kv *req, int *fds) {
   }
   if (!done) t1 = now_ns();
   close(fds[FD_CPU_USAGE]);
-  int clean = z_kill_all(now_ns() + 5000000000LL) == 0;
+  int clean = z_kill_all(now_ns() + 5000000000LL) == 0 && z_clean_ipc() == 0;
   if (!done) {
     /* Killed by us: the main process died of our SIGKILL (reaped above). */
     status = SIGKILL;
