@@ -64,32 +64,33 @@ function AnnouncementDialog({
       onClose={onClose}
       title={t(draft.id ? 'adminContest.editAnnouncement' : 'adminContest.newAnnouncement')}
       className="oj-admin-dialog"
-      data-testid="announcement-dialog"
     >
       <DialogBody>
-        <FormGroup label={t('adminContest.announcementTitle')} labelFor="announcement-title">
-          <InputGroup
-            id="announcement-title"
-            value={draft.title}
-            onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-            data-testid="announcement-title"
+        <div data-testid="announcement-dialog">
+          <FormGroup label={t('adminContest.announcementTitle')} labelFor="announcement-title">
+            <InputGroup
+              id="announcement-title"
+              value={draft.title}
+              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+              data-testid="announcement-title"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.announcementContent')} labelFor="announcement-content">
+            <TextArea
+              id="announcement-content"
+              fill
+              rows={8}
+              value={draft.content}
+              onChange={(e) => setDraft({ ...draft, content: e.target.value })}
+              data-testid="announcement-content"
+            />
+          </FormGroup>
+          <Switch
+            checked={draft.status === 0}
+            label={t('adminContest.announcementVisible')}
+            onChange={() => setDraft({ ...draft, status: draft.status === 0 ? 1 : 0 })}
           />
-        </FormGroup>
-        <FormGroup label={t('adminContest.announcementContent')} labelFor="announcement-content">
-          <TextArea
-            id="announcement-content"
-            fill
-            rows={8}
-            value={draft.content}
-            onChange={(e) => setDraft({ ...draft, content: e.target.value })}
-            data-testid="announcement-content"
-          />
-        </FormGroup>
-        <Switch
-          checked={draft.status === 0}
-          label={t('adminContest.announcementVisible')}
-          onChange={() => setDraft({ ...draft, status: draft.status === 0 ? 1 : 0 })}
-        />
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

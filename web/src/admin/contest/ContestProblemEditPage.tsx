@@ -357,7 +357,12 @@ export function ContestProblemEditPage() {
       live = false;
     };
   }, [cid, pid]);
-  if (state === 'failed') return <NonIdealState icon="error" data-testid="problem-form-failed" />;
+  if (state === 'failed')
+    return (
+      <div data-testid="problem-form-failed">
+        <NonIdealState icon="error" />
+      </div>
+    );
   if (!state) return <Spinner data-testid="problem-form-loading" />;
   return (
     <ProblemFormView

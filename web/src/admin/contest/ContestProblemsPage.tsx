@@ -12,7 +12,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Pager } from '../../judge/Pager';
@@ -66,86 +66,112 @@ function AddFromPublicDialog({
     }
   };
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      title={t('adminContest.addFromPublic')}
-      className="oj-admin-dialog"
-      data-testid="add-public-dialog"
-    >
+    <Dialog isOpen onClose={onClose} title={t('adminContest.addFromPublic')} className="oj-admin-dialog">
       <DialogBody>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setPage(1);
-            setApplied(keyword.trim());
-          }}
-        >
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('contestUi.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="add-public-keyword"
-          />
-        </form>
-        {list.loading && !list.data ? (
-          <Spinner />
-        ) : !list.data || list.data.problemList.records.length === 0 ? (
-          <div data-testid="add-public-empty">
-            <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
-          </div>
-        ) : (
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>{t('adminContest.problemId')}</th>
-                <th>{t('contestUi.title')}</th>
-                <th>{t('adminContest.displayId')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.problemList.records.map((p) => (
-                <tr key={p.id} data-testid={`add-public-row-${p.problemId}`}>
-                  <td>{p.problemId}</td>
-                  <td>{p.title}</td>
-                  <td>
-                    <InputGroup
-                      small
-                      value={displayIds[p.id] ?? suggested}
-                      aria-label={t('adminContest.displayId')}
-                      onChange={(e) => setDisplayIds((d) => ({ ...d, [p.id]: e.target.value }))}
-                      data-testid={`add-public-display-${p.problemId}`}
-                    />
-                  </td>
-                  <td>
-                    <Button
-                      small
-                      intent="primary"
-                      icon="plus"
-                      onClick={() => void add(p)}
-                      data-testid={`add-public-add-${p.problemId}`}
-                    >
-                      {t('adminContest.add')}
-                    </Button>
-                  </td>
+        <div data-testid="add-public-dialog">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setPage(1);
+              setApplied(keyword.trim());
+            }}
+          >
+            <InputGroup
+              leftIcon="search"
+              placeholder={t('contestUi.keyword')}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              data-testid="add-public-keyword"
+            />
+          </form>
+          {list.loading && !list.data ? (
+            <Spinner />
+          ) : !list.data || list.data.problemList.records.length === 0 ? (
+            <div data-testid="add-public-empty">
+              <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
+            </div>
+          ) : (
+            <HTMLTable compact striped className="oj-admin-table">
+              <thead>
+                <tr>
+                  <th>{t('adminContest.problemId')}</th>
+                  <th>{t('contestUi.title')}</th>
+                  <th>{t('adminContest.displayId')}</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-        {list.data && list.data.problemList.total > 0 && (
-          <Pager
-            page={page}
-            size={PUBLIC_DIALOG_PAGE_SIZE}
-            total={list.data.problemList.total}
-            onPage={setPage}
-          />
-        )}
+              </thead>
+              <tbody>
+                {list.data.problemList.records.map((p) => (
+                  <tr key={p.id} data-testid={`add-public-row-${p.problemId}`}>
+                    <td>{p.problemId}</td>
+                    <td>{p.title}</td>
+                    <td>
+                      <InputGroup
+                        small
+                        value={displayIds[p.id] ?? suggested}
+                        aria-label={t('adminContest.displayId')}
+                        onChange={(e) => setDisplayIds((d) => ({ ...d, [p.id]: e.target.value }))}
+                        data-testid={`add-public-display-${p.problemId}`}
+                      />
+                    </td>
+                    <td>
+                      <Button
+                        small
+                        intent="primary"
+                        icon="plus"
+                        onClick={() => void add(p)}
+                        data-testid={`add-public-add-${p.problemId}`}
+                      >
+                        {t('adminContest.add')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+          {list.data && list.data.problemList.total > 0 && (
+            <Pager
+              page={page}
+              size={PUBLIC_DIALOG_PAGE_SIZE}
+              total={list.data.problemList.total}
+              onPage={setPage}
+            />
+          )}
+        </div>
       </DialogBody>
-      <DialogFooter actions={<Button onClick={onClose}>{t('adminContest.close')}</Button>} />
+      <DialogFooter
+        actions={
+          <Button onClick={onClose} data-testid="add-public-close">
+            {t('adminContest.close')}
+          </Button>
+        }
+      />
     </Dialog>
+  );
+}
+
+/** The balloon colour of a row: saved when the picker is closed (the native change event), not on every move. */
+function ColorCell({ link, onPick }: { link: ContestProblemLink; onPick(color: string): void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLInputElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  useEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    const onChange = () => pick.current(input.value);
+    input.addEventListener('change', onChange);
+    return () => input.removeEventListener('change', onChange);
+  }, []);
+  return (
+    <input
+      ref={ref}
+      type="color"
+      defaultValue={link.color ?? '#ffffff'}
+      aria-label={t('adminContest.balloonColor')}
+      data-testid={`admin-cp-color-${link.displayId}`}
+    />
   );
 }
 
@@ -179,36 +205,38 @@ function LinkDialog({
     }
   };
   return (
-    <Dialog isOpen onClose={onClose} title={t('adminContest.editLink')} data-testid="link-dialog">
+    <Dialog isOpen onClose={onClose} title={t('adminContest.editLink')}>
       <DialogBody>
-        <FormGroup label={t('adminContest.displayId')} labelFor="link-display-id">
-          <InputGroup
-            id="link-display-id"
-            value={draft.displayId}
-            onChange={(e) => setDraft({ ...draft, displayId: e.target.value })}
-            data-testid="link-display-id"
-          />
-        </FormGroup>
-        <FormGroup label={t('adminContest.displayTitle')} labelFor="link-display-title">
-          <InputGroup
-            id="link-display-title"
-            value={draft.displayTitle}
-            onChange={(e) => setDraft({ ...draft, displayTitle: e.target.value })}
-            data-testid="link-display-title"
-          />
-        </FormGroup>
-        <FormGroup label={t('adminContest.balloonColor')} labelFor="link-color">
-          <input
-            id="link-color"
-            type="color"
-            value={draft.color ?? '#ffffff'}
-            onChange={(e) => setDraft({ ...draft, color: e.target.value })}
-            data-testid="link-color"
-          />{' '}
-          <Button small minimal onClick={() => setDraft({ ...draft, color: null })}>
-            {t('adminContest.noColor')}
-          </Button>
-        </FormGroup>
+        <div data-testid="link-dialog">
+          <FormGroup label={t('adminContest.displayId')} labelFor="link-display-id">
+            <InputGroup
+              id="link-display-id"
+              value={draft.displayId}
+              onChange={(e) => setDraft({ ...draft, displayId: e.target.value })}
+              data-testid="link-display-id"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.displayTitle')} labelFor="link-display-title">
+            <InputGroup
+              id="link-display-title"
+              value={draft.displayTitle}
+              onChange={(e) => setDraft({ ...draft, displayTitle: e.target.value })}
+              data-testid="link-display-title"
+            />
+          </FormGroup>
+          <FormGroup label={t('adminContest.balloonColor')} labelFor="link-color">
+            <input
+              id="link-color"
+              type="color"
+              value={draft.color ?? '#ffffff'}
+              onChange={(e) => setDraft({ ...draft, color: e.target.value })}
+              data-testid="link-color"
+            />{' '}
+            <Button small minimal onClick={() => setDraft({ ...draft, color: null })}>
+              {t('adminContest.noColor')}
+            </Button>
+          </FormGroup>
+        </div>
       </DialogBody>
       <DialogFooter
         actions={
@@ -235,6 +263,7 @@ export function ContestProblemsPage() {
   const setColor = async (link: ContestProblemLink, color: string) => {
     try {
       await adminContestApi.saveLink({ ...link, color });
+      toast.success(t('contestUi.updated'));
       list.reload();
     } catch {
       // shown by the client
@@ -267,22 +296,22 @@ export function ContestProblemsPage() {
           icon="plus"
           disabled={!contest.data}
           onClick={() => setAdding(true)}
-          data-testid="contest-problems-add-public"
+          data-testid="admin-cp-add-public"
         >
           {t('adminContest.addFromPublic')}
         </Button>
         <Button
           icon="plus"
           onClick={() => navigate(`/admin/contest/${cid}/problem/create`)}
-          data-testid="contest-problems-create"
+          data-testid="admin-cp-create"
         >
           {t('adminContest.createProblem')}
         </Button>
       </div>
       {list.loading && !list.data ? (
-        <Spinner data-testid="contest-problems-loading" />
+        <Spinner data-testid="admin-cp-loading" />
       ) : !list.data || rows.length === 0 ? (
-        <div data-testid="contest-problems-empty">
+        <div data-testid="admin-cp-empty">
           <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
         </div>
       ) : (
@@ -302,17 +331,15 @@ export function ContestProblemsPage() {
                 const link = links[String(p.id)];
                 if (!link) return null;
                 return (
-                  <tr key={p.id} data-testid={`contest-problem-row-${link.displayId}`}>
+                  <tr key={p.id} data-testid={`admin-cp-row-${link.displayId}`}>
                     <td>{p.problemId}</td>
                     <td>{link.displayId}</td>
                     <td>{link.displayTitle}</td>
                     <td>
-                      <input
-                        type="color"
-                        value={link.color ?? '#ffffff'}
-                        aria-label={t('adminContest.balloonColor')}
-                        onChange={(e) => void setColor(link, e.target.value)}
-                        data-testid={`contest-problem-color-${link.displayId}`}
+                      <ColorCell
+                        key={link.color ?? ''}
+                        link={link}
+                        onPick={(color) => void setColor(link, color)}
                       />
                     </td>
                     <td>
@@ -323,7 +350,7 @@ export function ContestProblemsPage() {
                           title={t('adminContest.editLink')}
                           aria-label={t('adminContest.editLink')}
                           onClick={() => setEditing(link)}
-                          data-testid={`contest-problem-link-${link.displayId}`}
+                          data-testid={`admin-cp-link-${link.displayId}`}
                         />
                         <Button
                           small
@@ -331,7 +358,7 @@ export function ContestProblemsPage() {
                           title={t('adminContest.editProblem')}
                           aria-label={t('adminContest.editProblem')}
                           onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
-                          data-testid={`contest-problem-edit-${link.displayId}`}
+                          data-testid={`admin-cp-edit-${link.displayId}`}
                         />
                         <Button
                           small
@@ -340,7 +367,7 @@ export function ContestProblemsPage() {
                           title={t('adminContest.removeProblem')}
                           aria-label={t('adminContest.removeProblem')}
                           onClick={() => void remove(p.id)}
-                          data-testid={`contest-problem-remove-${link.displayId}`}
+                          data-testid={`admin-cp-remove-${link.displayId}`}
                         />
                       </ButtonGroup>
                     </td>
