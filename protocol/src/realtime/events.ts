@@ -43,6 +43,11 @@ export const SubmissionUpdateReasonSchema = Type.Union([
   Type.Literal('resubmit'),
   Type.Literal('cancel'),
   Type.Literal('manual'),
+  /**
+   * Bus only, never relayed to sockets: the follow-up writes of a site verdict (problem counters,
+   * AC record) are stored. The 'result' event goes out before them, so the verdict is not held up.
+   */
+  Type.Literal('counted'),
 ]);
 export type SubmissionUpdateReason = Static<typeof SubmissionUpdateReasonSchema>;
 

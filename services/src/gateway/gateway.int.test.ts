@@ -138,8 +138,20 @@ function defineGatewaySuite(label: string, kind: DbKind, makeBus: () => Promise<
       await alice.statusesOf(task.submitId, [5, 6]);
       await runner.progress(task, 7, { total: 2 });
       await alice.statusesOf(task.submitId, [5, 6, 7]);
+      let counted!: () => void;
+      const countedOnBus = new Promise<void>((resolve) => (counted = resolve));
+      const off = await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdated(task.submitId), (u) => {
+        if (u.reason === 'counted') counted();
+      });
       await runner.finish(runner.resultFor(task, 0));
       expect(await alice.statusesOf(task.submitId, [5, 6, 7, 0])).toEqual([5, 6, 7, 0]);
+      // The bus-only 'counted' event (counters caught up) is not relayed to sockets.
+      await countedOnBus;
+      await off();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(alice.updates.filter((u) => u.submitId === task.submitId).map((u) => u.reason)).not.toContain(
+        'counted',
+      );
       const verdict = alice.updates.at(-1)!;
       expect(verdict).toMatchObject({
         submitId: task.submitId,

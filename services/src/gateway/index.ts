@@ -92,6 +92,8 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const io = new Server(opts.httpServer ?? ownServer!, {
     serveClient: false,
     cors: { origin: true, credentials: true },
+    // Pushes are a few hundred bytes: compressing each would cost CPU and latency for nothing.
+    perMessageDeflate: false,
   });
 
   io.use(async (socket, next) => {
@@ -194,6 +196,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
 
   const subscriptions: Unsubscribe[] = [
     await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (update) => {
+      if (update.reason === 'counted') return; // internal: counters caught up
       const final = update.reason === 'result';
       if (final) markVerdict(update.submitId, 'gateway-received');
       io.to(roomsForUpdate(update)).emit(ServerEvents.submissionUpdated, update);

@@ -1,5 +1,6 @@
 // The judge capability: submissions, verdicts from the runners, ranks.
 import type { Unsubscribe } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol';
 import type { AppContext, Capability } from '../platform/context';
 import type {
   ContestSubmitPort,
@@ -68,6 +69,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     async start() {
       if (opts.live !== false) stops.push(await startLivePath(ctx.bus, service, ctx.log));
       stops.push(await serveWatchChecks(ctx.bus, service));
+      stops.push(await ctx.bus.subscribe(Subjects.problemChanged, () => service.forgetProblems()));
     },
     async stop() {
       for (const stop of stops.splice(0)) await stop();

@@ -141,9 +141,14 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     );
     expect(done.judger).toBe('runner-1');
     expect(done.time).toBe(11);
-    const statuses = updates.filter((u) => u.submitId === id).map((u) => u.status);
+    const mine = updates.filter((u) => u.submitId === id);
     // The per-case progress re-publishes Judging with the count.
-    expect(statuses).toEqual([5, 6, 7, 7, 0]);
+    expect(mine.filter((u) => u.reason !== 'counted').map((u) => u.status)).toEqual([5, 6, 7, 7, 0]);
+    // The counters follow the pushed verdict, announced on the bus for the caches of counters.
+    await eventually(
+      async () => updates.filter((u) => u.submitId === id).map((u) => u.reason),
+      (reasons) => reasons.at(-1) === 'counted' && reasons.at(-2) === 'result',
+    );
     const cases = await tdb.db.selectFrom('judge_case').selectAll().where('submit_id', '=', id).execute();
     expect(cases).toHaveLength(2);
     const ac = await tdb.db
@@ -318,6 +323,7 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect(updates.filter((u) => u.submitId === id).map((u) => u.reason)).toEqual([
       'submitted',
       'result',
+      'counted',
       'manual',
       'cancel',
     ]);

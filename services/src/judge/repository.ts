@@ -70,20 +70,36 @@ export async function updateSubmission(
     .executeTakeFirstOrThrow();
 }
 
-/** What the verdict path decides on: the row's place in its lifecycle and its owner (no code). */
-export function findVerdictState(db: Db, submitId: number) {
+/** What the verdict path decides on and publishes: the row without its code and texts. */
+const VERDICT_STATE_COLUMNS = [
+  'submit_id',
+  'pid',
+  'uid',
+  'cid',
+  'gid',
+  'status',
+  'version',
+  'counted_status',
+  'time',
+  'memory',
+  'score',
+  'judger',
+] as const;
+export type VerdictState = Pick<JudgeRow, (typeof VERDICT_STATE_COLUMNS)[number]>;
+
+export function findVerdictState(db: Db, submitId: number): Promise<VerdictState | undefined> {
   return db
     .selectFrom('judge')
-    .select(['submit_id', 'pid', 'uid', 'cid', 'gid', 'status', 'version', 'counted_status'])
+    .select(VERDICT_STATE_COLUMNS)
     .where('submit_id', '=', submitId)
     .executeTakeFirst();
 }
 
 /** The same, locked until the transaction ends. */
-export function lockVerdictState(db: Db, submitId: number) {
+export function lockVerdictState(db: Db, submitId: number): Promise<VerdictState | undefined> {
   return db
     .selectFrom('judge')
-    .select(['submit_id', 'pid', 'uid', 'cid', 'gid', 'status', 'version', 'counted_status'])
+    .select(VERDICT_STATE_COLUMNS)
     .where('submit_id', '=', submitId)
     .forUpdate()
     .executeTakeFirst();

@@ -95,7 +95,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   // ---------- events ----------
 
   async function publishUpdate(
-    row: JudgeRow,
+    row: repo.VerdictState,
     reason: SubmissionUpdateReason,
     extra: Pick<SubmissionUpdate, 'casesDone' | 'casesTotal'> = {},
   ): Promise<void> {
@@ -121,6 +121,27 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       // The row is already committed; a lost push only delays the client until it polls.
       log.warn({ err, submitId: row.submit_id }, 'publishing a submission update failed');
     }
+  }
+
+  // ---------- problems as the verdict path reads them ----------
+
+  // A verdict needs the problem's scoring fields only; they are kept a few seconds so the
+  // verdict path does not read the problem (three queries) per result. Dispatch refreshes them.
+  const verdictProblems = new Map<number, { until: number; problem: JudgeProblem | null }>();
+  function rememberProblem(pid: number, problem: JudgeProblem | null): void {
+    if (verdictProblems.size >= VERDICT_PROBLEM_CACHE_SIZE) verdictProblems.clear();
+    verdictProblems.set(pid, { until: Date.now() + VERDICT_PROBLEM_TTL_MS, problem });
+  }
+  /** A problem changed somewhere (Subjects.problemChanged): read them again. */
+  function forgetProblems(): void {
+    verdictProblems.clear();
+  }
+  async function problemForVerdict(pid: number): Promise<JudgeProblem | null> {
+    const hit = verdictProblems.get(pid);
+    if (hit && hit.until > Date.now()) return hit.problem;
+    const problem = await problems.getProblemForJudge(pid);
+    rememberProblem(pid, problem);
+    return problem;
   }
 
   // ---------- judge tasks ----------
@@ -588,21 +609,6 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   // ---------- the live path ----------
 
-  // A verdict needs the problem's scoring fields only; they are kept a few seconds so the
-  // verdict path does not read the problem (three queries) per result. Dispatch refreshes them.
-  const verdictProblems = new Map<number, { until: number; problem: JudgeProblem | null }>();
-  function rememberProblem(pid: number, problem: JudgeProblem | null): void {
-    if (verdictProblems.size >= VERDICT_PROBLEM_CACHE_SIZE) verdictProblems.clear();
-    verdictProblems.set(pid, { until: Date.now() + VERDICT_PROBLEM_TTL_MS, problem });
-  }
-  async function problemForVerdict(pid: number): Promise<JudgeProblem | null> {
-    const hit = verdictProblems.get(pid);
-    if (hit && hit.until > Date.now()) return hit.problem;
-    const problem = await problems.getProblemForJudge(pid);
-    rememberProblem(pid, problem);
-    return problem;
-  }
-
   /**
    * Stores a final verdict for (submitId, version) with its cases in one statement, then publishes
    * it at once: what the contestant sees is committed. Null when there is nothing to store (a
@@ -639,15 +645,18 @@ export function createJudgeService(deps: JudgeServiceDeps) {
    * unacked result is redelivered, and nothing is counted twice.
    */
   async function settleVerdict(submitId: number, version: number): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    const counted = await db.transaction().execute(async (trx) => {
       const r = await repo.lockVerdictState(trx, submitId);
-      if (!r || r.version !== version || !isFinalStatus(r.status)) return;
+      if (!r || r.version !== version || !isFinalStatus(r.status)) return null;
       const plan = followUp(r);
       if (plan.counters) await problems.recordVerdict(r.pid, plan.counters.from, plan.counters.to, trx);
       if (plan.ac === 'add') await repo.addAccepted(trx, r.uid, r.pid, submitId);
       else if (plan.ac === 'remove') await repo.removeAccepted(trx, r.uid, r.pid, submitId);
       if (plan.markCounted) await repo.setCountedStatus(trx, submitId, r.status);
+      return plan.counters ? r : null;
     });
+    // Caches of the counters (problem lists) saw the 'result' event before the counters moved.
+    if (counted) await publishUpdate(counted, 'counted');
   }
 
   /** Commit and push, then settle; done (and the result may be acked) when both are. */
@@ -808,6 +817,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     cancelJudge,
     applyResult,
     applyProgress,
+    forgetProblems,
     canWatchSubmission,
     canWatchProblem,
     rankList,

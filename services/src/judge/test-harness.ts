@@ -58,6 +58,8 @@ export class MemoryProblems implements ProblemPort {
   /** pid → status → count. */
   readonly counters = new Map<number, Map<number, number>>();
   verdictCalls = 0;
+  /** The next this-many recordVerdict calls fail (a database error in the follow-up writes). */
+  failVerdicts = 0;
 
   add(p: JudgeProblem): JudgeProblem {
     this.problems.set(p.id, p);
@@ -94,6 +96,10 @@ export class MemoryProblems implements ProblemPort {
       }));
   }
   async recordVerdict(pid: number, previous: number | null, next: number) {
+    if (this.failVerdicts > 0) {
+      this.failVerdicts--;
+      throw new Error('counters unavailable');
+    }
     this.verdictCalls++;
     const c = this.counters.get(pid) ?? new Map<number, number>();
     if (previous !== null) c.set(previous, (c.get(previous) ?? 0) - 1);

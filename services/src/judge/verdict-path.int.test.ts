@@ -1,0 +1,141 @@
+// The verdict path in two steps: the verdict row and its cases are committed and pushed first,
+// the follow-up writes (problem counters, AC record) come after and are redone on redelivery.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol';
+import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
+import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
+import * as repo from './repository';
+import {
+  RunnerStandIn,
+  USERS,
+  eventually,
+  makeProblem,
+  seedUsers,
+  startHarness,
+  type Harness,
+} from './test-harness';
+import type { AuthUser } from '../platform/http/access';
+
+describe.each(DB_KINDS)('verdict path on %s', (kind) => {
+  let tdb: TestDatabase;
+  let bus: Bus;
+  let h: Harness;
+  let runner: RunnerStandIn;
+  const updates: SubmissionUpdate[] = [];
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(kind);
+    await seedUsers(tdb);
+    bus = createMemoryBus();
+    h = await startHarness(tdb, bus);
+    runner = await new RunnerStandIn(bus).start();
+    await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => void updates.push(u));
+    h.problems.add(makeProblem(1));
+    h.problems.add(makeProblem(2));
+  });
+  afterAll(async () => {
+    await runner?.close();
+    await h?.close();
+    await bus?.close();
+    await tdb?.drop();
+  });
+
+  const submitAndTake = async (user: AuthUser, pid: string) => {
+    const view = await h.judge.service.submit(user, { pid, language: 'C++', code: 'int main(){}' }, null);
+    return runner.waitForSubmission(view.submitId!);
+  };
+  const row = (id: number) =>
+    tdb.db.selectFrom('judge').selectAll().where('submit_id', '=', id).executeTakeFirstOrThrow();
+  const acRecords = (uid: string, pid: number) =>
+    tdb.db.selectFrom('user_acproblem').selectAll().where('uid', '=', uid).where('pid', '=', pid).execute();
+
+  it('a failing follow-up does not hold the push back; the redelivered result counts the verdict once', async () => {
+    const task = await submitAndTake(USERS.alice, '1001');
+    const id = task.submitId;
+    const acBefore = h.problems.count(1, 0);
+    h.problems.failVerdicts = 1;
+    await runner.finish(runner.resultFor(task, 0));
+
+    // The verdict and its cases are stored and pushed although the counters failed...
+    await eventually(
+      async () => updates.filter((u) => u.submitId === id && u.reason === 'result'),
+      (l) => l.length === 1,
+    );
+    const pushed = await row(id);
+    expect(pushed.status).toBe(0);
+    expect(
+      await tdb.db.selectFrom('judge_case').select('id').where('submit_id', '=', id).execute(),
+    ).toHaveLength(2);
+    expect(pushed.counted_status).toBeNull();
+    expect(await acRecords(USERS.alice.uid, 1)).toHaveLength(0);
+    expect(h.problems.failVerdicts).toBe(0);
+
+    // ...and the result, given back, is settled on its redelivery (1 s later).
+    const settled = await eventually(
+      () => row(id),
+      (r) => r.counted_status === 0,
+      5000,
+    );
+    expect(settled.status).toBe(0);
+    expect(h.problems.count(1, 0)).toBe(acBefore + 1);
+    expect((await acRecords(USERS.alice.uid, 1)).map((a) => a.submit_id)).toEqual([id]);
+    expect(updates.filter((u) => u.submitId === id && u.reason === 'result')).toHaveLength(1);
+    await eventually(
+      async () => updates.filter((u) => u.submitId === id && u.reason === 'counted'),
+      (l) => l.length === 1,
+    );
+
+    // Applying it once more (a late duplicate) counts nothing.
+    const calls = h.problems.verdictCalls;
+    await h.judge.service.applyResult(runner.resultFor(task, 0));
+    expect(h.problems.verdictCalls).toBe(calls);
+    expect(h.problems.count(1, 0)).toBe(acBefore + 1);
+    expect(updates.filter((u) => u.submitId === id && u.reason === 'counted')).toHaveLength(1);
+  });
+
+  it('the verdict write is guarded by the status it was decided on', async () => {
+    const task = await submitAndTake(USERS.bob, '1001');
+    const id = task.submitId;
+    await runner.progress(task, 7);
+    await eventually(
+      () => row(id),
+      (r) => r.status === 7,
+    );
+    const store = (from: number) =>
+      repo.storeVerdict(tdb.db, {
+        submitId: id,
+        version: 0,
+        from,
+        patch: { status: -1, time: 3, memory: 4, judger: 'runner-1' },
+        cases: [{ pid: 1, uid: USERS.bob.uid, case_id: '1', status: -1, time: 3, memory: 4, seq: 1 }],
+      });
+    // Decided on Pending, but the row is Judging now: nothing is written.
+    expect(await store(5)).toBeUndefined();
+    expect((await row(id)).status).toBe(7);
+    expect(
+      await tdb.db.selectFrom('judge_case').select('id').where('submit_id', '=', id).execute(),
+    ).toHaveLength(0);
+    // Decided on the current status: row and cases in one go.
+    const stored = await store(7);
+    expect(stored).toMatchObject({ submit_id: id, status: -1, time: 3, judger: 'runner-1' });
+    const cases = await tdb.db.selectFrom('judge_case').selectAll().where('submit_id', '=', id).execute();
+    expect(cases.map((c) => [c.case_id, c.status, c.seq])).toEqual([['1', -1, 1]]);
+    // The wrong version writes nothing either.
+    expect(
+      await repo.storeVerdict(tdb.db, { ...{ submitId: id, version: 1, from: -1 }, patch: {}, cases: [] }),
+    ).toBeUndefined();
+  });
+
+  it("a problem change reaches the verdict path's problem cache", async () => {
+    const task = await submitAndTake(USERS.bob, '1002');
+    // The problem becomes OI after the submission was queued (and its problem remembered).
+    h.problems.add(makeProblem(2, { type: 1, ioScore: 100, difficulty: 1 }));
+    await bus.publish(Subjects.problemChanged, { at: Date.now() });
+    await new Promise((r) => setTimeout(r, 20));
+    await h.judge.service.applyResult(runner.resultFor(task, 0, { score: 100 }));
+    const r = await row(task.submitId);
+    expect(r.score).toBe(100);
+    expect(r.oi_rank_score).not.toBeNull();
+  });
+});
