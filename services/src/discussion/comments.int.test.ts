@@ -32,6 +32,7 @@ const USERS: Record<string, AuthUser> = {
   bob: mk('bob', [1002], ['default_user']),
   carol: mk('carol', [1002], ['default_user']),
   mute: mk('mute', [1007], ['mute_user'], []),
+  owner: mk('owner', [1002], ['default_user']),
 };
 const authenticator: Authenticator = {
   async authenticate(token) {
@@ -61,6 +62,7 @@ describe.each(DB_KINDS)('comment area on %s', (kind) => {
   let running = 0;
   let scheduled = 0;
   let privateCid = 0;
+  let groupCid = 0;
 
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, who?: string, payload?: object) => {
     const res = await app.inject({ method, url, headers: who ? { authorization: who } : {}, payload });
@@ -122,7 +124,14 @@ describe.each(DB_KINDS)('comment area on %s', (kind) => {
         await tdb.db.insertInto('user_role').values({ uid: u.uid, role_id: roleId }).execute();
     }
     const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log } satisfies AppContext;
-    contest = createContestCapability(ctx, { now: () => clock });
+    // Group 5: owner owns it; bob and carol are members.
+    contest = createContestCapability(ctx, {
+      now: () => clock,
+      groups: {
+        isMember: async (gid, uid) => gid === 5 && ['owner', 'bob', 'carol'].includes(uid),
+        ownerUids: async (gid) => (gid === 5 ? ['owner'] : []),
+      },
+    });
     discussion = createDiscussionCapability(ctx, {
       contests: {
         facts: (viewer, cid) => contest.service.commentFacts(viewer, cid),
@@ -141,6 +150,8 @@ describe.each(DB_KINDS)('comment area on %s', (kind) => {
       endTime: iso(base + 120 * MIN),
     });
     privateCid = await createContest('private', { auth: 1, pwd: 'pw' });
+    groupCid = await createContest('group');
+    await tdb.db.updateTable('contest').set({ is_group: true, gid: 5 }).where('id', '=', groupCid).execute();
   });
   afterAll(async () => {
     await app?.close();
@@ -385,6 +396,40 @@ describe.each(DB_KINDS)('comment area on %s', (kind) => {
       expect((await del('creator', creatorReply)).body.status).toBe(200);
       const r = await call('GET', `/api/reply?commentId=${bobComment}`, 'root');
       expect((r.body.data as ReplyVO[]).map((x) => x.content)).toEqual(['r2', 'r1', 'r0']);
+    });
+  });
+
+  describe('group contests', () => {
+    it('group owners: their comments show to participants, their replies do not; they reply and delete', async () => {
+      const bobPost = await post('bob', groupCid, 'group question');
+      expect(bobPost.body.status).toBe(200);
+      expect((await post('owner', groupCid, 'owner note')).body.status).toBe(200);
+      expect((await post('carol', groupCid, 'carol question')).body.status).toBe(200);
+      // Not a member of group 5: the contest access check refuses.
+      expect((await post('adm2', groupCid, 'x')).body).toMatchObject({
+        status: 403,
+        msg: CM.NOT_GROUP_MEMBER,
+      });
+      expect(await authorsSeen(groupCid, 'bob')).toEqual(['bob', 'owner']);
+      // The owner is a contest admin but, not being root or the creator, is filtered too.
+      expect(await authorsSeen(groupCid, 'owner')).toEqual(['owner']);
+      expect(await authorsSeen(groupCid, 'creator')).toEqual(['bob', 'carol', 'owner']);
+
+      const reply = await call('POST', '/api/reply', 'owner', {
+        reply: { commentId: bobPost.body.data.id, content: 'answered', toUid: 'bob' },
+      });
+      expect(reply.body.status).toBe(200);
+      const seen = async (who: string) =>
+        ((await call('GET', `/api/reply?commentId=${bobPost.body.data.id}`, who)).body.data as ReplyVO[])
+          .length;
+      expect(await seen('bob')).toBe(0);
+      expect(await seen('creator')).toBe(1);
+
+      const carolComment = (await list(groupCid, 'creator')).commentList.records.find(
+        (c) => c.fromUid === 'carol',
+      )!;
+      expect((await call('DELETE', '/api/comment', 'owner', { id: carolComment.id })).body.status).toBe(200);
+      expect(await authorsSeen(groupCid, 'creator')).toEqual(['bob', 'owner']);
     });
   });
 
