@@ -18,6 +18,8 @@ export interface ScoreboardServiceDeps {
   log?: { warn(obj: object, msg?: string): void };
   /** Boards kept in memory at most (least recently used are dropped). */
   maxBoards?: number;
+  /** How long a contest row read for the rank endpoints is reused (default 1000 ms). */
+  contestTtlMs?: number;
 }
 
 /** Payload of `Subjects.contestEvent(cid, 'rank')`. */
@@ -69,7 +71,26 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   /** Submissions updated while their contest's board was loading: re-read once it is in. */
   const missed = new Map<number, Set<number>>();
   const maxBoards = deps.maxBoards ?? 64;
+  const contestTtlMs = deps.contestTtlMs ?? 1000;
+  /** Contest rows for rank pages: every push is followed by a burst of fetches of the same contest. */
+  const contestRows = new Map<number, { at: number; row: Promise<ContestRecordRow | null> }>();
   let unsubscribe: Unsubscribe | null = null;
+
+  /**
+   * The contest row, read at most once per `contestTtlMs` (concurrent readers share the
+   * read). Edits through this process drop it at once (invalidate); other processes' edits
+   * are seen within the TTL.
+   */
+  function contest(cid: number): Promise<ContestRecordRow | null> {
+    const now = Date.now();
+    const hit = contestRows.get(cid);
+    if (hit && now - hit.at < contestTtlMs) return hit.row;
+    if (contestRows.size >= 4 * maxBoards) contestRows.clear();
+    const row = repo.findContest(deps.db, cid);
+    contestRows.set(cid, { at: now, row });
+    row.catch(() => contestRows.delete(cid));
+    return row;
+  }
 
   async function excludedUids(c: ContestRecordRow): Promise<string[]> {
     const roots = await deps.users.superAdminUids();
@@ -137,9 +158,10 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     return (await pending).board;
   }
 
-  /** Forget a contest's board (contest edited or deleted, problems relabelled). */
+  /** Forget a contest's board and row (contest edited or deleted, problems relabelled). */
   function invalidate(cid: number) {
     boards.delete(cid);
+    contestRows.delete(cid);
   }
 
   async function publishRank(cid: number) {
@@ -206,7 +228,16 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     unsubscribe = null;
   }
 
-  return { boardFor, refresh, invalidate, onSubmissionUpdated, start, stop, loaded: () => boards.size };
+  return {
+    boardFor,
+    contest,
+    refresh,
+    invalidate,
+    onSubmissionUpdated,
+    start,
+    stop,
+    loaded: () => boards.size,
+  };
 }
 
 export type ScoreboardService = ReturnType<typeof createScoreboardService>;

@@ -402,13 +402,16 @@ export function createContestService(deps: ContestServiceDeps) {
 
   async function rank(user: AuthUser, q: RankQuery) {
     if (!q.cid) throw fail(M.RANK_CID);
-    const { contest: c, admin } = await accessByCid(user, q.cid);
+    // The contest row comes from the scoreboards' short-lived cache: pushes bring fetch bursts.
+    const c = await deps.scoreboards.contest(q.cid);
+    if (!c || !c.visible) throw fail(M.CONTEST_MISSING);
+    const admin = await cac(user, c);
     return boardPage(c, q, { admin, forceRefresh: !!q.forceRefresh, pinUid: user.uid });
   }
 
   async function outsideRank(user: AuthUser | null, q: RankQuery) {
     if (!q.cid) throw fail(M.OUTSIDE_CID);
-    const c = await repo.findContest(db, q.cid);
+    const c = await deps.scoreboards.contest(q.cid);
     if (!c) throw fail(M.OUTSIDE_MISSING);
     if (!c.openRank) throw denied(M.OUTSIDE_CLOSED);
     if (statusOf(c, deps.now()) === -1) throw denied(M.OUTSIDE_SCHEDULED);
@@ -940,6 +943,7 @@ export function createContestService(deps: ContestServiceDeps) {
   async function changeVisible(user: AuthUser, cid: number, uid: string | undefined, visible: boolean) {
     if (!isRoot(user) && uid !== user.uid) throw denied(M.ADMIN_NO_PERMISSION);
     if (!(await repo.updateContest(db, cid, { visible }))) throw fail(M.UPDATE_FAILED);
+    deps.scoreboards.invalidate(cid);
     return null;
   }
 
