@@ -90,12 +90,11 @@ export function parseExtraFiles(json: string | null): Record<string, string> {
 export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
   return {
     async getProblemForJudge(pid) {
-      const p = await repo.findProblem(db, pid);
+      // One query instead of three: the judge asks for every submission.
+      const p = await repo.findProblemForJudge(db, pid);
       if (!p) return null;
-      const [languages, cases] = await Promise.all([
-        repo.problemLanguages(db, pid),
-        repo.problemCases(db, pid),
-      ]);
+      const languages = [...p.languages].sort((a, b) => b.seq - a.seq || a.id - b.id);
+      const cases = [...p.cases].sort((a, b) => a.seq - b.seq || a.id - b.id);
       const checker =
         p.judge_mode !== 'default' && p.spj_code && p.spj_language
           ? { code: p.spj_code, language: p.spj_language }
@@ -139,7 +138,7 @@ export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
       };
     },
     async findPidByDisplayId(problemId) {
-      return (await repo.findProblemByDisplayId(db, problemId))?.id ?? null;
+      return repo.pidOfDisplayId(db, problemId);
     },
     async summariesOf(pids) {
       const rows = await repo.summariesOf(db, [...new Set(pids)]);

@@ -1,5 +1,6 @@
 // Kysely queries of the problem capability; the only module here that touches the database.
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../platform/db/schema';
 import { likePattern, type CounterColumn, type OjFilter } from './rules';
 import type { ProblemCaseTable, ProblemTable } from './tables';
@@ -26,6 +27,70 @@ export function findProblem(db: Db, pid: number): Promise<ProblemRow | undefined
 
 export function findProblemByDisplayId(db: Db, problemId: string): Promise<ProblemRow | undefined> {
   return db.selectFrom('problem').selectAll().where('problem_id', '=', problemId).executeTakeFirst();
+}
+
+/**
+ * What the judge reads for every submission, in one round trip: the problem's judging columns
+ * (no statement texts), its language names and its active cases (each list unordered).
+ */
+export function findProblemForJudge(db: Db, pid: number) {
+  return db
+    .selectFrom('problem')
+    .select([
+      'id',
+      'problem_id',
+      'title',
+      'type',
+      'judge_mode',
+      'judge_case_mode',
+      'time_limit',
+      'memory_limit',
+      'stack_limit',
+      'io_score',
+      'difficulty',
+      'spj_code',
+      'spj_language',
+      'user_extra_file',
+      'judge_extra_file',
+      'is_file_io',
+      'io_read_file_name',
+      'io_write_file_name',
+      'is_remove_end_blank',
+      'is_remote',
+      'auth',
+      'is_group',
+      'gid',
+      'code_share',
+      'open_case_result',
+      'case_version',
+    ])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('problem_language')
+          .innerJoin('language', 'language.id', 'problem_language.lid')
+          .select(['language.id', 'language.name', 'language.seq'])
+          .whereRef('problem_language.pid', '=', 'problem.id'),
+      ).as('languages'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('problem_case')
+          .select(['id', 'seq', 'input_hash', 'output_hash', 'score', 'group_num'])
+          .whereRef('problem_case.pid', '=', 'problem.id')
+          .where('problem_case.status', '=', 0),
+      ).as('cases'),
+    ])
+    .where('problem.id', '=', pid)
+    .executeTakeFirst();
+}
+
+export async function pidOfDisplayId(db: Db, problemId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('problem')
+    .select('id')
+    .where('problem_id', '=', problemId)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function displayIdsTaken(db: Db, problemIds: readonly string[]): Promise<Set<string>> {
