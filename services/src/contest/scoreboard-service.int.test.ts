@@ -1,0 +1,90 @@
+// The scoreboard service's contest-row cache for the rank endpoints: one read shared by
+// concurrent callers, reused within the TTL (so another process's edit shows up late),
+// dropped by invalidate.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
+import { USERS, seedUsers, silentLog } from '../judge/test-harness';
+import type { AppContext } from '../platform/context';
+import type { Config } from '../platform/config';
+import { accountTableUsers, judgeTableSubmissions } from './adapters';
+import { createContestCapability } from './index';
+import { noGroups } from './ports';
+import * as repo from './repository';
+import { createScoreboardService } from './scoreboard-service';
+
+for (const kind of DB_KINDS) {
+  describe(`contest rows for rank pages (${kind})`, () => {
+    let tdb: TestDatabase;
+    let bus: Bus;
+    let cid = 0;
+
+    beforeAll(async () => {
+      tdb = await createTestDatabase(kind);
+      bus = createMemoryBus();
+      await seedUsers(tdb);
+      const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log: silentLog };
+      const contest = createContestCapability(ctx satisfies AppContext);
+      const now = Date.now();
+      await contest.service.adminCreate(USERS.admin, {
+        title: 'cached',
+        description: 'd',
+        type: 0,
+        auth: 0,
+        startTime: new Date(now - 3600_000).toISOString(),
+        endTime: new Date(now + 3600_000).toISOString(),
+        sealRank: false,
+        sealRankTime: null,
+        autoRealRank: true,
+        openRank: true,
+        openPrint: false,
+        rankShowName: 'username',
+        oiRankScoreType: 'Recent',
+        starAccount: [],
+        awardType: 0,
+        awardConfigList: [],
+        uid: USERS.admin.uid,
+        author: USERS.admin.username,
+        visible: true,
+      });
+      cid = (await tdb.db.selectFrom('contest').select('id').executeTakeFirstOrThrow()).id;
+    });
+    afterAll(async () => {
+      await bus?.close();
+      await tdb?.drop();
+    });
+
+    const service = (contestTtlMs: number) =>
+      createScoreboardService({
+        db: tdb.db,
+        bus,
+        submissions: judgeTableSubmissions(tdb.db),
+        users: accountTableUsers(tdb.db),
+        groups: noGroups,
+        contestTtlMs,
+      });
+
+    it('shares one read, keeps it for the TTL and drops it on invalidate', async () => {
+      const s = service(60_000);
+      const burst = await Promise.all(Array.from({ length: 20 }, () => s.contest(cid)));
+      expect(burst[0]!.title).toBe('cached');
+      for (const row of burst) expect(row).toBe(burst[0]);
+      // Another process edits the contest: this one keeps its row until the TTL or an invalidate.
+      await repo.updateContest(tdb.db, cid, { title: 'edited' });
+      expect((await s.contest(cid))!.title).toBe('cached');
+      s.invalidate(cid);
+      expect((await s.contest(cid))!.title).toBe('edited');
+      expect(await s.contest(cid + 1000)).toBeNull();
+      await repo.updateContest(tdb.db, cid, { title: 'cached' });
+    });
+
+    it('reads again once the TTL has passed', async () => {
+      const s = service(50);
+      const first = await s.contest(cid);
+      await repo.updateContest(tdb.db, cid, { title: 'later' });
+      expect(await s.contest(cid)).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect((await s.contest(cid))!.title).toBe('later');
+    });
+  });
+}
