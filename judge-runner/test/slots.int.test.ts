@@ -227,3 +227,45 @@ describe('slot recovery', () => {
     expect(readdirSync(join(root, 'slots'))).toHaveLength(1);
   });
 });
+
+describe('helper build', () => {
+  it('without a C compiler the sandbox says so loudly and falls back to one-shot runs (or fails when the pool is required)', async () => {
+    const cache = join(root, 'no-cc-cache');
+    const logged: string[] = [];
+    const fallback = await Sandbox.create({
+      helperCacheDir: cache,
+      helperCc: '/nonexistent/cc',
+      log: (m) => logged.push(m),
+    });
+    try {
+      expect(fallback.mode).toBe('one-shot');
+      expect(logged.join('\n')).toMatch(
+        /WARNING.*no C compiler \("\/nonexistent\/cc"\).*apt-get install gcc/,
+      );
+      // The one-shot path still runs programs.
+      const out = await fallback.withRun(ws, async ({ dirs, run: go }) => {
+        writeFileSync(
+          join(dirs.w, 'main'),
+          readFileSync(compile('hello1', 'int main(){puts("one-shot");return 0;}')),
+          {
+            mode: 0o555,
+          },
+        );
+        const r = await go({ argv: ['/w/main'], env: {}, limits, stdio: { stdout: join(dirs.io, 'o') } });
+        return { r, text: readFileSync(join(dirs.io, 'o'), 'utf8') };
+      });
+      expect(out.text).toBe('one-shot\n');
+      expect(out.r.exitCode).toBe(0);
+    } finally {
+      await fallback.close();
+    }
+    await expect(
+      Sandbox.create({
+        pool: true,
+        helperCacheDir: cache,
+        helperCc: '/nonexistent/cc',
+        cgroupName: 'oj-judge-nocc',
+      }),
+    ).rejects.toThrow(/no C compiler/);
+  });
+});

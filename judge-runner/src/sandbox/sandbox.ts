@@ -96,8 +96,9 @@ export interface SandboxOptions {
   slots?: number;
   /** Where slot tmpfs mounts go (every ancestor needs o+x). */
   slotDir?: string;
-  /** Cache for the compiled native helper. */
+  /** Cache for the compiled native helper, and the C compiler that builds it (default `cc`). */
   helperCacheDir?: string;
+  helperCc?: string;
   /** Size and inode count of each slot's tmpfs (/w, /tmp, /dev/shm and the stdio files). */
   slotTmpfsBytes?: number;
   slotTmpfsInodes?: number;
@@ -113,10 +114,15 @@ export interface SandboxLease {
   run(opts: LeaseRunOptions): Promise<SandboxResult>;
 }
 
+/** Slot numbers are unique in the process: several sandboxes may share its cgroup subtree. */
+let slotCounter = 0;
+/** Open sandboxes of this process; the last one to close removes the shared cgroup subtree. */
+let openSandboxes = 0;
+
 export class Sandbox {
   private readonly fixedArgs: string[];
   private pool: SlotPool | null = null;
-  private slotCounter = 0;
+  private closed = false;
 
   private constructor(
     readonly roots: CgroupRoots,
@@ -127,6 +133,7 @@ export class Sandbox {
   ) {
     this.fixedArgs = buildFixedBwrapArgs({ tmpfsBytes: tmpSizeBytes });
     if (seccompFile) this.fixedArgs.push('--seccomp', '8');
+    openSandboxes++;
   }
 
   /** Whether runs get the seccomp deny-list. */
@@ -180,13 +187,13 @@ export class Sandbox {
   }
 
   private async startPool(opts: SandboxOptions): Promise<void> {
-    const helper = await ensureHelper(opts.helperCacheDir);
+    const helper = await ensureHelper(opts.helperCacheDir, opts.helperCc);
     const slotBase = opts.slotDir ?? join(tmpdir(), 'oj-judge', 'slots');
     mkdirSync(slotBase, { recursive: true, mode: 0o711 });
     assertTraversable(slotBase);
     await sweepStaleWorkspaces(slotBase, 'slot');
     const pool = new SlotPool(() => {
-      const k = ++this.slotCounter;
+      const k = ++slotCounter;
       const dir = join(slotBase, `slot-${process.pid}-${k}`);
       return Slot.start({
         helper,
@@ -228,8 +235,10 @@ export class Sandbox {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.pool?.close();
-    await removeCgroupRoots(this.roots);
+    if (--openSandboxes === 0) await removeCgroupRoots(this.roots);
     if (this.seccompFile) rmSync(dirname(this.seccompFile), { recursive: true, force: true });
   }
 
