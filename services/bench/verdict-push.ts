@@ -9,12 +9,14 @@
 //               push (the measure of the first version of this bench: latency under full load);
 //   saturated — BURST results enqueued at once: throughput of the verdict path (the latencies there
 //               are mostly queueing, so only the throughput is the figure).
-// Env: PROBLEMS (real: the problem capability's tables as in production; memory: a Map, as the
+// Env: CLIENTS (worker: the 1,000 socket.io clients run in a worker thread, as browsers would run
+// elsewhere; inline: on the server's thread, as the first version of this bench), PROBLEMS (real: the problem capability's tables as in production; memory: a Map, as the
 // first version of this bench), SOCKETS (1000), VERDICTS (400, paced and closed), RATE (50), PARALLEL (4), BURST (400),
 // DATABASE_URL (when set: PostgreSQL, in a fresh database that bench/support.ts creates on the
 // TEST_DATABASE_URL server and drops afterwards; else in-memory PGlite), NATS_URL (else the
 // in-process bus). Writes bench-results/verdict-push.json.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io as connect, type Socket } from 'socket.io-client';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
@@ -36,6 +38,8 @@ const VERDICTS = Number(process.env.VERDICTS ?? 400);
 const RATE = Number(process.env.RATE ?? 50);
 const PARALLEL = Number(process.env.PARALLEL ?? 4);
 const BURST = Number(process.env.BURST ?? 400);
+/** worker: the socket clients run in a worker thread; inline: on the server's thread. */
+const CLIENTS = process.env.CLIENTS === 'inline' ? 'inline' : 'worker';
 /** real: the problem capability's tables, as the composition root wires it; memory: a Map. */
 const PROBLEMS = process.env.PROBLEMS === 'memory' ? 'memory' : 'real';
 
@@ -144,30 +148,18 @@ async function main() {
   const url = `http://127.0.0.1:${gateway.port}`;
   const runner = await new RunnerStandIn(bus).start();
 
-  // Connect every socket (in batches, so the handshakes do not all land at once).
-  const sockets: Socket[] = [];
+  // The socket clients: in a worker thread (default: like real browsers, their work does not
+  // run on the server's event loop), or on the server's own thread (CLIENTS=inline).
   const pending = new Map<number, () => void>();
-  for (let i = 0; i < SOCKETS; i += 100) {
-    const batch = users.slice(i, i + 100).map(
-      (u) =>
-        new Promise<Socket>((resolve, reject) => {
-          const s = connect(url, {
-            transports: ['websocket'],
-            auth: { token: `tok-${u.uid}` },
-            reconnection: false,
-            forceNew: true,
-          });
-          s.once('connect', () => resolve(s));
-          s.once('connect_error', reject);
-          s.on(ServerEvents.submissionUpdated, (update: SubmissionUpdate) => {
-            if (update.reason !== 'result') return;
-            mark(update.submitId, 'received');
-            pending.get(update.submitId)?.();
-          });
-        }),
-    );
-    sockets.push(...(await Promise.all(batch)));
-  }
+  const received = (submitId: number, at: number) => {
+    mark(submitId, 'received', at);
+    pending.get(submitId)?.();
+  };
+  const clients =
+    CLIENTS === 'inline'
+      ? await connectClients(url, users, (id) => received(id, performance.now()))
+      : await clientsInWorker(url, received);
+  subscribe(verdictTrace.name, onTrace);
   subscribe(verdictTrace.name, onTrace);
 
   let submitted = 0;
@@ -200,6 +192,7 @@ async function main() {
   const pacedTasks = await submitMany(VERDICTS);
   await new Promise((r) => setTimeout(r, 500));
   const cpuBefore = process.cpuUsage();
+  const eluBefore = performance.eventLoopUtilization();
   const pacedStart = performance.now();
   const pacedRuns: Promise<number>[] = [];
   for (let i = 0; i < pacedTasks.length; i++) {
@@ -211,12 +204,16 @@ async function main() {
   const pacedLatencies = await Promise.all(pacedRuns);
   const pacedWall = performance.now() - pacedStart;
   const cpu = process.cpuUsage(cpuBefore);
+  const elu = performance.eventLoopUtilization(eluBefore);
   const paced = {
     rate: RATE,
     verdicts: pacedLatencies.length,
     ...summary(pacedLatencies),
     achievedPerSecond: round((pacedLatencies.length / pacedWall) * 1000),
+    // CPU of the whole process (with CLIENTS=worker this includes the clients' thread)...
     cpuMsPerVerdict: round((cpu.user + cpu.system) / 1000 / pacedLatencies.length),
+    // ...and the time the server's event loop was busy (PGlite runs on it too).
+    serverBusyMsPerVerdict: round(elu.active / pacedLatencies.length),
     stages: breakdown(pacedTasks.map((t) => t.submitId)),
   };
   console.log(JSON.stringify({ paced }));
@@ -251,8 +248,7 @@ async function main() {
   };
 
   unsubscribe(verdictTrace.name, onTrace);
-  const connected = sockets.filter((s) => s.connected).length;
-  for (const s of sockets) s.close();
+  const connected = await clients.close();
   await runner.close();
   await gateway.close();
   await h.close();
@@ -263,6 +259,7 @@ async function main() {
 
   report('verdict-push', {
     sockets: connected,
+    clients: CLIENTS,
     db: pg ? 'postgres' : 'pglite',
     problems: PROBLEMS,
     bus: process.env.NATS_URL ? 'nats' : 'memory',
@@ -270,6 +267,96 @@ async function main() {
     closed,
     saturated,
   });
+}
+
+interface Clients {
+  /** Disconnects every socket; resolves with how many were still connected. */
+  close(): Promise<number>;
+}
+
+/** Connects one socket per user (in batches, so the handshakes do not all land at once). */
+async function connectClients(
+  url: string,
+  who: AuthUser[],
+  onVerdict: (submitId: number) => void,
+): Promise<Clients> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < who.length; i += 100) {
+    const batch = who.slice(i, i + 100).map(
+      (u) =>
+        new Promise<Socket>((resolve, reject) => {
+          const s = connect(url, {
+            transports: ['websocket'],
+            auth: { token: `tok-${u.uid}` },
+            reconnection: false,
+            forceNew: true,
+          });
+          s.once('connect', () => resolve(s));
+          s.once('connect_error', reject);
+          s.on(ServerEvents.submissionUpdated, (update: SubmissionUpdate) => {
+            if (update.reason === 'result') onVerdict(update.submitId);
+          });
+        }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return {
+    async close() {
+      const connected = sockets.filter((s) => s.connected).length;
+      for (const s of sockets) s.close();
+      return connected;
+    },
+  };
+}
+
+type FromWorker =
+  | { kind: 'ready' }
+  | { kind: 'verdict'; submitId: number; at: number }
+  | { kind: 'closed'; connected: number };
+
+/** This file again, in a worker thread, running the clients; receive times come back as epoch ms. */
+async function clientsInWorker(
+  url: string,
+  onVerdict: (submitId: number, at: number) => void,
+): Promise<Clients> {
+  // The worker loads this TypeScript file through tsx's loader, registered in the worker first.
+  const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: { url } });
+  const closed = new Promise<number>((resolve) =>
+    worker.on('message', (m: FromWorker) => {
+      // Both threads read the same clock: epoch ms = timeOrigin + now().
+      if (m.kind === 'verdict') onVerdict(m.submitId, m.at - performance.timeOrigin);
+      else if (m.kind === 'closed') resolve(m.connected);
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    const ready = (m: FromWorker) => {
+      if (m.kind !== 'ready') return;
+      worker.off('message', ready);
+      resolve();
+    };
+    worker.on('message', ready);
+  });
+  return {
+    async close() {
+      worker.postMessage('close');
+      const connected = await closed;
+      await worker.terminate();
+      return connected;
+    },
+  };
+}
+
+async function workerMain() {
+  const { url } = workerData as { url: string };
+  const post = (m: FromWorker) => parentPort!.postMessage(m);
+  const clients = await connectClients(url, users, (submitId) =>
+    post({ kind: 'verdict', submitId, at: performance.timeOrigin + performance.now() }),
+  );
+  parentPort!.on('message', async () => post({ kind: 'closed', connected: await clients.close() }));
+  post({ kind: 'ready' });
 }
 
 /** The bench's own streams go with it. */
@@ -285,7 +372,7 @@ async function deleteStreams(servers: string, prefix: string): Promise<void> {
   }
 }
 
-main().catch((err) => {
+(isMainThread ? main() : workerMain()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
