@@ -14,6 +14,7 @@ import { contestTabs, isContestAdminFor, showPasswordForm, type TabName } from '
 import { AcInfoTab, AdminPrintTab, PrintTab, RejudgeTab } from './AdminTabs';
 import { AnnouncementsTab } from './AnnouncementsTab';
 import { ContestProblemsTab } from './ContestProblemsTab';
+import { ContestComments } from './ContestComments';
 import { ContestSubmissionsTab } from './ContestSubmissionsTab';
 import { RankBoard } from './RankBoard';
 import { ScrollBoardSettings } from './ScrollBoardSettings';
@@ -112,7 +113,8 @@ function ContestBody({
   const superAdmin = useSession(isSuperAdmin);
   const openComment = useSite((s) => s.config.openContestComment);
   const clock = useContestClock(contest);
-  const isContestAdmin = isContestAdminFor(user, contest);
+  // the server's answer covers group owners; the author/root rule is the fallback
+  const isContestAdmin = contest.isContestAdmin ?? isContestAdminFor(user, contest);
   const facts = {
     phase: clock.phase,
     contest,
@@ -178,13 +180,7 @@ function ContestBody({
       case 'scroll-board':
         return <ScrollBoardSettings cid={cid} />;
       case 'comment':
-        return (
-          <NonIdealState
-            icon="chat"
-            title={t('contestUi.tab.comment')}
-            description={t('shell.notBuiltYet')}
-          />
-        );
+        return <ContestComments cid={Number(cid)} isContestAdmin={isContestAdmin} />;
       default:
         return (
           <div data-testid="contest-overview">

@@ -13,6 +13,8 @@ export interface ContestLiveHandlers {
   print?(): void;
   /** Admin room only. */
   firstAc?(): void;
+  /** A Q&A comment or reply was posted (admin room only). */
+  comment?(): void;
 }
 
 const watchers = new Map<number, number>();
@@ -37,6 +39,7 @@ const EVENTS: [keyof ContestLiveHandlers, string][] = [
   ['announcement', ServerEvents.contestAnnouncement],
   ['print', ServerEvents.contestPrint],
   ['firstAc', ServerEvents.contestFirstAc],
+  ['comment', ServerEvents.contestComment],
 ];
 
 /** Joins the room of `cid` while mounted; returns whether pushes are flowing (false: rely on polling). */

@@ -24,6 +24,9 @@ export interface ContestVO {
   openPrint: boolean | null;
   sealRankTime: string | null;
   rankShowName: string | null;
+  /** Per caller (group owners included); older servers leave it out. */
+  isContestAdmin?: boolean | null;
+  autoRealRank?: boolean | null;
 }
 
 export interface Page<T> {
