@@ -298,6 +298,47 @@ describe('contest administration and live boards', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
+  it('Q&A: a user posts a question, the contest admin sees it arrive and replies; other users do not see it while the contest runs', async () => {
+    const admin = await userPage({ username: 'root' }, e2e().rootPassword);
+    await admin.goto(`/contest/${sealedCid}/comment`);
+    await admin.getByTestId('qa-notice').waitFor();
+    await admin.getByTestId('comment-total').waitFor();
+    await admin.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+
+    const asker = await userPage(u1);
+    await asker.goto(`/contest/${sealedCid}/comment`);
+    await asker.getByTestId('qa-notice').waitFor();
+    await asker.getByTestId('comment-box-submit').click();
+    await expect.poll(() => toastText(asker)).toMatch(/内容不能为空/);
+    const question = `Is the input one line? (${tag})`;
+    await asker.getByTestId('comment-box-input').fill(question);
+    await asker.getByTestId('comment-box-submit').click();
+    const mine = asker.locator('li[data-testid^="comment-"]', { hasText: question });
+    await mine.waitFor();
+    expect(await asker.getByTestId('comment-box-input').inputValue()).toBe('');
+
+    // the admin's open tab gets it through the contest:comment push, without a reload
+    const seen = admin.locator('li[data-testid^="comment-"]', { hasText: question });
+    await seen.waitFor();
+    const id = Number((await seen.getAttribute('data-testid'))!.split('-').pop());
+    expect(await admin.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+    await admin.getByTestId(`comment-reply-${id}`).click();
+    await admin.getByTestId(`reply-box-${id}-input`).fill('Yes, two integers on one line.');
+    await admin.getByTestId(`reply-box-${id}-submit`).click();
+    await admin.getByTestId(`comment-${id}`).getByText('Yes, two integers on one line.').waitFor();
+
+    await asker.reload();
+    await asker.getByTestId(`comment-${id}`).getByText('Yes, two integers on one line.').waitFor();
+    expect(await asker.getByTestId(`comment-${id}`).textContent()).toContain('SPA');
+
+    // another participant sees neither the question nor may answer it (Q&A rule while running)
+    const other = await userPage(u2);
+    await other.goto(`/contest/${sealedCid}/comment`);
+    await other.getByTestId('comment-empty').waitFor();
+    await screenshot(admin, 'contest-qa');
+    for (const p of [admin, asker, other]) expect(pageErrors(p)).toEqual([]);
+  }, 120_000);
+
   it('after the end the scroll board reveals the sealed results up to the final standings, driven by the keyboard', async () => {
     const verdicts = await Promise.all([waitVerdict(s1, endingSubs[0]!), waitVerdict(s2, endingSubs[1]!)]);
     expect(verdicts.map((v) => v.status)).toEqual([JudgeStatus.ACCEPTED, JudgeStatus.WRONG_ANSWER]);
