@@ -28,11 +28,13 @@ export function createChangeNotifier(ctx: AppContext, cache: ProblemListCache): 
 export const movesCounters = (u: Pick<SubmissionUpdate, 'cid' | 'reason'>): boolean =>
   u.cid === 0 && u.reason !== 'progress';
 
-/** Subscribes the cache to problem changes and counter-moving verdicts from every process. */
+/** Subscribes the cache to problem changes and submission updates from every process. */
 export async function listenForChanges(ctx: AppContext, cache: ProblemListCache): Promise<Unsubscribe[]> {
   const offProblems = await ctx.bus.subscribe(Subjects.problemChanged, () => cache.problemsChanged());
   const offVerdicts = await ctx.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
     if (movesCounters(u)) cache.countsChanged(u.pid);
+    // Markers show pending and judging too, so every update of the user's submissions counts.
+    cache.userChanged(u.uid);
   });
   return [offProblems, offVerdicts];
 }

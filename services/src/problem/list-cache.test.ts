@@ -48,6 +48,18 @@ describe('list cache invalidation', () => {
     expect(cache.pages.size).toBe(0);
   });
 
+  it('status keys ignore pid order and repeats, and change for that user only after userChanged', () => {
+    const cache = createProblemListCache();
+    const scope = { contest: false, cid: null, gid: null, containsEnd: false };
+    const alice = cache.statusKey('alice', scope, [3, 1, 3]);
+    const bob = cache.statusKey('bob', scope, [1, 3]);
+    expect(cache.statusKey('alice', scope, [1, 3])).toBe(alice);
+    expect(cache.statusKey('alice', { ...scope, gid: 4 }, [1, 3])).not.toBe(alice);
+    cache.userChanged('alice');
+    expect(cache.statusKey('alice', scope, [1, 3])).not.toBe(alice);
+    expect(cache.statusKey('bob', scope, [1, 3])).toBe(bob);
+  });
+
   it('a page lifetime of 0 turns the cache off', () => {
     expect(createProblemListCache({ pageTtlMs: 0 }).enabled).toBe(false);
     expect(createProblemListCache().enabled).toBe(true);

@@ -4,7 +4,10 @@
 //   changes (`Subjects.problemChanged`, from any process), with a long lifetime as a safety net;
 // - counters per problem: dropped when a non-contest submission of that problem changes
 //   (`Subjects.submissionUpdated`), with a short lifetime in case an event is lost.
+// Beside them, the caller's status markers of a non-contest list (get-user-problem-status),
+// per user and set of problems: any update of one of the user's submissions makes them unreachable.
 import type { ProblemCount, Tag } from '@oj/protocol/problem/schemas';
+import type { ProblemStatus, StatusScope } from './ports';
 import type { OjFilter } from './rules';
 import { TtlCache } from './ttl-cache';
 
@@ -15,6 +18,8 @@ export interface ProblemListCacheOptions {
   countsTtlMs?: number;
   /** Pages kept at most (oldest dropped first). Default 1,000. */
   maxPages?: number;
+  /** Lifetime of a user's status markers. Default 10 s. */
+  statusTtlMs?: number;
   now?: () => number;
 }
 
@@ -46,10 +51,15 @@ export interface ProblemListCache {
   readonly enabled: boolean;
   readonly pages: TtlCache<string, ListPage>;
   readonly counts: TtlCache<number, ProblemCount>;
+  readonly statuses: TtlCache<string, ReadonlyMap<number, ProblemStatus>>;
   /** A problem or a tag changed: every page may be wrong. */
   problemsChanged(): void;
   /** A verdict of the problem moved its counters. */
   countsChanged(pid: number): void;
+  /** One of the user's submissions changed: their markers may be wrong. */
+  userChanged(uid: string): void;
+  /** Key of a user's markers for a non-contest list; changes whenever `userChanged(uid)` is called. */
+  statusKey(uid: string, scope: StatusScope, pids: readonly number[]): string;
 }
 
 export function createProblemListCache(opts: ProblemListCacheOptions = {}): ProblemListCache {
@@ -62,12 +72,28 @@ export function createProblemListCache(opts: ProblemListCacheOptions = {}): Prob
     maxEntries: 100_000,
     now,
   });
+  const statuses = new TtlCache<string, ReadonlyMap<number, ProblemStatus>>({
+    ttlMs: opts.statusTtlMs ?? 10_000,
+    maxEntries: 20_000,
+    now,
+  });
+  // A user's generation is part of their keys: bumping it orphans their entries (and whatever
+  // loads in flight store under the old key), which then age out of the bounded cache.
+  const generation = new Map<string, number>();
   return {
     enabled: pageTtlMs > 0,
     pages,
     counts,
+    statuses,
     problemsChanged: () => pages.clear(),
     countsChanged: (pid) => counts.delete(pid),
+    userChanged(uid) {
+      generation.set(uid, (generation.get(uid) ?? 0) + 1);
+    },
+    statusKey(uid, scope, pids) {
+      const sorted = [...new Set(pids)].sort((a, b) => a - b);
+      return JSON.stringify([uid, generation.get(uid) ?? 0, scope.gid, sorted]);
+    },
   };
 }
 

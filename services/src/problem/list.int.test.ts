@@ -311,3 +311,60 @@ describe('two API processes over NATS', () => {
 
   const ids = (page: Page) => page.records.map((r) => r.problemId);
 });
+
+describe('status markers of a non-contest list', () => {
+  let h: Harness;
+  const asked: { uid: string; pids: number[]; contest: boolean }[] = [];
+  let accepted = new Set<number>();
+  beforeAll(async () => {
+    h = await createHarness('postgres', {
+      status: {
+        async statusFor(uid, pids, scope) {
+          asked.push({ uid, pids: [...pids], contest: scope.contest });
+          return new Map(pids.filter((p) => accepted.has(p)).map((p) => [p, { status: 0, score: null }]));
+        },
+      },
+    });
+  });
+  afterAll(() => h?.close());
+
+  const markers = async (who: 'user' | 'root', pidList: number[], isContestProblemList = false) => {
+    const r = await h.call(who, 'POST', '/api/get-user-problem-status', {
+      pidList,
+      isContestProblemList,
+      cid: 1,
+    });
+    expect(r.json().status).toBe(200);
+    return r.json().data;
+  };
+
+  it('asks the judge once per user and list, again after an update of one of their submissions', async () => {
+    accepted = new Set([1]);
+    expect(await markers('user', [1, 2])).toEqual({ 1: { status: 0 }, 2: { status: -10 } });
+    expect(await markers('user', [2, 1, 2])).toEqual({ 1: { status: 0 }, 2: { status: -10 } });
+    expect(asked.filter((a) => a.uid === 'u-user')).toHaveLength(1);
+
+    // Another user's submission changes nothing for this one.
+    await h.ctx.bus.publish(Subjects.submissionUpdated(5), {
+      ...verdictEvent(2, 0, 'result'),
+      uid: 'u-root',
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    await markers('user', [1, 2]);
+    expect(asked.filter((a) => a.uid === 'u-user')).toHaveLength(1);
+
+    accepted = new Set([1, 2]);
+    await h.ctx.bus.publish(Subjects.submissionUpdated(6), verdictEvent(2, 0, 'progress'));
+    await vi.waitFor(async () =>
+      expect(await markers('user', [1, 2])).toEqual({ 1: { status: 0 }, 2: { status: 0 } }),
+    );
+    expect(asked.filter((a) => a.uid === 'u-user')).toHaveLength(2);
+  });
+
+  it('never caches contest markers', async () => {
+    const before = asked.length;
+    await markers('root', [1], true);
+    await markers('root', [1], true);
+    expect(asked.slice(before).map((a) => a.contest)).toEqual([true, true]);
+  });
+});

@@ -29,6 +29,7 @@ import {
   defaultStatusPort,
   NOT_SUBMITTED,
   type ProblemPorts,
+  type StatusScope,
 } from './ports';
 import {
   createProblemListCache,
@@ -227,12 +228,19 @@ export function createProblemService(
     if (body.isContestProblemList == null) throw badRequest('是否为比赛题目提交判断不能为空');
     const pids = [...new Set(body.pidList)];
     const contest = body.isContestProblemList;
-    const found = await statusPort.statusFor(user.uid, pids, {
+    const scope: StatusScope = {
       contest,
       cid: body.cid ?? null,
       gid: body.gid ?? null,
       containsEnd: body.containsEnd ?? false,
-    });
+    };
+    // Contest markers depend on the contest's clock and seal: always asked afresh.
+    const found =
+      listCache.enabled && !contest
+        ? await listCache.statuses.get(listCache.statusKey(user.uid, scope, pids), () =>
+            statusPort.statusFor(user.uid, pids, scope),
+          )
+        : await statusPort.statusFor(user.uid, pids, scope);
     const out: Record<string, { status: number; score?: number | null }> = {};
     for (const pid of pids) {
       const s = found.get(pid);
