@@ -1,0 +1,179 @@
+// Shared by the scoreboard HTTP benches: a running public ACM contest (13 problems, outside
+// board open, not sealed) served by Fastify with the judge and contest capabilities, the
+// socket.io gateway attached, PostgreSQL (a fresh database) and the in-process bus (or NATS_URL),
+// a background board of `boardUsers` participants and `boardSubmissions` judged submissions
+// inserted in SQL, and a stand-in judge runner working the real task queue.
+import { sql } from 'kysely';
+import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
+import { createContestCapability, type ContestCapability } from '../src/contest';
+import { createGateway } from '../src/gateway';
+import { createJudgeCapability } from '../src/judge';
+import {
+  MemoryProblems,
+  RunnerStandIn,
+  USERS,
+  makeProblem,
+  seedUsers,
+  silentLog,
+  testAuthenticator,
+} from '../src/judge/test-harness';
+import type { AppContext } from '../src/platform/context';
+import type { Config } from '../src/platform/config';
+import { buildApp, type App } from '../src/platform/http/app';
+import { createTestDatabase } from '../test/support/db';
+
+const MIN = 60_000;
+const PROBLEMS = 13;
+
+export interface ContestServer {
+  app: App;
+  url: string;
+  cid: number;
+  problemIds: { pid: number; cpid: number; displayId: string }[];
+  runner: RunnerStandIn;
+  contest: ContestCapability;
+  bus: Bus;
+  close(): Promise<void>;
+}
+
+export async function startContestServer(opts: {
+  boardUsers: number;
+  boardSubmissions: number;
+}): Promise<ContestServer> {
+  const BOARD_USERS = opts.boardUsers;
+  const BOARD_SUBMISSIONS = opts.boardSubmissions;
+  const tdb = await createTestDatabase('postgres');
+  const bus: Bus = process.env.NATS_URL
+    ? await createNatsBus({
+        servers: process.env.NATS_URL,
+        name: 'bench-spectators',
+        streamPrefix: `BENCH_${process.pid}`,
+        subjectPrefix: `bench-${process.pid}`,
+      })
+    : createMemoryBus();
+  await seedUsers(tdb);
+  const ctx = {
+    config: {} as Config,
+    db: tdb.db,
+    bus,
+    blobs: null as never,
+    log: silentLog,
+  } satisfies AppContext;
+  const problems = new MemoryProblems();
+  const contest = createContestCapability(ctx);
+  const judge = createJudgeCapability(ctx, {
+    problems,
+    switches: async () => ({
+      openPublicJudge: true,
+      openGroupJudge: true,
+      openContestJudge: true,
+      hideNonContestSubmissionCode: false,
+      defaultSubmitInterval: 0,
+    }),
+    contests: contest.submitPort,
+    contestViews: contest.submissionViews,
+  });
+  const app = await buildApp({ authenticator: testAuthenticator });
+  await judge.routes!(app);
+  await contest.routes!(app);
+  await app.ready();
+  await judge.start!();
+  await contest.start!();
+  const gateway = await createGateway({
+    httpServer: app.server,
+    bus,
+    authenticator: testAuthenticator,
+    judge: judge.service,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const runner = await new RunnerStandIn(bus).start();
+
+  // A running public contest with an outside board, not sealed, 13 problems.
+  const now = Date.now();
+  const start = now - 120 * MIN;
+  const title = `spectators ${now}`;
+  await contest.service.adminCreate(USERS.admin, {
+    title,
+    description: 'd',
+    type: 0,
+    auth: 0,
+    startTime: new Date(start).toISOString(),
+    endTime: new Date(now + 60 * MIN).toISOString(),
+    sealRank: false,
+    sealRankTime: null,
+    autoRealRank: true,
+    openRank: true,
+    openPrint: false,
+    rankShowName: 'username',
+    oiRankScoreType: 'Recent',
+    starAccount: [],
+    awardType: 0,
+    awardConfigList: [],
+    uid: USERS.admin.uid,
+    author: USERS.admin.username,
+    visible: true,
+  });
+  const { id: cid } = await tdb.db
+    .selectFrom('contest')
+    .select('id')
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
+  const problemIds: { pid: number; cpid: number; displayId: string }[] = [];
+  for (let i = 0; i < PROBLEMS; i++) {
+    const displayId = String.fromCharCode(65 + i);
+    const problemId = `SP-${cid}-${displayId}`;
+    const r = await tdb.db
+      .insertInto('problem')
+      .values({ problem_id: problemId, title: `Problem ${problemId}`, type: 0 } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    problems.add(makeProblem(r.id, { problemId, type: 0 }));
+    const cp = await contest.service.saveContestProblem({
+      cid,
+      pid: r.id,
+      displayId,
+      displayTitle: `Title ${displayId}`,
+      color: null,
+    });
+    problemIds.push({ pid: r.id, cpid: cp.id, displayId });
+  }
+
+  // The board's background: BOARD_USERS participants and BOARD_SUBMISSIONS judged submissions.
+  await sql`insert into users (uid, username, password_hash, nickname, school, gmt_create)
+    select 'bg-' || g, 'bg' || g, 'x', 'nick' || g, 'school' || (g % 300), now()
+    from generate_series(1, ${BOARD_USERS}::int) g`.execute(tdb.db);
+  const statuses = [0, 0, -1, -1, 1, -2];
+  await sql`insert into judge (pid, display_pid, uid, username, submit_time, status, length, code, language, cid, cpid, time)
+    select p.pid, p.display_pid, 'bg-' || u, 'bg' || u,
+           to_timestamp(${start / 1000}::float8 + (random() * 7000)),
+           (${sql.raw(`array[${statuses.join(',')}]`)})[1 + floor(random() * ${statuses.length})::int],
+           10, 'int main(){}', 'C++', ${cid}::bigint, p.cpid, 10
+    from generate_series(1, ${BOARD_SUBMISSIONS}::int) g
+    cross join lateral (select 1 + floor(random() * ${BOARD_USERS})::int + g * 0 as u) uu
+    cross join lateral (
+      select * from (values ${sql.join(
+        problemIds.map((p) => sql`(${p.pid}::bigint, ${p.displayId}::text, ${p.cpid}::bigint)`),
+      )}) v(pid, display_pid, cpid)
+      order by random() + g * 0 limit 1
+    ) p`.execute(tdb.db);
+
+  return {
+    app,
+    url,
+    cid,
+    problemIds,
+    runner,
+    contest,
+    bus,
+    async close() {
+      await runner.close();
+      await gateway.close();
+      await contest.stop!();
+      await judge.stop!();
+      await app.close();
+      await bus.close();
+      await tdb.drop();
+    },
+  };
+}
