@@ -191,6 +191,12 @@ describe('contest administration and live boards', () => {
     await admin.getByTestId('problem-case-output-0').fill('3\n');
     await admin.getByTestId('problem-form-save').click();
     await admin.getByTestId('admin-cp-row-C').waitFor();
+    // …and edited again through the same form (the stored hand-typed case comes back)
+    await admin.getByTestId('admin-cp-edit-C').click();
+    await expect.poll(() => admin.getByTestId('problem-case-output-0').inputValue()).toBe('3\n');
+    await admin.getByTestId('problem-form-display-title').fill('Sum 3');
+    await admin.getByTestId('problem-form-save').click();
+    await expect.poll(() => admin.getByTestId('admin-cp-row-C').textContent()).toContain('Sum 3');
     await admin.getByTestId('admin-cp-color-A').fill('#ff0000');
     await expect.poll(() => toastText(admin)).toMatch(/修改成功/);
 

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useLoad } from '../shell/useLoad';
 import { contestApi } from './api';
+import type { ScrollBoardInfo } from './types';
 import { shownName } from './board-rules';
 import { parseServerDate } from './rules';
 import {
   buildSealedBoard,
   defaultMedals,
+  medalsFromAwards,
   nextReveal,
   parseScrollQuery,
   ranksAndMedals,
@@ -51,10 +53,12 @@ function Board({
   initial,
   colors,
   medalQuery,
+  awards,
 }: {
   initial: ScrollState;
   colors: Record<string, string | null>;
   medalQuery: number[] | null;
+  awards: Pick<ScrollBoardInfo, 'awardType' | 'awardConfigList'>;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState(initial);
@@ -62,8 +66,10 @@ function Board({
   const [auto, setAuto] = useState(false);
   const medals: MedalCounts = useMemo(() => {
     if (medalQuery) return { gold: medalQuery[0]!, silver: medalQuery[1]!, bronze: medalQuery[2]! };
-    return defaultMedals(initial.teams.filter((x) => !x.star).length);
-  }, [medalQuery, initial]);
+    // the query wins, then the contest's award config, then 10/20/30 %
+    const ranked = initial.teams.filter((x) => !x.star).length;
+    return medalsFromAwards(awards.awardType, awards.awardConfigList, ranked) ?? defaultMedals(ranked);
+  }, [medalQuery, initial, awards]);
   const pending = nextReveal(state);
   const done = pending === null;
 
@@ -185,5 +191,12 @@ export function ScrollBoardPage() {
   if (!q.cid) return <NonIdealState icon="error" title={t('contestUi.noCid')} />;
   if (data.loading && !data.data) return <Spinner data-testid="scroll-loading" />;
   if (!data.data) return <NonIdealState icon="error" title={t('contestUi.loadFailed')} />;
-  return <Board initial={data.data.state} colors={data.data.info.balloonColor} medalQuery={q.medals} />;
+  return (
+    <Board
+      initial={data.data.state}
+      colors={data.data.info.balloonColor}
+      medalQuery={q.medals}
+      awards={data.data.info}
+    />
+  );
 }

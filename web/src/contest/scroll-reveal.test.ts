@@ -9,6 +9,7 @@ import {
   revealAll,
   revealNext,
   type ScrollInputSubmission,
+  medalsFromAwards,
 } from './scroll-reveal';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0);
@@ -158,5 +159,22 @@ describe('parseScrollQuery', () => {
       medals: [1, 2, 3],
     });
     expect(parseScrollQuery('?cid=7&medals[]=x').medals).toBeNull();
+  });
+});
+
+describe('medals from the award config', () => {
+  it('reads the first three awards by priority as a percentage or a count', () => {
+    const awards = [
+      { priority: 2, num: 20 },
+      { priority: 1, num: 10 },
+      { priority: 3, num: 30 },
+      { priority: 4, num: 99 },
+    ];
+    expect(medalsFromAwards(1, awards, 25)).toEqual({ gold: 2, silver: 5, bronze: 7 });
+    expect(medalsFromAwards(2, awards, 25)).toEqual({ gold: 10, silver: 20, bronze: 30 });
+    expect(medalsFromAwards(2, [{ priority: 1, num: 3 }], 25)).toEqual({ gold: 3, silver: 0, bronze: 0 });
+    expect(medalsFromAwards(0, awards, 25)).toBeNull();
+    expect(medalsFromAwards(1, [], 25)).toBeNull();
+    expect(medalsFromAwards(undefined, undefined, 25)).toBeNull();
   });
 });

@@ -197,6 +197,24 @@ export function defaultMedals(ranked: number): MedalCounts {
   };
 }
 
+/**
+ * Medal counts from the contest's award config (first three rows by priority: gold, silver,
+ * bronze): a proportion in % of the ranked total (awardType 1) or a count (2); null without awards.
+ */
+export function medalsFromAwards(
+  awardType: number | null | undefined,
+  awards: readonly { priority?: number | null; num: number | null }[] | null | undefined,
+  ranked: number,
+): MedalCounts | null {
+  if ((awardType !== 1 && awardType !== 2) || !awards || awards.length === 0) return null;
+  const sorted = [...awards].sort((a, b) => (a.priority ?? 0) - (b.priority ?? 0));
+  const count = (i: number) => {
+    const n = Math.max(0, sorted[i]?.num ?? 0);
+    return awardType === 1 ? Math.floor((ranked * n) / 100) : n;
+  };
+  return { gold: count(0), silver: count(1), bronze: count(2) };
+}
+
 /** Ranks (1-based, star teams get null and do not take a place) and medals by rank. */
 export function ranksAndMedals(
   teams: readonly ScrollTeam[],

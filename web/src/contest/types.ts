@@ -98,6 +98,9 @@ export interface ScrollBoardInfo {
   startTime: string;
   sealRankTime: string;
   starUserList: string[] | null;
+  /** Additions of this server: the award config the medals follow (0 none, 1 %, 2 count). */
+  awardType?: number | null;
+  awardConfigList?: { priority?: number | null; num: number | null }[] | null;
 }
 
 export interface ScrollSubmission {

@@ -126,7 +126,6 @@ export const adminContestEnUS: typeof adminContestZhCN = {
       addCase: 'Add a case',
       languages: 'Languages',
       saved: 'Saved successfully',
-      notFoundAfterSave: 'The problem was saved but could not be found to add it to the contest',
     },
   },
   commentArea: {

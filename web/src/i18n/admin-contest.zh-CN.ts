@@ -124,7 +124,6 @@ export const adminContestZhCN = {
       addCase: '添加一组数据',
       languages: '语言',
       saved: '保存成功',
-      notFoundAfterSave: '题目已保存，但未能找到它以加入比赛',
     },
   },
   commentArea: {

@@ -1,6 +1,6 @@
 // /admin/contest/:contestId/problem/create and …/problem/:problemId/edit: a contest problem
-// (auth 3, the contest's rule type) with hand-typed cases, saved through the problem capability's
-// admin API, then linked to the contest with its display id, display title and balloon colour.
+// (auth 3, the contest's rule type) with hand-typed cases, saved through /api/admin/contest/problem,
+// then linked to the contest with its display id, display title and balloon colour.
 import {
   Button,
   Card,
@@ -61,7 +61,7 @@ async function loadDraft(cid: number, pid: number | null, languages: LanguageRow
     );
   }
   const [p, cases, langs, link] = await Promise.all([
-    api.get<ProblemRow>('/api/admin/problem', { pid }),
+    api.get<ProblemRow>('/api/admin/contest/problem', { pid }),
     api.get<CaseRow[]>('/api/admin/problem/get-problem-cases', { pid }),
     api.get<LanguageRow[]>('/api/get-problem-languages', { pid }),
     adminContestApi.link(cid, pid),
@@ -118,24 +118,10 @@ function ProblemFormView({
     setBusy(true);
     try {
       const dto = problemDtoOf(d, contest.type, me?.username ?? '');
+      // contest-owned problems: the contest capability forces auth 3 and answers the new pid
       let pid = d.pid;
-      if (pid === null) {
-        await api.post<null>('/api/admin/problem', dto);
-        // the create answer carries no id: find the new problem by its display id
-        const found = await api.get<{ records: { id: number; problemId: string }[] }>(
-          '/api/admin/problem/get-problem-list',
-          { keyword: dto.problem.problemId, currentPage: 1, limit: 50 },
-        );
-        pid =
-          found.records.find((r) => r.problemId.toUpperCase() === dto.problem.problemId.toUpperCase())?.id ??
-          null;
-        if (pid === null) {
-          toast.error(t('adminContest.problemForm.notFoundAfterSave'));
-          return;
-        }
-      } else {
-        await api.put<null>('/api/admin/problem', dto);
-      }
+      if (pid === null) pid = (await api.post<{ pid: number }>('/api/admin/contest/problem', dto)).pid;
+      else await api.put<unknown>('/api/admin/contest/problem', dto);
       const link = pid === d.pid ? await adminContestApi.link(contest.id, pid).catch(() => null) : null;
       await adminContestApi.saveLink({
         ...(link?.id !== undefined ? { id: link.id } : {}),
