@@ -999,47 +999,52 @@ export class Scoreboard {
     return this.entries(variant, removeStar).map((e) => this.renderRow(v, e));
   }
 
+  /** One row; built as single object literals (this runs for every row of every fresh page). */
   private renderRow(v: Variant, e: Entry): RankRow {
     const u = e.u;
     const uid = this.uids[u]!;
     const p = this.profiles.get(uid);
-    const base: RowBase = {
-      rank: e.rank,
-      isWinAward: e.award !== null,
-      awardName: e.award?.name ?? null,
-      awardBackground: e.award?.background ?? null,
-      awardColor: e.award?.color ?? null,
-      uid,
-      username: e.username,
-      realname: p?.realname ?? null,
-      nickname: p?.nickname ?? null,
-      school: p?.school ?? null,
-      gender: p?.gender ?? null,
-      avatar: p?.avatar ?? null,
-    };
+    const award = e.award;
     const U = v.users;
     const b = u * USER;
     const cells = v.cells;
     const row = u * this.probCap;
+    const pids = this.pids;
     if (this.config.type === 0) {
       const info: Record<string, AcmCell> = {};
-      for (let q = 0; q < this.pids.length; q++) {
+      for (let q = 0; q < pids.length; q++) {
         const c = this.userCells[row + q]!;
-        if (c < 0 || cells[c * CELL + PROC] === 0) continue;
+        if (c < 0) continue;
         const o = c * CELL;
-        const cell: AcmCell = { errorNum: cells[o + ERR]! };
-        if (cells[o + TRY]! > 0) cell.tryNum = cells[o + TRY]!;
+        if (cells[o + PROC] === 0) continue;
+        const errorNum = cells[o + ERR]!;
+        const tryNum = cells[o + TRY]!;
         const ac = cells[o + AC]!;
-        if (ac >= 0) {
-          cell.isAC = true;
-          cell.isFirstAC = this.firstAc(v, q) === ac;
-          cell.ACTime = ac;
+        let cell: AcmCell;
+        if (ac < 0) cell = tryNum > 0 ? { errorNum, tryNum } : { errorNum };
+        else {
+          const isFirstAC = this.firstAc(v, q) === ac;
+          cell =
+            tryNum > 0
+              ? { errorNum, tryNum, isAC: true, isFirstAC, ACTime: ac }
+              : { errorNum, isAC: true, isFirstAC, ACTime: ac };
           if (cells[o + AFTER] === 1) cell.isAfterContest = true;
         }
-        info[this.pids[q]!] = cell;
+        info[pids[q]!] = cell;
       }
       return {
-        ...base,
+        rank: e.rank,
+        isWinAward: award !== null,
+        awardName: award?.name ?? null,
+        awardBackground: award?.background ?? null,
+        awardColor: award?.color ?? null,
+        uid,
+        username: e.username,
+        realname: p?.realname ?? null,
+        nickname: p?.nickname ?? null,
+        school: p?.school ?? null,
+        gender: p?.gender ?? null,
+        avatar: p?.avatar ?? null,
         totalTime: U[b + TTIME]!,
         total: U[b + TOTAL]!,
         ac: U[b + PRIMARY]!,
@@ -1048,16 +1053,34 @@ export class Scoreboard {
     }
     const info: Record<string, number | null> = {};
     let timeInfo: Record<string, number> | null = null;
-    for (let q = 0; q < this.pids.length; q++) {
+    for (let q = 0; q < pids.length; q++) {
       const c = this.userCells[row + q]!;
-      if (c < 0 || cells[c * CELL + PROC] === 0) continue;
+      if (c < 0) continue;
       const o = c * CELL;
+      if (cells[o + PROC] === 0) continue;
       const score = cells[o + SCORE]!;
-      info[this.pids[q]!] = score === score ? score : null;
+      info[pids[q]!] = score === score ? score : null;
       const fastest = cells[o + BEST]!;
-      if (fastest === fastest) (timeInfo ??= {})[this.pids[q]!] = fastest;
+      if (fastest === fastest) (timeInfo ??= {})[pids[q]!] = fastest;
     }
-    return { ...base, totalScore: U[b + PRIMARY]!, totalTime: U[b + TTIME]!, submissionInfo: info, timeInfo };
+    return {
+      rank: e.rank,
+      isWinAward: award !== null,
+      awardName: award?.name ?? null,
+      awardBackground: award?.background ?? null,
+      awardColor: award?.color ?? null,
+      uid,
+      username: e.username,
+      realname: p?.realname ?? null,
+      nickname: p?.nickname ?? null,
+      school: p?.school ?? null,
+      gender: p?.gender ?? null,
+      avatar: p?.avatar ?? null,
+      totalScore: U[b + PRIMARY]!,
+      totalTime: U[b + TTIME]!,
+      submissionInfo: info,
+      timeInfo,
+    };
   }
 
   private assignAwards(list: Entry[], v: Variant) {
