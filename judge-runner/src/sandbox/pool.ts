@@ -1,6 +1,7 @@
 /**
- * Pre-created sandbox slots, reused run after run. A slot is handed out clean (wiped, no
- * process, fresh counters) and comes back through release(), which wipes it; a slot in doubt
+ * Pre-created sandbox slots, reused run after run. A slot is handed out clean (emptied, no
+ * process; the keeper resets counters before each run) and comes back through release(),
+ * which empties /w and the io directory; a slot in doubt
  * is destroyed and a new one is made when next needed. The pool grows on demand (an
  * interactive case holds two slots at once) and keeps what it made.
  */

@@ -209,6 +209,8 @@ export class Slot {
   async run(req: SlotRunRequest): Promise<SlotRunReport> {
     if (this.broken) throw new SlotLostError('sandbox slot is gone', this);
     const { limits, stdio } = req;
+    // The keeper guards the zygote (wall + 10 s); this guards the keeper itself.
+    const guard = setTimeout(() => this.proc.kill('SIGKILL'), limits.wallMs + 30_000);
     const line = await this.request([
       ['cmd', 'run'],
       ['memory', String(Math.floor(limits.memoryBytes))],
@@ -224,13 +226,12 @@ export class Slot {
       ['outfirst', stdio.openStdoutFirst ? '1' : '0'],
       ...req.argv.map((a): [string, string] => ['arg', a]),
       ...Object.entries(req.env).map(([k, v]): [string, string] => ['env', `${k}=${v}`]),
-    ]);
+    ]).finally(() => clearTimeout(guard));
     if (line === null) {
       // The keeper died: before or during the run, we cannot tell; the caller gets SE.
       this.broken = true;
       return lostReport(`sandbox keeper died ${this.stderrTail.trim()}`.trim());
     }
-    if (process.env.OJ_SANDBOX_DEBUG) console.error(line);
     const f = fields(line);
     const setup = f.get('setup');
     if (f.get('lost') === '1') {
@@ -271,17 +272,6 @@ export class Slot {
       this.broken = true;
       return false;
     }
-  }
-
-  /** Empty every slot directory now (the keeper does it; used for explicit checks). */
-  async wipe(): Promise<boolean> {
-    if (this.broken) return false;
-    const line = await this.request([['cmd', 'wipe']]);
-    if (process.env.OJ_SANDBOX_DEBUG) console.error(line);
-    const f = line ? fields(line) : null;
-    const ok = f !== null && f.get('ok') === '1' && f.get('doubt') === '0';
-    if (!ok) this.broken = true;
-    return ok;
   }
 
   /** Stop the keeper (it tears the sandbox down) and remove anything it could not. */

@@ -14,11 +14,13 @@
  * (so set-up is not billed) and execs. The zygote enforces CPU (cpuacct.usage) and wall limits,
  * and at the end kills every other process of its pid namespace (kill(-1) from pid 1) and reaps
  * until none is left. The keeper then checks that the run cgroup is empty and reports counters.
- * Between runs the keeper wipes the slot's directories and, when the run left memory charged
- * to the cgroup (page cache), swaps in a fresh memory cgroup.
+ * The runner empties /w and the io directory after it has read a run's outputs; before the
+ * next run the keeper empties /tmp and /dev/shm, resets the directories' metadata and, when
+ * the last run left memory charged to the cgroup (page cache), swaps in a fresh memory cgroup.
+ * Each run also leaves no SysV IPC object behind (the zygote removes them).
  *
  * Runner -> keeper frames: u32 little-endian length, then "key\0value\0" pairs.
- * Keeper -> runner: one text line per frame ("ready ...", "done ...", "wiped ...", "error ...").
+ * Keeper -> runner: one text line per frame ("ready ...", "done ...", "error ...").
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -57,7 +59,8 @@
 #define STATUS_FD 4
 #define SECCOMP_FD 5
 #define POLL_MS 10
-/* Leftover charge (bytes) after a wipe above which the memory cgroup is replaced. */
+/* Leftover charge (bytes) before a run above which the memory cgroup is replaced. The kernel's
+ * per-CPU charge batches (up to 256 KiB per CPU) and small slab objects stay below it. */
 #define DIRTY_BYTES (1024 * 1024)
 
 enum { FD_STDIN, FD_STDOUT, FD_STDERR, FD_MEM_PROCS, FD_PIDS_PROCS, FD_CPU_PROCS, FD_CPU_USAGE, NFDS };
@@ -641,7 +644,7 @@ static int reset_dir(const char *name, uid_t uid, mode_t mode, int empty) {
   return rc;
 }
 
-/* Everything: after the slot's start, and on an explicit wipe request. */
+/* Everything: when the slot starts. */
 static int wipe_slot(void) {
   int rc = 0;
   if (reset_dir("w", SANDBOX_ID, 0755, 1) != 0) rc = -1;
@@ -810,18 +813,6 @@ static void keeper_run(struct kv *req) {
       oom1 >= 0 && oom0 >= 0 ? oom1 - oom0 : 0, doubt, (long long)((k1 - k0 + now_ns() - k2) / 1000));
 }
 
-static void keeper_wipe(void) {
-  int rc = wipe_slot();
-  long long left = get_num(cg.pids_current);
-  long long usage = get_num(cg.mem_usage);
-  int swapped = 0;
-  if (left == 0 && usage > DIRTY_BYTES) {
-    cg_swap_mem();
-    swapped = 1;
-  }
-  out("wiped ok=%d usage=%lld swapped=%d doubt=%d", rc == 0, usage, swapped, rc != 0 || left != 0);
-}
-
 static void keeper_cleanup(void) {
   if (bwrap_pid > 0) {
     kill(bwrap_pid, SIGKILL);
@@ -977,7 +968,6 @@ static int keeper_main(int argc, char **argv) {
     }
     const char *cmd = kv_get(&req, "cmd");
     if (cmd && !strcmp(cmd, "run")) keeper_run(&req);
-    else if (cmd && !strcmp(cmd, "wipe")) keeper_wipe();
     else if (cmd && !strcmp(cmd, "quit")) break;
     else out("error unknown command");
   }
