@@ -333,7 +333,7 @@ static void z_run(int sock, struct kv *req, int *fds) {
   if (pid < 0) {
     close(errpipe[0]);
     close(fds[FD_CPU_USAGE]);
-    z_reply(sock, "setup=fork failed: %s", strerror(errno));
+    z_reply(sock, "setup=fork_failed_(errno_%d)", errno);
     return;
   }
   int64_t wall_deadline = t0 + wall_ms * 1000000LL;
@@ -401,8 +401,11 @@ static void z_run(int sock, struct kv *req, int *fds) {
 static int zygote_main(void) {
   /* Runs cannot read our memory or descriptors through /proc (same uid otherwise). */
   prctl(PR_SET_DUMPABLE, 0);
-  /* Only stdio and the socket to the keeper are ours. */
+  /* Only stdio and the socket to the keeper are ours. Descriptors received later must not land
+   * on 0-2 (the child's dup2 of stdio would clobber them): keep those open. */
   syscall(SYS_close_range, ZYGOTE_FD + 1U, ~0U, 0U);
+  for (int fd = 0; fd < 3; fd++)
+    if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd) die("stdio");
   sigset_t chld;
   sigemptyset(&chld);
   sigaddset(&chld, SIGCHLD);
@@ -720,7 +723,8 @@ static void keeper_run(struct kv *req) {
 
   const char *in = kv_get(req, "stdin"), *o = kv_get(req, "stdout"), *e = kv_get(req, "stderr");
   int out_first = kv_num(req, "outfirst", 0) != 0;
-  struct itimerval it = {{0, 0}, {kv_num(req, "wall_ms", 3000) / 1000, (kv_num(req, "wall_ms", 3000) % 1000) * 1000}};
+  long long open_ms = kv_num(req, "wall_ms", 3000) > 0 ? kv_num(req, "wall_ms", 3000) : 1;
+  struct itimerval it = {{0, 0}, {open_ms / 1000, (open_ms % 1000) * 1000}};
   setitimer(ITIMER_REAL, &it, NULL);
   int fds[NFDS] = {-1, -1, -1, -1, -1, -1, -1};
   if (out_first) {
