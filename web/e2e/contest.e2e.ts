@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   e2e,
+  MOBILE,
   logInByApi,
   logInThroughDialog,
   newPage,
@@ -344,6 +345,28 @@ describe('contest administration and live boards', () => {
     await screenshot(admin, 'contest-qa');
     for (const p of [admin, asker, other]) expect(pageErrors(p)).toEqual([]);
   }, 120_000);
+
+  it('the admin contest screens and the Q&A tab fit a 375 px phone', async () => {
+    const page = await newPage(MOBILE);
+    await logInByApi(page, 'root', e2e().rootPassword);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const [path, ready] of [
+      ['/admin/contest', 'admin-contest-list'],
+      ['/admin/contest/create', 'contest-form'],
+      [`/admin/contest/${sealedCid}/problems`, 'admin-cp-row-A'],
+      [`/admin/contest/${sealedCid}/problem/create`, 'problem-form'],
+      [`/admin/contest/${sealedCid}/announcement`, 'admin-contest-announcements'],
+      [`/contest/${sealedCid}/comment`, 'comment-area'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(ready).waitFor();
+      expect(await overflow(), path).toBeLessThanOrEqual(0);
+    }
+    await page.goto('/admin/contest/create');
+    await page.getByTestId('contest-form').waitFor();
+    await screenshot(page, 'admin-contest-form');
+    expect(pageErrors(page)).toEqual([]);
+  }, 60_000);
 
   it('after the end the scroll board reveals the sealed results up to the final standings, driven by the keyboard', async () => {
     const verdicts = await Promise.all([waitVerdict(s1, endingSubs[0]!), waitVerdict(s2, endingSubs[1]!)]);

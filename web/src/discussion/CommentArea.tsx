@@ -35,12 +35,13 @@ import {
 } from './comment-rules';
 import './discussion.css';
 
-const SNIPPETS: [Snippet, string][] = [
-  ['inlineCode', '`'],
-  ['codeBlock', '```'],
-  ['link', '🔗'],
-  ['ul', '•'],
-  ['ol', '1.'],
+/** Toolbar buttons: a bundled icon where one fits, else a short text. */
+const SNIPPETS: [Snippet, { icon?: 'code' | 'console' | 'list'; text?: string }][] = [
+  ['inlineCode', { icon: 'code' }],
+  ['codeBlock', { icon: 'console' }],
+  ['link', { text: 'URL' }],
+  ['ul', { icon: 'list' }],
+  ['ol', { text: '1.' }],
 ];
 
 /** Asks for login (spec §5): a warning, then the login dialog. */
@@ -138,11 +139,12 @@ function CommentBox({
             <Button
               key={snippet}
               small
+              icon={label.icon}
               aria-label={t(`commentArea.${snippet}`)}
               title={t(`commentArea.${snippet}`)}
               onClick={() => insert((s, a, b) => applySnippet(s, a, b, snippet))}
             >
-              {label}
+              {label.text}
             </Button>
           ))}
         </ButtonGroup>
@@ -339,7 +341,7 @@ function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLik
             small
             minimal
             intent="danger"
-            icon="trash"
+            icon="cross"
             onClick={() => void remove()}
             data-testid={`comment-delete-${comment.id}`}
           >
@@ -383,7 +385,7 @@ function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLik
                   </Button>
                 )}
                 {canDelete(viewer, r.fromUid, contest) && (
-                  <Button small minimal intent="danger" icon="trash" onClick={() => void removeReply(r)}>
+                  <Button small minimal intent="danger" icon="cross" onClick={() => void removeReply(r)}>
                     {t('commentArea.delete')}
                   </Button>
                 )}
