@@ -34,8 +34,11 @@ import {
 import { throttle, useContestLive } from './live';
 import type { ContestProblemRow, ContestVO, Page } from './types';
 
-/** Rank pushes reload the board at most this often. */
-export const RANK_PUSH_MIN_MS = 2000;
+/**
+ * Rank pushes reload the board at most this often. Short enough that a verdict shows within a
+ * second even right after another push (issue #6); the boards are in memory, a reload is cheap.
+ */
+export const RANK_PUSH_MIN_MS = 750;
 
 export interface RankBoardProps {
   cid: string;
