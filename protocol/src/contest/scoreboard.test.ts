@@ -530,3 +530,37 @@ describe('incremental equals recompute at scale (seeded)', () => {
     });
   }
 });
+
+describe('recompute input order and repeated ids', () => {
+  it('in submitId order, shuffled, or with an id repeated (the last copy counts): one board', () => {
+    const cfg = config({ sealRankTime: at(900), endTime: at(1000) });
+    const base = [
+      sub('a', 'A', 100, V.P),
+      sub('a', 'A', 200, V.AC),
+      sub('b', 'A', 150, V.AC),
+      sub('b', 'B', 950, V.AC),
+      sub('c', 'B', 300, V.N),
+    ];
+    const live = new Scoreboard(cfg);
+    for (const s of base) live.applySubmission(s);
+    // A rejudge turned b's A into a wrong answer.
+    const rejudged = { ...base[2]!, status: V.P };
+    live.applySubmission(rejudged);
+    const views = [{ sealed: false }, { sealed: true }];
+    for (const input of [
+      [...base.slice(0, 2), rejudged, ...base.slice(3)],
+      [base[4]!, rejudged, base[0]!, base[3]!, base[1]!],
+      [...base, rejudged],
+    ]) {
+      const fresh = Scoreboard.recompute(cfg, input);
+      expect(fresh.size).toBe(5);
+      for (const v of views) expect(fresh.rows(v)).toEqual(live.rows(v));
+    }
+    // b: B at 950 s; a: A at 200 s + one penalty.
+    expect(acm(live).map((r) => [r.uid, r.ac, r.totalTime])).toEqual([
+      ['b', 1, 950],
+      ['a', 1, 1400],
+      ['c', 0, 0],
+    ]);
+  });
+});

@@ -212,92 +212,113 @@ function grow<T extends Growable>(a: T, size: number, fill = 0, exact = false): 
   return b;
 }
 
-/** submitId → slot: open addressing with linear probing (a Map of 500k numbers costs more). */
-class IdTable {
-  private keys = new Float64Array(16);
-  private vals = new Int32Array(16).fill(-1);
-  private bits = 4;
+/**
+ * submitId → slot, as parallel arrays sorted by id. Contests load in submit_id order and new
+ * submissions get the largest ids, so inserts append and a bulk load needs no hashing; a
+ * lookup is a binary search. Removed ids stay as tombstones (slot -1).
+ */
+class IdIndex {
+  private ids = new Float64Array(0);
+  private slots = new Int32Array(0);
+  private length = 0;
   count = 0;
 
-  private home(id: number): number {
-    return Math.imul((id | 0) ^ ((id / 4294967296) | 0), 0x9e3779b1) >>> (32 - this.bits);
+  private lowerBound(id: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   get(id: number): number {
-    const mask = this.vals.length - 1;
-    for (let i = this.home(id); ; i = (i + 1) & mask) {
-      const v = this.vals[i]!;
-      if (v === -1 || this.keys[i] === id) return v;
-    }
+    const n = this.length;
+    if (n > 0 && this.ids[n - 1] === id) return this.slots[n - 1]!;
+    const i = this.lowerBound(id);
+    return i < n && this.ids[i] === id ? this.slots[i]! : -1;
   }
 
+  /** Stores id → slot for an id that is absent (or removed). */
   set(id: number, slot: number) {
-    if ((this.count + 1) * 2 > this.vals.length) this.resize(this.vals.length * 2);
-    const mask = this.vals.length - 1;
-    for (let i = this.home(id); ; i = (i + 1) & mask) {
-      if (this.vals[i] === -1) {
-        this.keys[i] = id;
-        this.vals[i] = slot;
-        this.count++;
-        return;
-      }
-      if (this.keys[i] === id) {
-        this.vals[i] = slot;
+    const n = this.length;
+    let i = n;
+    if (n > 0 && !(id > this.ids[n - 1]!)) {
+      i = this.lowerBound(id);
+      if (i < n && this.ids[i] === id) {
+        if (this.slots[i]! < 0) this.count++;
+        this.slots[i] = slot;
         return;
       }
     }
-  }
-
-  /** The slot of `id`, or `slot` after storing it there when `id` is new. */
-  insert(id: number, slot: number): number {
-    if ((this.count + 1) * 2 > this.vals.length) this.resize(this.vals.length * 2);
-    const mask = this.vals.length - 1;
-    for (let i = this.home(id); ; i = (i + 1) & mask) {
-      const v = this.vals[i]!;
-      if (v === -1) {
-        this.keys[i] = id;
-        this.vals[i] = slot;
-        this.count++;
-        return slot;
-      }
-      if (this.keys[i] === id) return v;
+    this.ids = grow(this.ids, n + 1);
+    this.slots = grow(this.slots, n + 1);
+    if (i < n) {
+      this.ids.copyWithin(i + 1, i, n);
+      this.slots.copyWithin(i + 1, i, n);
     }
+    this.ids[i] = id;
+    this.slots[i] = slot;
+    this.length++;
+    this.count++;
   }
 
-  reserve(n: number) {
-    let cap = this.vals.length;
-    while (n * 2 > cap) cap *= 2;
-    if (cap > this.vals.length) this.resize(cap);
-  }
-
-  /** Removes with backward shift, so no tombstones slow later probes. */
   delete(id: number) {
-    const mask = this.vals.length - 1;
-    let i = this.home(id);
-    while (this.vals[i] !== -1 && this.keys[i] !== id) i = (i + 1) & mask;
-    if (this.vals[i] === -1) return;
-    this.vals[i] = -1;
-    this.count--;
-    for (let j = (i + 1) & mask; this.vals[j] !== -1; j = (j + 1) & mask) {
-      const k = this.home(this.keys[j]!);
-      // Move j back into the hole when its home is not cyclically within (i, j].
-      if (i <= j ? k <= i || k > j : k <= i && k > j) {
-        this.keys[i] = this.keys[j]!;
-        this.vals[i] = this.vals[j]!;
-        this.vals[j] = -1;
-        i = j;
-      }
+    const i = this.lowerBound(id);
+    if (i < this.length && this.ids[i] === id && this.slots[i]! >= 0) {
+      this.slots[i] = -1;
+      this.count--;
     }
   }
 
-  private resize(cap: number) {
-    const keys = this.keys;
-    const vals = this.vals;
-    this.keys = new Float64Array(cap);
-    this.vals = new Int32Array(cap).fill(-1);
-    this.bits = Math.log2(cap);
-    this.count = 0;
-    for (let i = 0; i < vals.length; i++) if (vals[i] !== -1) this.set(keys[i]!, vals[i]!);
+  /**
+   * Bulk build from slots 0..n-1 holding `ids`. Returns the slots that lose to a later
+   * slot with the same id (a repeated submission: the last one counts).
+   */
+  build(ids: Float64Array, n: number, ordered: boolean): number[] {
+    this.ids = new Float64Array(n);
+    this.slots = new Int32Array(n);
+    const dead: number[] = [];
+    if (ordered) {
+      this.ids.set(ids.subarray(0, n));
+      for (let k = 0; k < n; k++) this.slots[k] = k;
+      this.length = this.count = n;
+      return dead;
+    }
+    let perm: Int32Array;
+    const packable =
+      n <= 1 << 21 && ids.subarray(0, n).every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 31);
+    if (packable) {
+      // (id, slot) packed exactly into one double, sorted natively.
+      const keys = new Float64Array(n);
+      for (let k = 0; k < n; k++) keys[k] = ids[k]! * 2097152 + k;
+      keys.sort();
+      perm = new Int32Array(n);
+      for (let k = 0; k < n; k++) perm[k] = keys[k]! % 2097152;
+    } else {
+      perm = new Int32Array(n);
+      for (let k = 0; k < n; k++) perm[k] = k;
+      perm.sort((x, y) => ids[x]! - ids[y]! || x - y);
+    }
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const slot = perm[k]!;
+      if (k + 1 < n && ids[perm[k + 1]!] === ids[slot]) {
+        dead.push(slot);
+        continue;
+      }
+      this.ids[m] = ids[slot]!;
+      this.slots[m++] = slot;
+    }
+    this.length = this.count = m;
+    return dead;
+  }
+
+  /** Slots renumbered: slot s is now `to[s]`. */
+  remap(to: Int32Array) {
+    for (let i = 0; i < this.length; i++) if (this.slots[i]! >= 0) this.slots[i] = to[this.slots[i]!]!;
   }
 }
 
@@ -380,7 +401,7 @@ export class Scoreboard {
   private head = new Int32Array(0);
 
   // Submission slots.
-  private readonly ids = new IdTable();
+  private readonly ids = new IdIndex();
   private slotCount = 0;
   private readonly freeSlots: number[] = [];
   private sId = new Float64Array(0);
@@ -585,48 +606,85 @@ export class Scoreboard {
     else this.sNext[prev] = this.sNext[slot]!;
   }
 
-  /** Bulk load: slots bucketed by cell, each bucket sorted once, every cell folded once. */
+  /**
+   * Bulk load: one slot per input record; slots bucketed by cell, each bucket sorted once,
+   * then renumbered so every cell's records are contiguous (the fold reads memory in order);
+   * every cell folded once; users sorted once.
+   */
   private load(subs: readonly BoardSubmission[]) {
+    const n = subs.length;
     // Buffers are sized once: regrowing large external buffers costs full GCs of the caller's heap.
-    this.reserveSlots(subs.length, true);
-    this.ids.reserve(subs.length);
+    this.reserveSlots(n, true);
     this.bulk = true;
-    for (const s of subs) {
-      const cell = this.cellOf(this.userOf(s.uid, s.username), this.problemOf(s.displayId));
-      // Slots are handed out in order (a fresh board has no free ones); a repeated id keeps its slot.
-      const slot = this.ids.insert(s.submitId, this.slotCount);
-      if (slot === this.slotCount) this.slotCount++;
-      this.writeSlot(slot, s, cell);
+    let ordered = true;
+    let prevId = -Infinity;
+    for (let k = 0; k < n; k++) {
+      const s = subs[k]!;
+      this.writeSlot(k, s, this.cellOf(this.userOf(s.uid, s.username), this.problemOf(s.displayId)));
+      if (!(s.submitId > prevId)) ordered = false;
+      prevId = s.submitId;
     }
+    // A repeated submitId: the last record counts, earlier ones are left out.
+    for (const slot of this.ids.build(this.sId, n, ordered)) this.sCell[slot] = -1;
     for (let i = 0; i < this.variantCount; i++) this.variants[i]!.ensureCells(this.cellCount, true);
-    // Counting sort of the slots by cell (stable), then each bucket by (time, submitId).
-    const n = this.slotCount;
+
+    // Counting sort of the live slots by cell (stable), then each bucket by (time, submitId).
     const cells = this.cellCount;
-    const next = new Int32Array(cells + 1);
-    for (let s = 0; s < n; s++) next[this.sCell[s]! + 1]!++;
-    for (let c = 0; c < cells; c++) next[c + 1]! += next[c]!;
-    const starts = next.slice();
-    const sorted = new Int32Array(n);
-    for (let s = 0; s < n; s++) sorted[next[this.sCell[s]!]!++] = s;
+    const starts = new Int32Array(cells + 1);
+    for (let s = 0; s < n; s++) if (this.sCell[s]! >= 0) starts[this.sCell[s]! + 1]!++;
+    for (let c = 0; c < cells; c++) starts[c + 1]! += starts[c]!;
+    const live = starts[cells]!;
+    const fill = starts.slice(0, cells);
+    const sorted = new Int32Array(live);
+    for (let s = 0; s < n; s++) if (this.sCell[s]! >= 0) sorted[fill[this.sCell[s]!]!++] = s;
+    for (let c = 0; c < cells; c++)
+      if (starts[c + 1]! - starts[c]! > 1) this.sortSlots(sorted, starts[c]!, starts[c + 1]!);
+
+    // Renumber: the k-th slot in (cell, time, submitId) order becomes slot k.
+    const to = new Int32Array(n);
+    for (let k = 0; k < live; k++) to[sorted[k]!] = k;
+    this.ids.remap(to);
+    const gather = <T extends Growable>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(n);
+      for (let k = 0; k < live; k++) b[k] = a[sorted[k]!]!;
+      return b;
+    };
+    this.sId = gather(this.sId);
+    this.sTime = gather(this.sTime);
+    this.sFlags = gather(this.sFlags);
+    this.sStatus = gather(this.sStatus);
+    this.sCell = gather(this.sCell);
+    if (this.config.type === 1) {
+      this.sScore = gather(this.sScore);
+      this.sUse = gather(this.sUse);
+    }
+    this.slotCount = live;
     for (let c = 0; c < cells; c++) {
       const a = starts[c]!;
       const b = starts[c + 1]!;
-      if (a === b) {
-        this.head[c] = -1;
-        continue;
-      }
-      this.sortSlots(sorted, a, b);
-      this.head[c] = sorted[a]!;
-      for (let k = a; k < b - 1; k++) this.sNext[sorted[k]!] = sorted[k + 1]!;
-      this.sNext[sorted[b - 1]!] = -1;
+      this.head[c] = a < b ? a : -1;
+      for (let k = a; k < b; k++) this.sNext[k] = k + 1 < b ? k + 1 : -1;
     }
-    // Fresh cells: fold straight into the tables and add to the totals.
+
+    // Fresh cells: fold straight into the tables, add to the totals and to each user's first appearance.
     for (let i = 0; i < this.variantCount; i++) {
       const v = this.variants[i]!;
+      const U = v.users;
+      for (let u = 0; u < this.uids.length; u++) U[u * USER + UFT] = U[u * USER + UFID] = Infinity;
+      const C = v.cells;
       for (let c = 0; c < cells; c++) {
-        if (this.config.type === 0) this.foldAcm(i, c, v.cells, c * CELL);
-        else this.foldOi(i, c, v.cells, c * CELL);
-        this.account(v, this.cellUser[c]!, this.cellProb[c]!, c * CELL, 1);
+        const o = c * CELL;
+        if (this.config.type === 0) this.foldAcm(i, c, C, o);
+        else this.foldOi(i, c, C, o);
+        if (C[o + PROC] === 0) continue;
+        const u = this.cellUser[c]!;
+        this.account(v, u, this.cellProb[c]!, o, 1);
+        const b = u * USER;
+        const t = C[o + FT]!;
+        if (t < U[b + UFT]! || (t === U[b + UFT] && C[o + FID]! < U[b + UFID]!)) {
+          U[b + UFT] = t;
+          U[b + UFID] = C[o + FID]!;
+        }
       }
     }
     this.bulk = false;
@@ -894,15 +952,12 @@ export class Scoreboard {
     }
   }
 
-  /** Bulk load: every user's first appearance, then one sort of the users on the board. */
+  /** Bulk load: one sort of the users on the board (first appearances are already known). */
   private rebuildOrder(v: Variant) {
     const on: number[] = [];
     for (let u = 0; u < this.uids.length; u++) {
       v.pos[u] = -1;
-      if (v.users[u * USER + NCELLS]! > 0) {
-        this.updateFirst(v, u);
-        on.push(u);
-      }
+      if (v.users[u * USER + NCELLS]! > 0) on.push(u);
     }
     on.sort((a, b) => this.compare(v, a, b));
     v.order.set(on);
