@@ -141,7 +141,10 @@ describe('contest administration and live boards', () => {
     await logInThroughDialog(admin, 'root', e2e().rootPassword);
 
     // --- the contest, through the admin form ---
-    await admin.goto('/admin/contest');
+    await admin.getByTestId('user-menu').click();
+    await admin.getByTestId('user-menu-admin').click();
+    await admin.getByTestId('admin-home-contest').click();
+    await admin.getByTestId('admin-contest-list').waitFor();
     await admin.getByTestId('admin-contest-create').click();
     const title = `${tag} live cup`;
     await admin.getByTestId('contest-form-title').fill(title);
