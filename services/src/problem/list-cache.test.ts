@@ -60,6 +60,24 @@ describe('list cache invalidation', () => {
     expect(cache.statusKey('bob', scope, [1, 3])).toBe(bob);
   });
 
+  it('bounds the pages by their rows', async () => {
+    const cache = createProblemListCache({ maxPageRows: 12 });
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        pid: i,
+        problemId: `${i}`,
+        title: '',
+        difficulty: 0,
+        type: 0,
+        tags: [],
+      }));
+    await cache.pages.get('five', async () => ({ rows: rows(5), total: 5 }));
+    await cache.pages.get('six', async () => ({ rows: rows(6), total: 6 }));
+    expect(cache.pages.weight).toBe(7); // 6 + 7 rows (+1 each) would be 13 > 12: the oldest went
+    expect(cache.pages.peek('five')).toBeUndefined();
+    expect(cache.pages.peek('six')).toBeDefined();
+  });
+
   it('a page lifetime of 0 turns the cache off', () => {
     expect(createProblemListCache({ pageTtlMs: 0 }).enabled).toBe(false);
     expect(createProblemListCache().enabled).toBe(true);

@@ -18,6 +18,8 @@ export interface ProblemListCacheOptions {
   countsTtlMs?: number;
   /** Pages kept at most (oldest dropped first). Default 1,000. */
   maxPages?: number;
+  /** Rows of all kept pages at most (a page may hold up to 500). Default 30,000. */
+  maxPageRows?: number;
   /** Lifetime of a user's status markers. Default 10 s. */
   statusTtlMs?: number;
   now?: () => number;
@@ -65,7 +67,14 @@ export interface ProblemListCache {
 export function createProblemListCache(opts: ProblemListCacheOptions = {}): ProblemListCache {
   const pageTtlMs = opts.pageTtlMs ?? 60_000;
   const now = opts.now ?? Date.now;
-  const pages = new TtlCache<string, ListPage>({ ttlMs: pageTtlMs, maxEntries: opts.maxPages ?? 1000, now });
+  const pages = new TtlCache<string, ListPage>({
+    ttlMs: pageTtlMs,
+    maxEntries: opts.maxPages ?? 1000,
+    // Memory follows rows (each with its tags), not pages.
+    weigh: (page) => page.rows.length + 1,
+    maxWeight: opts.maxPageRows ?? 30_000,
+    now,
+  });
   // Counters of every problem fit (a few numbers each); the bound only guards against abuse.
   const counts = new TtlCache<number, ProblemCount>({
     ttlMs: opts.countsTtlMs ?? 10_000,

@@ -98,6 +98,28 @@ describe('TtlCache', () => {
     expect(cache.peek('c')).toBe('C');
   });
 
+  it('drops the oldest entries while the weights exceed their bound, and never keeps an oversized value', async () => {
+    const cache = new TtlCache<string, string>({
+      ttlMs: 1000,
+      maxEntries: 100,
+      weigh: (v) => v.length,
+      maxWeight: 6,
+    });
+    await cache.get('a', async () => 'aa');
+    await cache.get('b', async () => 'bbb');
+    expect(cache.weight).toBe(5);
+    await cache.get('c', async () => 'cc');
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.weight).toBe(5);
+    expect(await cache.get('big', async () => 'x'.repeat(7))).toBe('xxxxxxx');
+    expect(cache.peek('big')).toBeUndefined();
+    expect(cache.peek('b')).toBe('bbb');
+    cache.delete('b');
+    expect(cache.weight).toBe(2);
+    cache.clear();
+    expect(cache.weight).toBe(0);
+  });
+
   it('getMany loads only the missing keys, in one call, with a fallback for keys the loader omits', async () => {
     const { cache } = clockedCache();
     await cache.get('a', async () => 'A');

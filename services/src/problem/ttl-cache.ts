@@ -2,21 +2,28 @@
 // and invalidation that also beats loads already running (a load that started before an
 // invalidation of its key returns its value to its callers but never fills the cache).
 
-export interface TtlCacheOptions {
+export interface TtlCacheOptions<V> {
   ttlMs: number;
   /** Oldest entries are dropped beyond this many. */
   maxEntries: number;
+  /** Size of a value (default 1); oldest entries are dropped while the sum exceeds `maxWeight`. */
+  weigh?: (value: V) => number;
+  maxWeight?: number;
   now?: () => number;
 }
 
 interface Entry<V> {
   value: V;
   expires: number;
+  weight: number;
 }
 
 export class TtlCache<K, V> {
   readonly #ttl: number;
   readonly #max: number;
+  readonly #weigh: (value: V) => number;
+  readonly #maxWeight: number;
+  #weight = 0;
   readonly #now: () => number;
   readonly #entries = new Map<K, Entry<V>>();
   readonly #loading = new Map<K, Promise<V>>();
@@ -27,9 +34,11 @@ export class TtlCache<K, V> {
   /** Loader calls so far (tests and benchmarks observe the hit rate through it). */
   loads = 0;
 
-  constructor(opts: TtlCacheOptions) {
+  constructor(opts: TtlCacheOptions<V>) {
     this.#ttl = opts.ttlMs;
     this.#max = opts.maxEntries;
+    this.#weigh = opts.weigh ?? (() => 1);
+    this.#maxWeight = opts.maxWeight ?? Infinity;
     this.#now = opts.now ?? Date.now;
   }
 
@@ -38,7 +47,7 @@ export class TtlCache<K, V> {
     const e = this.#entries.get(key);
     if (!e) return undefined;
     if (e.expires <= this.#now()) {
-      this.#entries.delete(key);
+      this.#drop(key);
       return undefined;
     }
     return e.value;
@@ -90,7 +99,7 @@ export class TtlCache<K, V> {
   delete(key: K): void {
     this.#seq++;
     this.#deletedAt.set(key, this.#seq);
-    this.#entries.delete(key);
+    this.#drop(key);
     this.#loading.delete(key);
   }
 
@@ -100,11 +109,17 @@ export class TtlCache<K, V> {
     this.#clearedAt = this.#seq;
     this.#deletedAt.clear();
     this.#entries.clear();
+    this.#weight = 0;
     this.#loading.clear();
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Sum of the stored values' weights. */
+  get weight(): number {
+    return this.#weight;
   }
 
   /** Registers a running load of `key` and stores its value if nothing invalidated it meanwhile. */
@@ -129,11 +144,20 @@ export class TtlCache<K, V> {
   }
 
   #store(key: K, value: V): void {
-    this.#entries.delete(key); // re-insert so Map order stays oldest-first
-    this.#entries.set(key, { value, expires: this.#now() + this.#ttl });
-    while (this.#entries.size > this.#max) {
-      const oldest = this.#entries.keys().next().value as K;
-      this.#entries.delete(oldest);
+    this.#drop(key); // re-insert so Map order stays oldest-first
+    const weight = this.#weigh(value);
+    if (weight > this.#maxWeight) return; // would evict everything else: not kept
+    this.#entries.set(key, { value, expires: this.#now() + this.#ttl, weight });
+    this.#weight += weight;
+    while (this.#entries.size > this.#max || this.#weight > this.#maxWeight) {
+      this.#drop(this.#entries.keys().next().value as K);
     }
+  }
+
+  #drop(key: K): void {
+    const e = this.#entries.get(key);
+    if (!e) return;
+    this.#entries.delete(key);
+    this.#weight -= e.weight;
   }
 }
