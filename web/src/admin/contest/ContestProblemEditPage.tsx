@@ -22,6 +22,7 @@ import {
   emptyProblemDraft,
   firstExample,
   nextDisplayId,
+  problemBase,
   problemDraftError,
   problemDtoOf,
   type ProblemDraft,
@@ -61,7 +62,7 @@ async function loadDraft(cid: number, pid: number | null, languages: LanguageRow
     );
   }
   const [p, cases, langs, link] = await Promise.all([
-    api.get<ProblemRow>('/api/admin/contest/problem', { pid }),
+    api.get<ProblemRow & Record<string, unknown>>('/api/admin/contest/problem', { pid }),
     api.get<CaseRow[]>('/api/admin/problem/get-problem-cases', { pid }),
     api.get<LanguageRow[]>('/api/get-problem-languages', { pid }),
     adminContestApi.link(cid, pid),
@@ -84,6 +85,7 @@ async function loadDraft(cid: number, pid: number | null, languages: LanguageRow
     displayId: link.displayId,
     displayTitle: link.displayTitle,
     color: link.color,
+    base: problemBase(p),
   };
 }
 

@@ -36,6 +36,56 @@ export interface ProblemDraft {
   displayId: string;
   displayTitle: string;
   color: string | null;
+  /**
+   * Editing: the stored problem's fields (ProblemDTO.problem keys). Sent back unchanged apart from
+   * what the form edits, so judge mode, special-judge code, extra files, file IO… survive a save
+   * (the update overwrites the special-judge code and extra files when they are absent).
+   */
+  base: Record<string, unknown> | null;
+}
+
+/** The ProblemDTO.problem keys a stored problem is sent back with. */
+export const PROBLEM_INPUT_KEYS = [
+  'id',
+  'problemId',
+  'title',
+  'author',
+  'type',
+  'judgeMode',
+  'judgeCaseMode',
+  'timeLimit',
+  'memoryLimit',
+  'stackLimit',
+  'description',
+  'input',
+  'output',
+  'examples',
+  'isRemote',
+  'source',
+  'difficulty',
+  'hint',
+  'auth',
+  'ioScore',
+  'codeShare',
+  'spjCode',
+  'spjLanguage',
+  'userExtraFile',
+  'judgeExtraFile',
+  'isRemoveEndBlank',
+  'openCaseResult',
+  'isUploadCase',
+  'isGroup',
+  'gid',
+  'isFileIO',
+  'ioReadFileName',
+  'ioWriteFileName',
+] as const;
+
+/** The stored fields of a problem the update accepts (nulls dropped: absent means unchanged). */
+export function problemBase(stored: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of PROBLEM_INPUT_KEYS) if (stored[k] !== null && stored[k] !== undefined) out[k] = stored[k];
+  return out;
 }
 
 export function emptyProblemDraft(displayId: string, languageIds: number[]): ProblemDraft {
@@ -56,6 +106,7 @@ export function emptyProblemDraft(displayId: string, languageIds: number[]): Pro
     displayId,
     displayTitle: '',
     color: null,
+    base: null,
   };
 }
 
@@ -79,33 +130,42 @@ export function problemDraftError(d: ProblemDraft, oi: boolean): string | null {
   return null;
 }
 
-/** The ProblemDTO of POST/PUT /api/admin/problem: a contest problem (auth 3) of the contest's type. */
+/** Replaces the first `<input>…</input><output>…</output>` pair, keeping any further examples. */
+export function withFirstExample(stored: string | null | undefined, input: string, output: string): string {
+  const pair = input || output ? `<input>${input}</input><output>${output}</output>` : '';
+  const rest = (stored ?? '').replace(/^\s*<input>[\s\S]*?<\/input>\s*<output>[\s\S]*?<\/output>/, '');
+  return pair + rest;
+}
+
+/**
+ * The ProblemDTO of POST/PUT /api/admin/contest/problem: a contest problem (auth 3) of the
+ * contest's type; an edit sends the stored fields back with the edited ones on top.
+ */
 export function problemDtoOf(d: ProblemDraft, type: number, author: string) {
-  const examples =
-    d.exampleInput || d.exampleOutput
-      ? `<input>${d.exampleInput}</input><output>${d.exampleOutput}</output>`
-      : '';
+  const base = d.base ?? {};
+  const judgeMode = typeof base.judgeMode === 'string' ? base.judgeMode : 'default';
   return {
     problem: {
-      ...(d.pid !== null ? { id: d.pid, isRemote: false } : {}),
+      judgeCaseMode: 'default',
+      stackLimit: 128,
+      author,
+      ...base,
+      ...(d.pid !== null ? { id: d.pid, isRemote: base.isRemote ?? false } : {}),
       problemId: d.problemId.trim(),
       title: d.title.trim(),
-      author,
       type,
       auth: 3,
-      judgeMode: 'default',
-      judgeCaseMode: 'default',
+      judgeMode,
       timeLimit: Number(d.timeLimit),
       memoryLimit: Number(d.memoryLimit),
-      stackLimit: 128,
       description: d.description,
       input: d.input,
       output: d.output,
-      examples,
+      examples: withFirstExample(base.examples as string | undefined, d.exampleInput, d.exampleOutput),
       isUploadCase: d.uploadedCases,
     },
-    judgeMode: 'default',
-    isUploadTestCase: false,
+    judgeMode,
+    isUploadTestCase: d.uploadedCases,
     samples: d.uploadedCases
       ? []
       : d.cases.map((c) => ({

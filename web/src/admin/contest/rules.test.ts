@@ -22,6 +22,8 @@ import {
   problemDraftError,
   problemDtoOf,
   emptyProblemDraft,
+  problemBase,
+  withFirstExample,
 } from './problem-rules';
 
 const NOW = Date.UTC(2026, 10, 21, 8, 0, 0);
@@ -214,5 +216,65 @@ describe('contest problems', () => {
     expect(dto.samples).toEqual([{ input: '1 2\n', output: '3\n', score: 100 }]);
     expect(dto.languages).toEqual([{ id: 1 }, { id: 2 }]);
     expect(firstExample(dto.problem.examples)).toEqual({ input: '1 2', output: '3' });
+  });
+});
+
+describe('editing a contest problem', () => {
+  it('sends the stored fields back so a special judge, extra files and other examples survive', () => {
+    const stored = {
+      id: 4,
+      problemId: 'SPJ1',
+      title: 'Split',
+      author: 'alice',
+      judgeMode: 'spj',
+      judgeCaseMode: 'default',
+      spjCode: 'int main(){}',
+      spjLanguage: 'C',
+      judgeExtraFile: '{"a.txt":"x"}',
+      stackLimit: 64,
+      examples: '<input>1</input><output>1</output><input>2</input><output>2</output>',
+      isUploadCase: true,
+      hint: null,
+      gmtCreate: 'not a problem input',
+    };
+    const base = problemBase(stored);
+    expect(base).not.toHaveProperty('hint');
+    expect(base).not.toHaveProperty('gmtCreate');
+    const d = {
+      ...emptyProblemDraft('A', [1]),
+      pid: 4,
+      problemId: 'SPJ1',
+      title: 'Split!',
+      displayTitle: 'Split',
+      input: 'in',
+      output: 'out',
+      exampleInput: '9',
+      exampleOutput: '9',
+      uploadedCases: true,
+      base,
+    };
+    const dto = problemDtoOf(d, 0, 'root');
+    expect(dto.judgeMode).toBe('spj');
+    expect(dto.isUploadTestCase).toBe(true);
+    expect(dto.samples).toEqual([]);
+    expect(dto.problem).toMatchObject({
+      id: 4,
+      title: 'Split!',
+      author: 'alice',
+      judgeMode: 'spj',
+      spjCode: 'int main(){}',
+      spjLanguage: 'C',
+      judgeExtraFile: '{"a.txt":"x"}',
+      stackLimit: 64,
+      auth: 3,
+      isRemote: false,
+      examples: '<input>9</input><output>9</output><input>2</input><output>2</output>',
+    });
+  });
+
+  it('replaces only the first example', () => {
+    expect(withFirstExample('', 'a', 'b')).toBe('<input>a</input><output>b</output>');
+    expect(withFirstExample('<input>x</input><output>y</output>', '', '')).toBe('');
+    expect(withFirstExample(null, '', '')).toBe('');
   });
 });
