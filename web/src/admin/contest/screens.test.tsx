@@ -56,7 +56,10 @@ beforeEach(() => {
   resetStores();
   useSession.setState({ token: 't', user: ROOT });
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('admin contest list', () => {
   it('pages the contests, toggles visibility with the creator uid, and is refused to non-admins', async () => {
@@ -215,6 +218,45 @@ describe('admin contest problems', () => {
         displayId: 'C',
       }),
     );
+  });
+});
+
+describe('admin contest announcements', () => {
+  it('lists, posts and deletes announcements of the contest', async () => {
+    let rows = [
+      {
+        id: 3,
+        title: 'Welcome',
+        content: 'hi',
+        username: 'root',
+        gmtCreate: '2026-11-21T08:00:00.000+0000',
+        status: 0,
+      },
+    ];
+    const calls = stubFetch((url, init) => {
+      if (path(url) !== '/api/admin/contest/announcement') return undefined;
+      if ((init.method ?? 'GET') === 'GET') return ok({ records: rows, total: rows.length });
+      if (init.method === 'DELETE') rows = [];
+      return ok(null);
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/admin/contest/7/announcement');
+    expect((await screen.findByTestId('announcement-row-3')).textContent).toContain('Welcome');
+    fireEvent.click(screen.getByTestId('announcement-new'));
+    fireEvent.click(await screen.findByTestId('announcement-save'));
+    await waitFor(() => expect(document.body.textContent).toContain('Title is required'));
+    fireEvent.change(screen.getByTestId('announcement-title'), { target: { value: 'Clarification' } });
+    fireEvent.change(screen.getByTestId('announcement-content'), { target: { value: 'A is **easy**' } });
+    fireEvent.click(screen.getByTestId('announcement-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      cid: 7,
+      announcement: { title: 'Clarification', content: 'A is **easy**', status: 0 },
+    });
+    fireEvent.click(screen.getByTestId('announcement-delete-3'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(query(calls.find((c) => c.method === 'DELETE')!.url)).toEqual({ aid: '3' });
+    expect(await screen.findByTestId('announcements-empty')).toBeTruthy();
   });
 });
 
