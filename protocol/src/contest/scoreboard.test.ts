@@ -453,6 +453,10 @@ describe('incremental equals recompute (property)', () => {
                 expect(live.rows({ ...v, size: 1000 }).records).toEqual(full);
                 expect(live.rows({ ...v, page: 2, size: 3 }).records).toEqual(full.slice(3, 6));
                 expect(live.rows({ ...v, size: 3 }).total).toBe(full.length);
+                // The JSON page is the same page, row by row.
+                const text = live.rowsJson({ ...v, page: 2, size: 3 });
+                expect(text.records.map((r) => JSON.parse(r) as unknown)).toEqual(full.slice(3, 6));
+                expect(text.total).toBe(full.length);
               }
             },
           ),
@@ -526,6 +530,12 @@ describe('incremental equals recompute at scale (seeded)', () => {
         expect(live.rows({ ...v, size: 1000 }).records).toEqual(full);
         expect(fresh.rows({ ...v, size: 1000 }).records).toEqual(full);
         expect(live.rows({ ...v, page: 3, size: 7 }).records).toEqual(full.slice(14, 21));
+        expect(live.rowsJson({ ...v, page: 3, size: 7 }).records).toEqual(
+          full.slice(14, 21).map((r) => JSON.stringify(r)),
+        );
+        expect(live.rowsJson({ ...v, keyword: 'u1', size: 5 }).records).toEqual(
+          live.rows({ ...v, keyword: 'u1', size: 5 }).records.map((r) => JSON.stringify(r)),
+        );
       }
     });
   }

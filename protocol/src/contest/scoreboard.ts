@@ -345,6 +345,8 @@ class Variant {
    * is built once per board change. Rows are shared: callers must not mutate them.
    */
   readonly rows = new Map<number, RankRow>();
+  /** The same rows as JSON text. */
+  readonly rowsText = new Map<number, string>();
   rowsVersion = -1;
 
   ensureCells(n: number, exact = false) {
@@ -1157,6 +1159,40 @@ export class Scoreboard {
    */
   rows(view: BoardView): BoardPage<RankRow> {
     if (view.keyword?.trim()) return this.rowsByScan(view);
+    return this.page(view, (v, at, entry) => {
+      const built = this.rowCache(v);
+      let row = built.get(at);
+      if (!row) built.set(at, (row = this.renderRow(v, entry(at))));
+      return row;
+    });
+  }
+
+  /**
+   * The same page with each row as its JSON text, serialized once per board change and
+   * reused by every viewer (a push is followed by a burst of fetches of the same page).
+   */
+  rowsJson(view: BoardView): BoardPage<string> {
+    if (view.keyword?.trim()) {
+      const page = this.rowsByScan(view);
+      return { ...page, records: page.records.map((r) => JSON.stringify(r)) };
+    }
+    return this.page(view, (v, at, entry) => {
+      this.rowCache(v);
+      let text = v.rowsText.get(at);
+      if (text === undefined) {
+        let row = v.rows.get(at);
+        if (!row) v.rows.set(at, (row = this.renderRow(v, entry(at))));
+        v.rowsText.set(at, (text = JSON.stringify(row)));
+      }
+      return text;
+    });
+  }
+
+  /** Positions of one page (pinned rows first), each turned into a record by `build`. */
+  private page<T>(
+    view: BoardView,
+    build: (v: Variant, at: number, entry: (at: number) => Entry) => T,
+  ): BoardPage<T> {
     const v = this.variant(this.variantFor(view));
     const removeStar = view.removeStar ?? false;
     const ix = this.indexer(v, removeStar);
@@ -1178,14 +1214,9 @@ export class Scoreboard {
     const total = pinned.length + ix.size;
     const from = (shell.current - 1) * shell.size;
     const to = Math.min(total, shell.current * shell.size);
-    const built = this.rowCache(v);
-    const records: RankRow[] = [];
-    for (let k = from; k < to; k++) {
-      const at = k < pinned.length ? pinned[k]! : ix.orderIndex(k - pinned.length);
-      let row = built.get(at);
-      if (!row) built.set(at, (row = this.renderRow(v, ix.entryAt(at))));
-      records.push(row);
-    }
+    const records: T[] = [];
+    for (let k = from; k < to; k++)
+      records.push(build(v, k < pinned.length ? pinned[k]! : ix.orderIndex(k - pinned.length), ix.entryAt));
     return { records, total, size: shell.size, current: shell.current, pages: Math.ceil(total / shell.size) };
   }
 
@@ -1193,6 +1224,7 @@ export class Scoreboard {
   private rowCache(v: Variant): Map<number, RankRow> {
     if (v.rowsVersion !== v.version || v.rows.size > ROW_CACHE_LIMIT) {
       v.rows.clear();
+      v.rowsText.clear();
       v.rowsVersion = v.version;
     }
     return v.rows;
