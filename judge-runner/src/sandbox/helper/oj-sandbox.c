@@ -707,7 +707,7 @@ static void keeper_run(struct kv *req) {
     return;
   }
   if (cg_set_memory(mem) != 0) {
-    out("done setup=cannot_set_memory_limit:_%s doubt=1", strerror(errno));
+    out("done setup=cannot_set_memory_limit_(errno_%d) doubt=1", errno);
     return;
   }
   if (pids != cg.cur_pids) {
@@ -745,7 +745,7 @@ static void keeper_run(struct kv *req) {
       out("done code=-1 sig=9 killed=wall wall_us=%lld clean=1 cpu_ns=0 mem=0 oom=0 doubt=0",
           kv_num(req, "wall_ms", 0) * 1000);
     else
-      out("done setup=cannot_open_stdio:_%s doubt=0", strerror(open_errno));
+      out("done setup=cannot_open_stdio_(errno_%d) doubt=0", open_errno);
     return;
   }
   fds[FD_MEM_PROCS] = cg.mem_procs;
@@ -760,7 +760,7 @@ static void keeper_run(struct kv *req) {
     size_t kl = strlen(req->key[i]) + 1, vl = strlen(req->val[i]) + 1;
     if (zn + kl + vl > sizeof zbuf) {
       for (int j = 0; j < 3; j++) close(fds[j]);
-      out("done setup=request_too_large");
+      out("done setup=request_too_large doubt=0");
       return;
     }
     memcpy(zbuf + zn, req->key[i], kl);
