@@ -16,6 +16,7 @@
 // TEST_DATABASE_URL server and drops afterwards; else in-memory PGlite), NATS_URL (else the
 // in-process bus). Writes bench-results/verdict-push.json.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { io as connect, type Socket } from 'socket.io-client';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -191,9 +192,25 @@ async function main() {
   // ---- paced: open loop at RATE results per second ----
   const pacedTasks = await submitMany(VERDICTS);
   await new Promise((r) => setTimeout(r, 500));
+  const gcPauses: number[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcPauses.push(e.duration);
+      if (process.env.GC_DEBUG)
+        console.log(
+          'gc',
+          (e as unknown as { detail: { kind: number } }).detail.kind,
+          e.duration.toFixed(1),
+          Math.round(process.memoryUsage().heapUsed / 1e6),
+        );
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
   const cpuBefore = process.cpuUsage();
   const eluBefore = performance.eventLoopUtilization();
   const pacedStart = performance.now();
+  const hr = () => Number(process.hrtime.bigint() / 1000n);
+  const windowStart = hr();
   const pacedRuns: Promise<number>[] = [];
   for (let i = 0; i < pacedTasks.length; i++) {
     const due = pacedStart + (i * 1000) / RATE;
@@ -205,6 +222,9 @@ async function main() {
   const pacedWall = performance.now() - pacedStart;
   const cpu = process.cpuUsage(cpuBefore);
   const elu = performance.eventLoopUtilization(eluBefore);
+  gcObserver.disconnect();
+  // For slicing a --cpu-prof profile to the paced phase (its timestamps are hrtime µs).
+  if (process.env.GC_DEBUG) console.log('paced window', windowStart, hr());
   const paced = {
     rate: RATE,
     verdicts: pacedLatencies.length,
@@ -214,6 +234,12 @@ async function main() {
     cpuMsPerVerdict: round((cpu.user + cpu.system) / 1000 / pacedLatencies.length),
     // ...and the time the server's event loop was busy (PGlite runs on it too).
     serverBusyMsPerVerdict: round(elu.active / pacedLatencies.length),
+    // Garbage collection pauses of the server thread meanwhile (they stall every stage).
+    gc: {
+      pauses: gcPauses.length,
+      totalMs: round(gcPauses.reduce((a, x) => a + x, 0)),
+      maxMs: round(Math.max(0, ...gcPauses)),
+    },
     stages: breakdown(pacedTasks.map((t) => t.submitId)),
   };
   console.log(JSON.stringify({ paced }));

@@ -122,6 +122,13 @@ export interface StoredVerdict {
  * Writes a verdict and its case results in one statement (one round trip, atomic without an explicit
  * transaction): the row update is guarded by (version, status), and the cases are replaced only
  * when the row was updated. Returns the updated row, or undefined when the row had moved on.
+ *
+ * The statement commits without waiting for its WAL flush (synchronous_commit off for this one
+ * transaction: ~0.3 ms instead of a ~2-4 ms fsync here). It is visible to every reader at once;
+ * it becomes durable with the next synchronous commit, because the WAL is flushed in order. The
+ * caller must therefore make a synchronous commit after it (the verdict's follow-up transaction)
+ * before it acknowledges the result: a crash in between loses at most an unacknowledged verdict,
+ * which the redelivered result writes again.
  */
 export async function storeVerdict(db: Db, v: StoredVerdict): Promise<JudgeRow | undefined> {
   const updated = () =>
@@ -170,7 +177,13 @@ export async function storeVerdict(db: Db, v: StoredVerdict): Promise<JudgeRow |
     )
     .selectFrom('upd')
     .selectAll()
-    .executeTakeFirst();
+    .select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('async_commit'))
+    .executeTakeFirst()
+    .then((row) => {
+      if (!row) return undefined;
+      const { async_commit: _, ...stored } = row;
+      return stored;
+    });
 }
 
 export function findSubmissions(db: Db, ids: readonly number[]): Promise<JudgeRow[]> {

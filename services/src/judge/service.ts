@@ -642,7 +642,8 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   /**
    * The follow-up writes of a committed verdict (problem counters, AC record), in their own short
    * transaction after the push. Idempotent (see followUp): a crash before it is redone when the
-   * unacked result is redelivered, and nothing is counted twice.
+   * unacked result is redelivered, and nothing is counted twice. Its commit is synchronous and
+   * so also makes the verdict's asynchronous commit durable (repository.storeVerdict).
    */
   async function settleVerdict(submitId: number, version: number): Promise<void> {
     const counted = await db.transaction().execute(async (trx) => {
@@ -652,7 +653,9 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       if (plan.counters) await problems.recordVerdict(r.pid, plan.counters.from, plan.counters.to, trx);
       if (plan.ac === 'add') await repo.addAccepted(trx, r.uid, r.pid, submitId);
       else if (plan.ac === 'remove') await repo.removeAccepted(trx, r.uid, r.pid, submitId);
-      if (plan.markCounted) await repo.setCountedStatus(trx, submitId, r.status);
+      // Always written: besides marking what is counted, it makes this commit a synchronous one,
+      // which flushes the WAL of the verdict's own (asynchronous) commit before the result is acked.
+      await repo.setCountedStatus(trx, submitId, r.status);
       return plan.counters ? r : null;
     });
     // Caches of the counters (problem lists) saw the 'result' event before the counters moved.

@@ -1,6 +1,7 @@
 // The verdict path in two steps: the verdict row and its cases are committed and pushed first,
 // the follow-up writes (problem counters, AC record) come after and are redone on redelivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
@@ -121,6 +122,9 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect(stored).toMatchObject({ submit_id: id, status: -1, time: 3, judger: 'runner-1' });
     const cases = await tdb.db.selectFrom('judge_case').selectAll().where('submit_id', '=', id).execute();
     expect(cases.map((c) => [c.case_id, c.status, c.seq])).toEqual([['1', -1, 1]]);
+    // Its asynchronous commit was for that statement only (PGlite: the very same session).
+    const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(tdb.db);
+    expect(rows[0]!.synchronous_commit).toBe('on');
     // The wrong version writes nothing either.
     expect(
       await repo.storeVerdict(tdb.db, { ...{ submitId: id, version: 1, from: -1 }, patch: {}, cases: [] }),

@@ -83,12 +83,10 @@ describe('followUp', () => {
     expect(followUp({ ...site, status: S.ACCEPTED, counted_status: null })).toEqual({
       counters: { from: null, to: S.ACCEPTED },
       ac: 'add',
-      markCounted: true,
     });
     expect(followUp({ ...site, status: S.WRONG_ANSWER, counted_status: null })).toEqual({
       counters: { from: null, to: S.WRONG_ANSWER },
       ac: null,
-      markCounted: true,
     });
   });
 
@@ -96,13 +94,11 @@ describe('followUp', () => {
     expect(followUp({ ...site, status: S.WRONG_ANSWER, counted_status: S.WRONG_ANSWER })).toEqual({
       counters: null,
       ac: null,
-      markCounted: false,
     });
     // A rejudge AC → AC: counters stay, the AC record removed by the reset comes back.
     expect(followUp({ ...site, status: S.ACCEPTED, counted_status: S.ACCEPTED })).toEqual({
       counters: null,
       ac: 'add',
-      markCounted: false,
     });
   });
 
@@ -110,7 +106,6 @@ describe('followUp', () => {
     expect(followUp({ ...site, status: S.WRONG_ANSWER, counted_status: S.ACCEPTED })).toEqual({
       counters: { from: S.ACCEPTED, to: S.WRONG_ANSWER },
       ac: 'remove',
-      markCounted: true,
     });
   });
 
@@ -118,12 +113,10 @@ describe('followUp', () => {
     expect(followUp({ cid: 5, gid: null, status: S.ACCEPTED, counted_status: null })).toEqual({
       counters: null,
       ac: null,
-      markCounted: true,
     });
     expect(followUp({ cid: 0, gid: 9, status: S.ACCEPTED, counted_status: null })).toEqual({
       counters: { from: null, to: S.ACCEPTED },
       ac: null,
-      markCounted: true,
     });
   });
 });

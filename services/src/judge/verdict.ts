@@ -78,15 +78,14 @@ export interface FollowUp {
   counters: { from: number | null; to: number } | null;
   /** The user's first-AC record (site, non-group submissions only). */
   ac: 'add' | 'remove' | null;
-  /** counted_status must be set to the row's status. */
-  markCounted: boolean;
 }
 
 /**
- * The follow-up writes of a committed verdict, from the row alone. `counted_status` is what the
- * counters hold, so running the plan twice (a redelivered result) counts once: after the first
- * run it equals `status` and the counters are left alone. Adding the AC record is idempotent; a
- * removal is only needed while the counted verdict was an AC.
+ * The follow-up writes of a committed verdict, from the row alone; the caller then sets
+ * `counted_status` to `status`. `counted_status` is what the counters hold, so running the plan
+ * twice (a redelivered result) counts once: after the first run it equals `status` and the
+ * counters are left alone. Adding the AC record is idempotent; a removal is only needed while the
+ * counted verdict was an AC.
  */
 export function followUp(row: {
   cid: number;
@@ -106,6 +105,5 @@ export function followUp(row: {
         : row.counted_status === S.ACCEPTED
           ? 'remove'
           : null,
-    markCounted: moved,
   };
 }
