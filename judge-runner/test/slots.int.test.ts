@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Sandbox, Workspace, type SandboxResult } from '../src/sandbox/index';
-import { isMountPoint } from '../src/sandbox/slot';
+import { isMountPoint } from '../src/sandbox/workspace';
 import { sandboxProcesses } from './helpers';
 
 const MIB = 1024 * 1024;

@@ -110,7 +110,10 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
   }
   let ws: Workspace;
   try {
-    ws = await Workspace.create(deps.workBase, deps.workspaceMb ?? 512);
+    // Only one-shot runs write into the task's workspace; pooled runs write in their slot.
+    ws = await Workspace.create(deps.workBase, deps.workspaceMb ?? 512, 8192, {
+      mount: deps.sandbox.mode === 'one-shot',
+    });
   } catch (err) {
     return failure(task, deps.judger, S.SYSTEM_ERROR, (err as Error).message);
   }

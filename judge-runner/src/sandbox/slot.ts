@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { killAndRemove } from './cgroup';
 import type { SandboxLimits, SandboxStdio } from './limits';
+import { isMountPoint } from './workspace';
 
 const exec = promisify(execFile);
 
@@ -321,10 +322,4 @@ function running(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-export function isMountPoint(dir: string): boolean {
-  return readFileSync('/proc/self/mountinfo', 'utf8')
-    .split('\n')
-    .some((l) => l.split(' ')[4] === dir);
 }

@@ -10,6 +10,7 @@ import {
   chownSync,
   lstatSync,
   mkdirSync,
+  readFileSync,
   readdirSync,
   rmSync,
   rmdirSync,
@@ -33,14 +34,27 @@ export interface RunDirs {
 export class Workspace {
   private counter = 0;
 
-  private constructor(readonly root: string) {}
+  private constructor(
+    readonly root: string,
+    private readonly mounted: boolean,
+  ) {}
 
-  /** Mount a fresh tmpfs (size in MiB, bounded inode count) under `baseDir`. */
-  static async create(baseDir: string, sizeMb = 512, inodes = 8192): Promise<Workspace> {
+  /**
+   * Mount a fresh tmpfs (size in MiB, bounded inode count) under `baseDir`. With
+   * `mount: false`, a plain directory: enough when only the runner writes there (pooled
+   * sandbox: programs write in their slot's own tmpfs), and it saves two process spawns.
+   */
+  static async create(
+    baseDir: string,
+    sizeMb = 512,
+    inodes = 8192,
+    opts: { mount?: boolean } = {},
+  ): Promise<Workspace> {
     mkdirSync(baseDir, { recursive: true, mode: 0o711 });
     assertTraversable(baseDir);
     const root = join(baseDir, `ws-${process.pid}-${randomBytes(6).toString('hex')}`);
     mkdirSync(root, { mode: 0o711 });
+    if (opts.mount === false) return new Workspace(root, false);
     try {
       await run('mount', [
         '-t',
@@ -54,7 +68,7 @@ export class Workspace {
       rmdirSync(root);
       throw new Error(`cannot mount the work tmpfs at ${root}: ${(err as Error).message}`);
     }
-    return new Workspace(root);
+    return new Workspace(root, true);
   }
 
   /** Host-only directory for artefacts shared by the runs of the task (compiled program). */
@@ -82,7 +96,8 @@ export class Workspace {
   }
 
   async dispose(): Promise<void> {
-    await unmount(this.root);
+    if (this.mounted) await unmount(this.root);
+    else rmSync(this.root, { recursive: true, force: true });
   }
 }
 
@@ -96,7 +111,12 @@ export function assertTraversable(dir: string): void {
   }
 }
 
+/** Unmount (or, when it is a plain directory, remove) a work dir. */
 async function unmount(dir: string): Promise<void> {
+  if (!isMountPoint(dir)) {
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   try {
     await run('umount', [dir]);
   } catch {
@@ -129,6 +149,12 @@ export async function sweepStaleWorkspaces(baseDir: string, prefix = 'ws'): Prom
     }
     if (!alive && lstatSync(join(baseDir, name)).isDirectory()) await unmount(join(baseDir, name));
   }
+}
+
+export function isMountPoint(dir: string): boolean {
+  return readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .some((l) => l.split(' ')[4] === dir);
 }
 
 /** Make a host file readable (not writable) by the sandbox uid. */
