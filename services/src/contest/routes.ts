@@ -40,6 +40,8 @@ const rootOnly = { access: 'login', roles: ['root'] } as const;
 const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as const;
 
 type Q<T extends TSchema> = Static<T>;
+/** What Fastify sends for an object body; rank pages are sent as ready JSON text. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function registerContestRoutes(app: App, s: ContestService): void {
   // ---------- public (§1) ----------
@@ -97,13 +99,20 @@ export function registerContestRoutes(app: App, s: ContestService): void {
       return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? []));
     },
   );
-  app.post('/api/get-contest-rank', { config: login, schema: { body: ContestRankBody } }, async (req) =>
-    ok(await s.rank(req.user!, req.body as Q<typeof ContestRankBody>)),
+  // Rank pages come as the envelope's JSON text (rows are serialized once per board change).
+  app.post(
+    '/api/get-contest-rank',
+    { config: login, schema: { body: ContestRankBody } },
+    async (req, reply) =>
+      reply.type(JSON_TYPE).send(await s.rank(req.user!, req.body as Q<typeof ContestRankBody>)),
   );
   app.post(
     '/api/get-contest-outside-scoreboard',
     { config: anonymous, schema: { body: ContestRankBody } },
-    async (req) => ok(await s.outsideRank(req.user ?? null, req.body as Q<typeof ContestRankBody>)),
+    async (req, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send(await s.outsideRank(req.user ?? null, req.body as Q<typeof ContestRankBody>)),
   );
   app.get(
     '/api/get-contest-ac-info',

@@ -4,6 +4,8 @@ import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import { Scoreboard, recordStatusOf, type BoardSubmission } from '@oj/protocol/contest/scoreboard';
+import { makePage } from '@oj/protocol';
+import { ok } from '../platform/http/envelope';
 import type { ContestGroupPort, ContestSubmissionRow, SubmissionSource, UserDirectory } from './ports';
 import { boardConfigOf, type ContestRecordRow } from './rules';
 import * as repo from './repository';
@@ -50,6 +52,15 @@ function signatureOf(c: ContestRecordRow, excluded: readonly string[]): string {
     c.rankShowName,
     [...excluded].sort(),
   ]);
+}
+
+/**
+ * The success envelope of a rank page as JSON text, around rows that are JSON text already
+ * (Scoreboard.rowsJson): the same bytes as serializing ok(makePage(rows, ...)).
+ */
+export function rankPageJson(rows: readonly string[], total: number, size: number, current: number): string {
+  const shell = JSON.stringify(ok(makePage([], total, size, current)));
+  return shell.replace('"records":[]', `"records":[${rows.join(',')}]`);
 }
 
 export function toBoardSubmission(row: ContestSubmissionRow, displayId: string): BoardSubmission {

@@ -2,10 +2,9 @@
 // groups-admin-files.md §4.10): access checks, registration, problems,
 // announcements, scoreboards, admin helper, print jobs, submit gates, admin CRUD.
 // The only module of the capability that publishes events.
-import { makePage, Subjects, toDateStr, type Page } from '@oj/protocol';
+import { makePage, Subjects, toDateStr } from '@oj/protocol';
 import type { Bus } from '@oj/protocol/bus';
 import { sealedFor } from '@oj/protocol/contest/clock';
-import type { RankRow } from '@oj/protocol/contest/scoreboard';
 import type { ContestWatchDecision, SubmissionUpdate } from '@oj/protocol/realtime/events';
 import type { AuthUser } from '../platform/http/access';
 import { denied, fail, notFound, ApiError } from '../platform/http/errors';
@@ -34,7 +33,7 @@ import {
   type ContestInput,
   type ContestRecordRow,
 } from './rules';
-import type { ScoreboardService } from './scoreboard-service';
+import { rankPageJson, type ScoreboardService } from './scoreboard-service';
 import { rankSheet } from './rank-export';
 import { writeXlsx } from './xlsx';
 import { acArchiveEntries } from './ac-export';
@@ -376,7 +375,7 @@ export function createContestService(deps: ContestServiceDeps) {
     c: ContestRecordRow,
     q: RankQuery,
     viewer: { admin: boolean; forceRefresh: boolean; pinUid: string | null },
-  ): Promise<Page<RankRow>> {
+  ): Promise<string> {
     const now = deps.now();
     const sealed = sealedFor(timesOf(c), now, {
       isContestAdmin: viewer.admin,
@@ -387,7 +386,8 @@ export function createContestService(deps: ContestServiceDeps) {
         ? await deps.scoreboards.refresh(c)
         : await deps.scoreboards.boardFor(c);
     const p = pageArgs(q.currentPage, q.limit, 50);
-    const page = board.rows({
+    // Rows come as JSON text, serialized once per board change (a push brings a burst of fetches).
+    const page = board.rowsJson({
       sealed,
       containsEnd: c.allowEndSubmit && !!q.containsEnd,
       removeStar: !!q.removeStar,
@@ -397,7 +397,7 @@ export function createContestService(deps: ContestServiceDeps) {
       page: p.current,
       size: p.limit,
     });
-    return makePage(page.records, page.total, page.size, page.current);
+    return rankPageJson(page.records, page.total, page.size, page.current);
   }
 
   async function rank(user: AuthUser, q: RankQuery) {
