@@ -237,10 +237,15 @@ describe('helper build', () => {
   it('without a C compiler the sandbox says so loudly and falls back to one-shot runs (or fails when the pool is required)', async () => {
     const cache = join(root, 'no-cc-cache');
     const logged: string[] = [];
+    // The default (pool wanted unless OJ_SANDBOX_POOL=0), whatever the environment running the tests.
+    const env = process.env.OJ_SANDBOX_POOL;
+    delete process.env.OJ_SANDBOX_POOL;
     const fallback = await Sandbox.create({
       helperCacheDir: cache,
       helperCc: '/nonexistent/cc',
       log: (m) => logged.push(m),
+    }).finally(() => {
+      if (env !== undefined) process.env.OJ_SANDBOX_POOL = env;
     });
     try {
       expect(fallback.mode).toBe('one-shot');
