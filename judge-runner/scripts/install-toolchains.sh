@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the sandbox and the Debian 12 toolchains the judge advertises (idempotent).
 # Python 2 / PyPy 2 / V8 d8 are not packaged in bookworm and are deliberately absent.
+# gcc also provides `cc`, which builds the pooled sandbox's native helper at first use.
 set -eu
 PACKAGES="bubblewrap gcc g++ default-jdk-headless python3 pypy3 golang-go rustc php-cli ruby mono-mcs mono-runtime nodejs locales"
 missing=""
