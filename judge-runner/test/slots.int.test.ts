@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -17,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureHelper } from '../src/sandbox/helper';
 import { Sandbox, Workspace, type SandboxResult } from '../src/sandbox/index';
 import { isMountPoint } from '../src/sandbox/workspace';
 import { sandboxProcesses } from './helpers';
@@ -277,5 +279,12 @@ describe('helper build', () => {
         cgroupName: 'oj-judge-nocc',
       }),
     ).rejects.toThrow(/no C compiler/);
+  });
+
+  it('refuses a helper cache another user could write (the helper runs as root)', async () => {
+    const open = join(root, 'world-writable');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    await expect(ensureHelper(join(open, 'cache'))).rejects.toThrow(/not safe/);
   });
 });

@@ -5,15 +5,32 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
 export const HELPER_SOURCE = fileURLToPath(new URL('./helper/oj-sandbox.c', import.meta.url));
+
+/**
+ * `path` and every directory above it belong to us (or root) and no one else can write
+ * them, except sticky directories like /tmp (where others cannot replace our entries).
+ */
+export function assertOwnedPath(path: string): void {
+  const uid = process.getuid?.() ?? 0;
+  for (let p = resolve(path); ; p = dirname(p)) {
+    const st = lstatSync(p);
+    const foreign = st.uid !== uid && st.uid !== 0;
+    const writable = (st.mode & 0o022) !== 0 && !(st.isDirectory() && (st.mode & 0o1000) !== 0);
+    if (foreign || writable || st.isSymbolicLink()) {
+      throw new Error(`the sandbox helper path ${path} is not safe: ${p} can be changed by another user`);
+    }
+    if (p === '/') return;
+  }
+}
 
 export function defaultHelperCacheDir(): string {
   return join(tmpdir(), 'oj-judge', 'sandbox-helper');
@@ -27,9 +44,14 @@ export async function ensureHelper(cacheDir = defaultHelperCacheDir(), cc = 'cc'
   const source = readFileSync(HELPER_SOURCE);
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
   const bin = join(cacheDir, `oj-sandbox-${hash}`);
-  if (existsSync(bin)) return bin;
   // uid 65534 (bubblewrap) binds the binary into the sandbox: the directory must be traversable.
   mkdirSync(cacheDir, { recursive: true, mode: 0o755 });
+  // We run this binary as root: nobody else may have been able to put it there.
+  assertOwnedPath(cacheDir);
+  if (existsSync(bin)) {
+    assertOwnedPath(bin);
+    return bin;
+  }
   chmodSync(cacheDir, 0o755);
   const tmp = `${bin}.${randomBytes(4).toString('hex')}.tmp`;
   try {

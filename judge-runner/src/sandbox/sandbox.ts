@@ -17,7 +17,7 @@ import {
   type CgroupRoots,
 } from './cgroup';
 import { readHead } from './files';
-import { ensureHelper } from './helper';
+import { assertOwnedPath, ensureHelper } from './helper';
 import type { SandboxLimits, SandboxResult, SandboxRunOptions, SandboxStdio } from './limits';
 import { SlotPool } from './pool';
 import { Slot, SlotLostError, type SlotRunReport } from './slot';
@@ -191,6 +191,8 @@ export class Sandbox {
     const slotBase = opts.slotDir ?? join(tmpdir(), 'oj-judge', 'slots');
     mkdirSync(slotBase, { recursive: true, mode: 0o711 });
     assertTraversable(slotBase);
+    // The keeper mounts a tmpfs there as root: no one else may be able to redirect it.
+    assertOwnedPath(slotBase);
     await sweepStaleWorkspaces(slotBase, 'slot');
     const pool = new SlotPool(() => {
       const k = ++slotCounter;
