@@ -169,6 +169,22 @@ describe('slot reuse isolation', () => {
   });
 });
 
+describe('stdio', () => {
+  it('a FIFO whose other end never opens ends as a wall-clock TLE, and the slot stays usable', async () => {
+    const fifo = join(ws.dir('pipes'), 'never');
+    execFileSync('mkfifo', ['-m', '600', fifo]);
+    const exe = compile('cat0', 'int main(){char b[16];return read(0,b,sizeof b)<0;}');
+    const t0 = Date.now();
+    const r = await sandbox.withRun(ws, async ({ dirs, run: go }) => {
+      writeFileSync(join(dirs.w, 'main'), readFileSync(exe), { mode: 0o555 });
+      return go({ argv: ['/w/main'], env: {}, limits: { ...limits, wallMs: 500 }, stdio: { stdin: fifo } });
+    });
+    expect(r).toMatchObject({ tle: true, killedBy: 'wall', setupError: null });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(450);
+    expect((await run(compile('after', 'int main(){puts("after");return 0;}'))).out).toBe('after\n');
+  });
+});
+
 describe('slot recovery', () => {
   const hello = () => compile('hello', 'int main(){puts("hello");return 0;}');
 
