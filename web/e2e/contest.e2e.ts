@@ -255,6 +255,8 @@ describe('contest administration and live boards', () => {
     expect(await board.getByTestId('board-problem-A').locator('.oj-balloon').getAttribute('style')).toContain(
       'rgb(255, 0, 0)',
     );
+    // …whose accepted/total counts follow the verdicts too
+    await expect.poll(() => board.getByTestId('board-problem-A').textContent()).toContain('(1/2)');
     // the rows moved without a reload: ranks 1 and 2, same document
     expect(await board.getByTestId(`rank-cell-${s1.uid}`).textContent()).toBe('1');
     expect(await board.getByTestId(`rank-cell-${s2.uid}`).textContent()).toBe('2');

@@ -145,9 +145,11 @@ function RankBoardView({
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
 
+  // The headers' (ac/total) counts move with the verdicts: reloaded with the board on pushes and timer ticks.
+  const [problemsTick, setProblemsTick] = useState(0);
   useEffect(() => {
     contestApi.problems(cid, { quiet: true }).then(setProblems, () => setProblems(fallbackProblems ?? []));
-  }, [cid, fallbackProblems]);
+  }, [cid, fallbackProblems, problemsTick]);
 
   const load = useCallback(() => {
     const mine = ++seq.current;
@@ -186,13 +188,23 @@ function RankBoardView({
   useEffect(load, [load]);
   const loadRef = useRef(load);
   loadRef.current = load;
-  const onPush = useMemo(() => throttle(() => loadRef.current(), RANK_PUSH_MIN_MS), []);
+  const onPush = useMemo(
+    () =>
+      throttle(() => {
+        loadRef.current();
+        setProblemsTick((n) => n + 1);
+      }, RANK_PUSH_MIN_MS),
+    [],
+  );
   useEffect(() => () => onPush.cancel(), [onPush]);
   // While auto refresh is on, rank pushes reload the board; the 30 s timer covers a missing or refused socket.
   const live = useContestLive(auto && !ended ? Number(cid) : null, { rank: onPush });
   useEffect(() => {
     if (!auto || ended || live) return;
-    const timer = setInterval(load, BOARD_REFRESH_MS);
+    const timer = setInterval(() => {
+      load();
+      setProblemsTick((n) => n + 1);
+    }, BOARD_REFRESH_MS);
     return () => clearInterval(timer);
   }, [auto, ended, live, load]);
 
