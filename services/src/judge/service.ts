@@ -31,7 +31,7 @@ import type { AuthUser } from '../platform/http/access';
 import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
 import * as repo from './repository';
 import { markVerdict } from './trace';
-import { caseRows, followUp, verdictColumns, type Verdict } from './verdict';
+import { caseRows, followUp, resultTransition, verdictColumns, type Verdict } from './verdict';
 import type { JudgeRow } from './repository';
 import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
 import {
@@ -619,7 +619,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await repo.findVerdictState(db, submitId);
       if (!current || current.version !== version) return null;
-      const next = nextSubmissionStatus(current.status, { type: 'RESULT', status: v.status });
+      const next = resultTransition(current.status, v.status);
       if (next === null) return null;
       const problem = await problemForVerdict(current.pid);
       markVerdict(submitId, 'tx-start');

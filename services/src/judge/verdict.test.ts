@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '@oj/protocol';
-import { caseRows, followUp, verdictColumns, type Verdict } from './verdict';
+import { nextSubmissionStatus } from '@oj/protocol/submission/machine';
+import { caseRows, followUp, resultTransition, verdictColumns, type Verdict } from './verdict';
 
 const verdict = (over: Partial<Verdict> = {}): Verdict => ({
   status: S.ACCEPTED,
@@ -118,5 +119,20 @@ describe('followUp', () => {
       counters: { from: null, to: S.ACCEPTED },
       ac: null,
     });
+  });
+});
+
+describe('resultTransition', () => {
+  it('answers as the lifecycle machine does, for every status and result code', () => {
+    const codes = [-5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    for (const status of codes)
+      for (const result of codes)
+        for (let i = 0; i < 2; i++)
+          expect(resultTransition(status, result)).toBe(
+            nextSubmissionStatus(status, { type: 'RESULT', status: result }),
+          );
+    expect(resultTransition(S.JUDGING, S.ACCEPTED)).toBe(S.ACCEPTED);
+    expect(resultTransition(S.ACCEPTED, S.WRONG_ANSWER)).toBeNull();
+    expect(resultTransition(S.PENDING, S.CANCELLED)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 import { JudgeStatus } from '@oj/protocol';
 import { oiRankScore } from '@oj/protocol/judge/aggregate';
 import type { JudgeResult } from '@oj/protocol/judge/schemas';
+import { nextSubmissionStatus } from '@oj/protocol/submission/machine';
 import type { JudgeProblem } from './ports';
 import type { NewJudgeCase } from './repository';
 
@@ -24,6 +25,23 @@ export interface Verdict {
   errorMessage: string | null;
   judger: string;
   cases: JudgeResult['cases'];
+}
+
+const resultMoves = new Map<string, number | null>();
+
+/**
+ * The lifecycle machine's answer to a runner's final result on a row at `status` (null: not
+ * legal there). It depends on the two codes only, so each pair is asked of the machine once:
+ * resolving an XState snapshot costs ~0.2 ms, on the path every verdict takes.
+ */
+export function resultTransition(status: number, resultStatus: number): number | null {
+  const key = `${status}:${resultStatus}`;
+  let next = resultMoves.get(key);
+  if (next === undefined) {
+    next = nextSubmissionStatus(status, { type: 'RESULT', status: resultStatus });
+    resultMoves.set(key, next);
+  }
+  return next;
 }
 
 type Scoring = Pick<JudgeProblem, 'type' | 'judgeCaseMode' | 'ioScore' | 'difficulty'>;
