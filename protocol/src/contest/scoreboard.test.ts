@@ -457,6 +457,12 @@ describe('incremental equals recompute (property)', () => {
                 const text = live.rowsJson({ ...v, page: 2, size: 3 });
                 expect(text.records.map((r) => JSON.parse(r) as unknown)).toEqual(full.slice(3, 6));
                 expect(text.total).toBe(full.length);
+                const whole = live.pageJson({ ...v, page: 2, size: 3 }, (records, page) => ({
+                  records,
+                  ...page,
+                }));
+                expect(JSON.parse(whole.records)).toEqual(full.slice(3, 6));
+                expect(whole).toMatchObject({ total: full.length, size: 3, current: 2 });
               }
             },
           ),
@@ -539,6 +545,33 @@ describe('incremental equals recompute at scale (seeded)', () => {
       }
     });
   }
+});
+
+describe('shared pages (pageJson)', () => {
+  const wrap = (records: string, page: { total: number }) => ({ records, total: page.total });
+  it('is wrapped once per board change for pages without pinned rows; pinned pages are per caller', () => {
+    const b = new Scoreboard(config());
+    b.applySubmission(sub('a', 'A', 10, V.AC));
+    b.applySubmission(sub('b', 'A', 20, V.P));
+    const first = b.pageJson({ sealed: false }, wrap);
+    expect(JSON.parse(first.records)).toEqual(b.rows({ sealed: false }).records);
+    expect(b.pageJson({ sealed: false }, wrap)).toBe(first);
+    // The caller has no row: nothing pinned, the shared page.
+    expect(b.pageJson({ sealed: false, pinUid: 'zed' }, wrap)).toBe(first);
+    const pinned = b.pageJson({ sealed: false, pinUid: 'b' }, wrap);
+    expect(JSON.parse(pinned.records)).toEqual(b.rows({ sealed: false, pinUid: 'b' }).records);
+    expect(pinned.total).toBe(3);
+    b.applySubmission(sub('b', 'A', 30, V.AC));
+    const after = b.pageJson({ sealed: false }, wrap);
+    expect(after).not.toBe(first);
+    expect(JSON.parse(after.records)).toEqual(b.rows({ sealed: false }).records);
+    expect(JSON.parse(after.records)[1].submissionInfo.A).toEqual({
+      errorNum: 1,
+      isAC: true,
+      isFirstAC: false,
+      ACTime: 30,
+    });
+  });
 });
 
 describe('recompute input order and repeated ids', () => {

@@ -170,6 +170,8 @@ const SEALED = 2;
 const PENALTY_SECONDS = 20 * 60;
 /** Built rows kept per variant between board changes. */
 const ROW_CACHE_LIMIT = 5000;
+/** Shared pages kept per variant between board changes. */
+const PAGE_CACHE_LIMIT = 200;
 
 /** Slot status for a null (pending) record; the others are the RecordStatus values. */
 const ST_NONE = 2;
@@ -347,6 +349,8 @@ class Variant {
   readonly rows = new Map<number, RankRow>();
   /** The same rows as JSON text. */
   readonly rowsText = new Map<number, string>();
+  /** Whole pages every viewer shares (no pinned rows, no keyword), as wrapped by pageJson's caller. */
+  readonly pages = new Map<string, { wrap: unknown; value: unknown }>();
   rowsVersion = -1;
 
   ensureCells(n: number, exact = false) {
@@ -1176,26 +1180,46 @@ export class Scoreboard {
       const page = this.rowsByScan(view);
       return { ...page, records: page.records.map((r) => JSON.stringify(r)) };
     }
-    return this.page(view, (v, at, entry) => {
-      this.rowCache(v);
-      let text = v.rowsText.get(at);
-      if (text === undefined) {
-        let row = v.rows.get(at);
-        if (!row) v.rows.set(at, (row = this.renderRow(v, entry(at))));
-        v.rowsText.set(at, (text = JSON.stringify(row)));
-      }
-      return text;
-    });
+    return this.page(view, (v, at, entry) => this.rowText(v, at, entry));
   }
 
-  /** Positions of one page (pinned rows first), each turned into a record by `build`. */
-  private page<T>(
-    view: BoardView,
-    build: (v: Variant, at: number, entry: (at: number) => Entry) => T,
-  ): BoardPage<T> {
+  /**
+   * The page's records as one JSON array text, handed to `wrap` with the paging numbers.
+   * A page every viewer shares (no keyword, no pinned row) is wrapped once per board change
+   * and the wrapped value is returned to every later caller passing the same `wrap`.
+   */
+  pageJson<T>(view: BoardView, wrap: (records: string, page: Omit<BoardPage<never>, 'records'>) => T): T {
+    const unwrap = (p: BoardPage<string>) =>
+      wrap(`[${p.records.join(',')}]`, { total: p.total, size: p.size, current: p.current, pages: p.pages });
+    if (view.keyword?.trim()) return unwrap(this.rowsJson(view));
     const v = this.variant(this.variantFor(view));
-    const removeStar = view.removeStar ?? false;
-    const ix = this.indexer(v, removeStar);
+    const ix = this.indexer(v, view.removeStar ?? false);
+    const pinned = this.pinnedPositions(view, ix);
+    if (pinned.length > 0)
+      return unwrap(this.page(view, (w, at, entry) => this.rowText(w, at, entry), ix, pinned));
+    this.rowCache(v);
+    const key = `${view.removeStar ? 1 : 0}:${view.page ?? 1}:${view.size ?? 50}`;
+    const hit = v.pages.get(key);
+    if (hit && hit.wrap === wrap) return hit.value as T;
+    const value = unwrap(this.page(view, (w, at, entry) => this.rowText(w, at, entry), ix, pinned));
+    v.pages.set(key, { wrap, value });
+    return value;
+  }
+
+  /** The row at a position as JSON text, from the cache of the current board. */
+  private rowText(v: Variant, at: number, entry: (at: number) => Entry): string {
+    this.rowCache(v);
+    let text = v.rowsText.get(at);
+    if (text === undefined) {
+      let row = v.rows.get(at);
+      if (!row) v.rows.set(at, (row = this.renderRow(v, entry(at))));
+      v.rowsText.set(at, (text = JSON.stringify(row)));
+    }
+    return text;
+  }
+
+  /** Positions pinned before the board (rule 19): the caller's own row, then concerned users in board order. */
+  private pinnedPositions(view: BoardView, ix: ReturnType<Scoreboard['indexer']>): number[] {
     const pinned: number[] = [];
     const pinUid = view.pinUid ?? null;
     if (pinUid) {
@@ -1210,6 +1234,17 @@ export class Scoreboard {
     }
     concerned.sort((a, b) => a - b);
     pinned.push(...concerned);
+    return pinned;
+  }
+
+  /** Positions of one page (pinned rows first), each turned into a record by `build`. */
+  private page<T>(
+    view: BoardView,
+    build: (v: Variant, at: number, entry: (at: number) => Entry) => T,
+    ix = this.indexer(this.variant(this.variantFor(view)), view.removeStar ?? false),
+    pinned = this.pinnedPositions(view, ix),
+  ): BoardPage<T> {
+    const v = this.variant(this.variantFor(view));
     const shell = paginate<null>([], view.page ?? 1, view.size ?? 50);
     const total = pinned.length + ix.size;
     const from = (shell.current - 1) * shell.size;
@@ -1222,9 +1257,10 @@ export class Scoreboard {
 
   /** The variant's built rows, emptied when the board changed (or grew too large to keep). */
   private rowCache(v: Variant): Map<number, RankRow> {
-    if (v.rowsVersion !== v.version || v.rows.size > ROW_CACHE_LIMIT) {
+    if (v.rowsVersion !== v.version || v.rows.size > ROW_CACHE_LIMIT || v.pages.size > PAGE_CACHE_LIMIT) {
       v.rows.clear();
       v.rowsText.clear();
+      v.pages.clear();
       v.rowsVersion = v.version;
     }
     return v.rows;

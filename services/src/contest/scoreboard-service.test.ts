@@ -1,10 +1,10 @@
-// Rank pages are sent as JSON text built around pre-serialized rows: the bytes must be the
-// ones serializing the object envelope would give.
+// Rank pages are sent as bytes built around pre-serialized rows: they must be the ones
+// serializing the object envelope would give (user text with $-patterns included).
 import { describe, expect, it } from 'vitest';
 import { makePage } from '@oj/protocol';
 import { Scoreboard, type BoardConfig } from '@oj/protocol/contest/scoreboard';
 import { ok } from '../platform/http/envelope';
-import { rankPageJson } from './scoreboard-service';
+import { rankPageBody } from './scoreboard-service';
 
 const START = Date.UTC(2026, 0, 1, 8);
 const config: BoardConfig = {
@@ -37,7 +37,7 @@ describe('rank page JSON', () => {
       {
         uid: 'b',
         username: 'b',
-        realname: '张三 "quoted"',
+        realname: '张三 "quoted" $& $\' $1',
         nickname: null,
         school: 'x\ny',
         gender: null,
@@ -53,9 +53,8 @@ describe('rank page JSON', () => {
   ]) {
     it(`equals the serialized envelope: ${JSON.stringify(view)}`, () => {
       const rows = board.rows(view);
-      const text = board.rowsJson(view);
       const expected = JSON.stringify(ok(makePage(rows.records, rows.total, rows.size, rows.current)));
-      expect(rankPageJson(text.records, text.total, text.size, text.current)).toBe(expected);
+      expect(board.pageJson(view, rankPageBody).toString('utf8')).toBe(expected);
     });
   }
 });

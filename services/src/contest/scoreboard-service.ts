@@ -55,12 +55,16 @@ function signatureOf(c: ContestRecordRow, excluded: readonly string[]): string {
 }
 
 /**
- * The success envelope of a rank page as JSON text, around rows that are JSON text already
- * (Scoreboard.rowsJson): the same bytes as serializing ok(makePage(rows, ...)).
+ * The success envelope of a rank page, as the UTF-8 bytes sent, around the records' JSON
+ * array text (Scoreboard.pageJson): the same bytes as serializing ok(makePage(rows, ...)).
+ * One module-level function, so the board caches its result for pages every viewer shares.
  */
-export function rankPageJson(rows: readonly string[], total: number, size: number, current: number): string {
-  const shell = JSON.stringify(ok(makePage([], total, size, current)));
-  return shell.replace('"records":[]', `"records":[${rows.join(',')}]`);
+export function rankPageBody(
+  records: string,
+  page: { total: number; size: number; current: number },
+): Buffer {
+  const shell = JSON.stringify(ok(makePage([], page.total, page.size, page.current)));
+  return Buffer.from(shell.replace('"records":[]', () => `"records":${records}`));
 }
 
 export function toBoardSubmission(row: ContestSubmissionRow, displayId: string): BoardSubmission {

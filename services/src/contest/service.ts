@@ -33,7 +33,7 @@ import {
   type ContestInput,
   type ContestRecordRow,
 } from './rules';
-import { rankPageJson, type ScoreboardService } from './scoreboard-service';
+import { rankPageBody, type ScoreboardService } from './scoreboard-service';
 import { rankSheet } from './rank-export';
 import { writeXlsx } from './xlsx';
 import { acArchiveEntries } from './ac-export';
@@ -375,7 +375,7 @@ export function createContestService(deps: ContestServiceDeps) {
     c: ContestRecordRow,
     q: RankQuery,
     viewer: { admin: boolean; forceRefresh: boolean; pinUid: string | null },
-  ): Promise<string> {
+  ): Promise<Buffer> {
     const now = deps.now();
     const sealed = sealedFor(timesOf(c), now, {
       isContestAdmin: viewer.admin,
@@ -386,18 +386,21 @@ export function createContestService(deps: ContestServiceDeps) {
         ? await deps.scoreboards.refresh(c)
         : await deps.scoreboards.boardFor(c);
     const p = pageArgs(q.currentPage, q.limit, 50);
-    // Rows come as JSON text, serialized once per board change (a push brings a burst of fetches).
-    const page = board.rowsJson({
-      sealed,
-      containsEnd: c.allowEndSubmit && !!q.containsEnd,
-      removeStar: !!q.removeStar,
-      pinUid: viewer.pinUid,
-      concernedList: q.concernedList ?? [],
-      keyword: q.keyword,
-      page: p.current,
-      size: p.limit,
-    });
-    return rankPageJson(page.records, page.total, page.size, page.current);
+    // The body is built from rows serialized once per board change, and for pages every viewer
+    // shares it is built once per board change too (a push brings a burst of fetches).
+    return board.pageJson(
+      {
+        sealed,
+        containsEnd: c.allowEndSubmit && !!q.containsEnd,
+        removeStar: !!q.removeStar,
+        pinUid: viewer.pinUid,
+        concernedList: q.concernedList ?? [],
+        keyword: q.keyword,
+        page: p.current,
+        size: p.limit,
+      },
+      rankPageBody,
+    );
   }
 
   async function rank(user: AuthUser, q: RankQuery) {
