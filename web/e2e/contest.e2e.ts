@@ -5,6 +5,9 @@
 //
 // Contests whose phase matters are created already running (start in the past), and the one that
 // must end does so a few seconds after the set-up, while the other tests run.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -262,6 +265,22 @@ describe('contest administration and live boards', () => {
     expect(await board.getByTestId(`rank-cell-${s2.uid}`).textContent()).toBe('2');
     expect(await board.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
     await screenshot(board, 'contest-outside-board');
+    // the admin downloads the accepted code from the contest list
+    await admin.goto('/admin/contest');
+    await admin.getByTestId(`admin-contest-download-${cid}`).click();
+    await admin.getByTestId('download-ac-split').selectOption('problem');
+    const [file] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByTestId('download-ac-submit').click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^contest_${cid}_\\d+\\.zip$`));
+    const saved = join(tmpdir(), `oj-e2e-${file.suggestedFilename()}`);
+    await file.saveAs(saved);
+    // zip entry names are stored as plain text: the accepted C++ of user 1 under problem A only
+    const zip = readFileSync(saved).toString('latin1');
+    rmSync(saved, { force: true });
+    expect(zip).toMatch(new RegExp(`A/${u1.username}_\\(\\d{14}\\)\\.cpp`));
+    expect(zip).not.toContain(u2.username);
     for (const p of [admin, board, ...sessions.map(([, p]) => p)]) expect(pageErrors(p)).toEqual([]);
   }, 180_000);
 

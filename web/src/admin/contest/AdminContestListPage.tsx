@@ -79,7 +79,13 @@ function DownloadAcDialog({ contest, onClose }: { contest: AdminContest; onClose
       </DialogBody>
       <DialogFooter
         actions={
-          <Button intent="primary" icon="download" loading={busy} onClick={() => void get()}>
+          <Button
+            intent="primary"
+            icon="download"
+            loading={busy}
+            onClick={() => void get()}
+            data-testid="download-ac-submit"
+          >
             {t('contestUi.download')}
           </Button>
         }
