@@ -4,7 +4,6 @@ import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/platform/config';
 import { createPlatform } from '../src/platform/compose';
-import { seedPlatform } from '../src/platform/seed';
 import { freshPostgres, load, report } from './support';
 
 const database = await freshPostgres();
@@ -16,7 +15,6 @@ const platform = await createPlatform({
     OJ_DATA_DIR: '/tmp/oj-bench',
   }),
 });
-await seedPlatform(platform.ctx);
 await platform.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
 

@@ -11,7 +11,6 @@ import { loadavg } from 'node:os';
 import type { ProblemCapability } from '../src/problem';
 import { loadConfig } from '../src/platform/config';
 import { createPlatform } from '../src/platform/compose';
-import { seedPlatform } from '../src/platform/seed';
 import { freshPostgres, load, report, type LoadResult } from './support';
 
 const PROBLEMS = 2000;
@@ -24,7 +23,6 @@ const platform = await createPlatform({
     OJ_DATA_DIR: '/tmp/oj-bench',
   }),
 });
-await seedPlatform(platform.ctx);
 const db = platform.ctx.db;
 
 // A bank of 2,000 problems copied from the seeded A+B; every other one carries the bench tag.

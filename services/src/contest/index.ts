@@ -15,7 +15,7 @@ export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } fr
 export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
 export type * from './ports';
 export type { ContestTables } from './tables';
-export { problemAdminAuthoring, type ProblemAdminLike } from './adapters';
+export { problemAdminAuthoring, problemTableCatalog, type ProblemAdminLike } from './adapters';
 export { matchesAccountRule, parseAccountLimitRule, isContestAdmin } from './rules';
 
 export interface ContestCapability extends Capability {

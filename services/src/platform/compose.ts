@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
 import { cachedMigratedTemplate } from './db/pglite-template';
 import { migrateToLatest } from './db/migrate';
+import { seedPlatform } from './seed';
 import type { AppContext, Capability } from './context';
 import { buildApp, type App } from './http/app';
 import { createAccountCapability } from '../account';
@@ -20,7 +21,7 @@ import { createSiteCapability, siteServiceFor } from '../site';
 import { createProblemCapability } from '../problem';
 import { createJudgeCapability, type JudgeCapability } from '../judge';
 import { problemPortFromProblemCapability } from '../judge/problem-adapter';
-import { createContestCapability, problemAdminAuthoring } from '../contest';
+import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from '../contest';
 import { createProblemJudgePort } from '../problem';
 import { createDiscussionCapability } from '../discussion';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from '../gateway';
@@ -75,6 +76,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   // Contest-owned problems are written by the problem capability's back office (bound
   // late: the problem capability is built below, and the port is only called per request).
   const contest = createContestCapability(ctx, {
+    // Tags, languages and templates of contest problems come from the problem capability's rules.
+    problems: { ...problemTableCatalog(ctx.db), extras: (pid) => problem.service.problemExtras(pid) },
     authoring: problemAdminAuthoring(
       {
         get: (user, pid) => problem.admin.get(user, pid),
@@ -125,6 +128,9 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     },
   });
   for (const cap of capabilities) await cap.routes?.(app);
+  // Site defaults (languages above all) and root exist before any capability starts: the
+  // sample problems seeded by the problem capability link the languages present then.
+  await seedPlatform(ctx);
   for (const cap of capabilities) await cap.start?.();
   const gateway: Gateway | null = opts.attachGateway
     ? await createGateway({

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { createPlatform } from './compose';
-import { seedPlatform } from './seed';
 import { startEmbeddedJudge } from './embedded-judge';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -22,7 +21,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const { config } = opts;
   const platform = await createPlatform({ config, webRoot: WEB_ROOT, attachGateway: opts.attachGateway });
   const log = platform.ctx.log;
-  await seedPlatform(platform.ctx);
   const judge = opts.embeddedJudge ? await startEmbeddedJudge(platform.ctx) : null;
   await platform.app.listen({ port: config.port, host: config.host });
   log.info(`${opts.describe} listening on http://${config.host}:${config.port}`);

@@ -44,6 +44,8 @@ export interface ProblemCapability extends Capability {
   readonly listCache: ProblemListCache;
   /** The back office (contest-owned problems are written through it, via the contest's port). */
   readonly admin: ReturnType<typeof createProblemAdminService>;
+  /** Public rules (contest problem pages read a problem's tags, languages and templates here). */
+  readonly service: ReturnType<typeof createProblemService>;
 }
 
 export function createProblemCapability(
@@ -61,6 +63,7 @@ export function createProblemCapability(
     name: 'problem',
     listCache,
     admin,
+    service,
     routes(app) {
       registerProblemRoutes(app, service);
       registerProblemAdminRoutes(app, admin, files, ports.compiler);

@@ -143,6 +143,22 @@ export function createProblemService(
     };
   }
 
+  /** Tags, allowed language names and enabled code templates of one problem (contest problem pages). */
+  async function problemExtras(
+    pid: number,
+  ): Promise<{ tags: Tag[]; languages: string[]; codeTemplate: Record<string, string> }> {
+    const [tags, languages, templates] = await Promise.all([
+      repo.tagsOfProblems(db, [pid]),
+      repo.problemLanguages(db, pid),
+      repo.enabledTemplates(db, pid),
+    ]);
+    return {
+      tags: (tags.get(pid) ?? []).map(toTag),
+      languages: languages.map((l) => l.name),
+      codeTemplate: Object.fromEntries(templates.map((t) => [t.name, t.code])),
+    };
+  }
+
   async function problemTags(pid: number | undefined): Promise<Tag[]> {
     if (pid == null) return [];
     return ((await repo.tagsOfProblems(db, [pid])).get(pid) ?? []).map(toTag);
@@ -258,6 +274,7 @@ export function createProblemService(
     problemTags,
     allTags,
     tagsAndClassification,
+    problemExtras,
     codeTemplates,
     problemLanguages,
     languages,

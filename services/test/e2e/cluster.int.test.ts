@@ -9,7 +9,6 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config';
 import { createPlatform, type Platform } from '../../src/platform/compose';
-import { seedPlatform } from '../../src/platform/seed';
 import { listOutbox } from '../../src/platform/mail/mailer';
 import { freshPostgres } from '../../bench/support';
 import { runSubmissionScenario } from './scenario';
@@ -34,7 +33,6 @@ beforeAll(async () => {
     OJ_DATA_DIR: '/tmp/oj-e2e-cluster',
   });
   platform = await createPlatform({ config, attachGateway: true });
-  await seedPlatform(platform.ctx);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
   runner = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['judge-runner/src/main.ts'], {

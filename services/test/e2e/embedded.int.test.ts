@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Runner } from '@oj/judge-runner';
 import { loadConfig } from '../../src/platform/config';
 import { createPlatform, type Platform } from '../../src/platform/compose';
-import { seedPlatform } from '../../src/platform/seed';
 import { startEmbeddedJudge } from '../../src/platform/embedded-judge';
 import { listOutbox } from '../../src/platform/mail/mailer';
 import { runSubmissionScenario } from './scenario';
@@ -21,7 +20,6 @@ let base: string;
 beforeAll(async () => {
   const config = loadConfig({ OJ_DATA_DIR: dataDir, OJ_ROOT_PASSWORD: 'root-pass-1', LOG_LEVEL: 'silent' });
   platform = await createPlatform({ config, attachGateway: true });
-  await seedPlatform(platform.ctx);
   runner = await startEmbeddedJudge(platform.ctx);
   if (!runner)
     throw new Error('the judge runner did not start: this test needs root, bubblewrap and cgroups');
