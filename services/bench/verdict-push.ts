@@ -9,12 +9,14 @@
 //               push (the measure of the first version of this bench: latency under full load);
 //   saturated — BURST results enqueued at once: throughput of the verdict path (the latencies there
 //               are mostly queueing, so only the throughput is the figure).
-// Env: CLIENTS (worker: the 1,000 socket.io clients run in a worker thread, as browsers would run
-// elsewhere; inline: on the server's thread, as the first version of this bench), PROBLEMS (real: the problem capability's tables as in production; memory: a Map, as the
-// first version of this bench), SOCKETS (1000), VERDICTS (400, paced and closed), RATE (50), PARALLEL (4), BURST (400),
-// DATABASE_URL (when set: PostgreSQL, in a fresh database that bench/support.ts creates on the
-// TEST_DATABASE_URL server and drops afterwards; else in-memory PGlite), NATS_URL (else the
-// in-process bus). Writes bench-results/verdict-push.json.
+// Env: PHASES (paced,closed,saturated: which measures to run), CLIENTS (worker: the 1,000
+// socket.io clients run in a worker thread, as browsers run elsewhere; inline: on the server's
+// thread, as in the first version of this bench), PROBLEMS (real: the problem capability's tables,
+// as in production; memory: a Map, as in the first version), SOCKETS (1000), VERDICTS (400, paced
+// and closed), RATE (50), PARALLEL (4), BURST (400), LIVE_CONCURRENCY (results applied at once;
+// the live path's default), DATABASE_URL (when set: PostgreSQL, in a fresh database that
+// bench/support.ts creates on the TEST_DATABASE_URL server and drops afterwards; else in-memory
+// PGlite), NATS_URL (else the in-process bus). Writes bench-results/verdict-push.json.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -39,6 +41,8 @@ const VERDICTS = Number(process.env.VERDICTS ?? 400);
 const RATE = Number(process.env.RATE ?? 50);
 const PARALLEL = Number(process.env.PARALLEL ?? 4);
 const BURST = Number(process.env.BURST ?? 400);
+/** Which measures to run (comma-separated; default all three). */
+const PHASES = new Set((process.env.PHASES ?? 'paced,closed,saturated').split(','));
 /** worker: the socket clients run in a worker thread; inline: on the server's thread. */
 const CLIENTS = process.env.CLIENTS === 'inline' ? 'inline' : 'worker';
 /** real: the problem capability's tables, as the composition root wires it; memory: a Map. */
@@ -129,6 +133,7 @@ async function main() {
     : createMemoryBus();
   const h: Harness = await startHarness({ ...database, drop: database.close }, bus, {
     problemPort: PROBLEMS === 'real' ? problemPortFromProblemCapability(database.db) : undefined,
+    liveConcurrency: process.env.LIVE_CONCURRENCY ? Number(process.env.LIVE_CONCURRENCY) : undefined,
   });
   h.problems.add(makeProblem(1));
   if (PROBLEMS === 'real') {
@@ -190,88 +195,101 @@ async function main() {
   };
 
   // ---- paced: open loop at RATE results per second ----
-  const pacedTasks = await submitMany(VERDICTS);
-  await new Promise((r) => setTimeout(r, 500));
-  const gcPauses: number[] = [];
-  const gcObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      gcPauses.push(e.duration);
-      if (process.env.GC_DEBUG)
-        console.log(
-          'gc',
-          (e as unknown as { detail: { kind: number } }).detail.kind,
-          e.duration.toFixed(1),
-          Math.round(process.memoryUsage().heapUsed / 1e6),
-        );
+  const runPaced = async () => {
+    const pacedTasks = await submitMany(VERDICTS);
+    await new Promise((r) => setTimeout(r, 500));
+    const gcPauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        gcPauses.push(e.duration);
+        if (process.env.GC_DEBUG)
+          console.log(
+            'gc',
+            (e as unknown as { detail: { kind: number } }).detail.kind,
+            e.duration.toFixed(1),
+            Math.round(process.memoryUsage().heapUsed / 1e6),
+          );
+      }
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
+    const cpuBefore = process.cpuUsage();
+    const eluBefore = performance.eventLoopUtilization();
+    const pacedStart = performance.now();
+    const hr = () => Number(process.hrtime.bigint() / 1000n);
+    const windowStart = hr();
+    const pacedRuns: Promise<number>[] = [];
+    for (let i = 0; i < pacedTasks.length; i++) {
+      const due = pacedStart + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pacedRuns.push(deliver(pacedTasks[i]!));
     }
-  });
-  gcObserver.observe({ entryTypes: ['gc'] });
-  const cpuBefore = process.cpuUsage();
-  const eluBefore = performance.eventLoopUtilization();
-  const pacedStart = performance.now();
-  const hr = () => Number(process.hrtime.bigint() / 1000n);
-  const windowStart = hr();
-  const pacedRuns: Promise<number>[] = [];
-  for (let i = 0; i < pacedTasks.length; i++) {
-    const due = pacedStart + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    pacedRuns.push(deliver(pacedTasks[i]!));
-  }
-  const pacedLatencies = await Promise.all(pacedRuns);
-  const pacedWall = performance.now() - pacedStart;
-  const cpu = process.cpuUsage(cpuBefore);
-  const elu = performance.eventLoopUtilization(eluBefore);
-  gcObserver.disconnect();
-  // For slicing a --cpu-prof profile to the paced phase (its timestamps are hrtime µs).
-  if (process.env.GC_DEBUG) console.log('paced window', windowStart, hr());
-  const paced = {
-    rate: RATE,
-    verdicts: pacedLatencies.length,
-    ...summary(pacedLatencies),
-    achievedPerSecond: round((pacedLatencies.length / pacedWall) * 1000),
-    // CPU of the whole process (with CLIENTS=worker this includes the clients' thread)...
-    cpuMsPerVerdict: round((cpu.user + cpu.system) / 1000 / pacedLatencies.length),
-    // ...and the time the server's event loop was busy (PGlite runs on it too).
-    serverBusyMsPerVerdict: round(elu.active / pacedLatencies.length),
-    // Garbage collection pauses of the server thread meanwhile (they stall every stage).
-    gc: {
-      pauses: gcPauses.length,
-      totalMs: round(gcPauses.reduce((a, x) => a + x, 0)),
-      maxMs: round(Math.max(0, ...gcPauses)),
-    },
-    stages: breakdown(pacedTasks.map((t) => t.submitId)),
+    const pacedLatencies = await Promise.all(pacedRuns);
+    const pacedWall = performance.now() - pacedStart;
+    const cpu = process.cpuUsage(cpuBefore);
+    const elu = performance.eventLoopUtilization(eluBefore);
+    gcObserver.disconnect();
+    // For slicing a --cpu-prof profile to the paced phase (its timestamps are hrtime µs).
+    if (process.env.GC_DEBUG) console.log('paced window', windowStart, hr());
+    const paced = {
+      rate: RATE,
+      verdicts: pacedLatencies.length,
+      ...summary(pacedLatencies),
+      achievedPerSecond: round((pacedLatencies.length / pacedWall) * 1000),
+      // CPU of the whole process (with CLIENTS=worker this includes the clients' thread)...
+      cpuMsPerVerdict: round((cpu.user + cpu.system) / 1000 / pacedLatencies.length),
+      // ...and the time the server's event loop was busy (PGlite runs on it too).
+      serverBusyMsPerVerdict: round(elu.active / pacedLatencies.length),
+      // Garbage collection pauses of the server thread meanwhile (they stall every stage).
+      gc: {
+        pauses: gcPauses.length,
+        totalMs: round(gcPauses.reduce((a, x) => a + x, 0)),
+        maxMs: round(Math.max(0, ...gcPauses)),
+      },
+      stages: breakdown(pacedTasks.map((t) => t.submitId)),
+    };
+    console.log(JSON.stringify({ paced }));
+    return paced;
   };
-  console.log(JSON.stringify({ paced }));
 
   // ---- closed: PARALLEL workers, submit included (the bench's first measure) ----
-  const closedLatencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next++ < VERDICTS) closedLatencies.push(await deliver(await submitOne()));
+  const runClosed = async () => {
+    const closedLatencies: number[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next++ < VERDICTS) closedLatencies.push(await deliver(await submitOne()));
+    };
+    const closedStart = performance.now();
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    const closedWall = performance.now() - closedStart;
+    const closed = {
+      parallel: PARALLEL,
+      verdicts: closedLatencies.length,
+      ...summary(closedLatencies),
+      verdictsPerSecond: round((closedLatencies.length / closedWall) * 1000),
+    };
+    console.log(JSON.stringify({ closed }));
+    return closed;
   };
-  const closedStart = performance.now();
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
-  const closedWall = performance.now() - closedStart;
-  const closed = {
-    parallel: PARALLEL,
-    verdicts: closedLatencies.length,
-    ...summary(closedLatencies),
-    verdictsPerSecond: round((closedLatencies.length / closedWall) * 1000),
-  };
-  console.log(JSON.stringify({ closed }));
 
   // ---- saturated: BURST results at once ----
-  const burstTasks = await submitMany(BURST);
-  await new Promise((r) => setTimeout(r, 500));
-  const burstStart = performance.now();
-  const burstLatencies = await Promise.all(burstTasks.map(deliver));
-  const burstWall = performance.now() - burstStart;
-  const saturated = {
-    verdicts: burstLatencies.length,
-    verdictsPerSecond: round((burstLatencies.length / burstWall) * 1000),
-    lastVerdictMs: round(burstWall),
+  const runSaturated = async () => {
+    const burstTasks = await submitMany(BURST);
+    await new Promise((r) => setTimeout(r, 500));
+    const burstStart = performance.now();
+    const burstLatencies = await Promise.all(burstTasks.map(deliver));
+    const burstWall = performance.now() - burstStart;
+    const saturated = {
+      verdicts: burstLatencies.length,
+      verdictsPerSecond: round((burstLatencies.length / burstWall) * 1000),
+      lastVerdictMs: round(burstWall),
+    };
+    return saturated;
   };
+
+  const paced = PHASES.has('paced') ? await runPaced() : null;
+  const closed = PHASES.has('closed') ? await runClosed() : null;
+  const saturated = PHASES.has('saturated') ? await runSaturated() : null;
 
   unsubscribe(verdictTrace.name, onTrace);
   const connected = await clients.close();

@@ -31,6 +31,8 @@ export interface JudgeCapabilityOptions {
   switches?: () => Promise<JudgeSwitches>;
   /** Consume results and progress in this process (default true). */
   live?: boolean;
+  /** Results applied at once by this process (default: the live path's). */
+  liveConcurrency?: number;
 }
 
 export interface JudgeCapability extends Capability {
@@ -67,7 +69,8 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
         );
     },
     async start() {
-      if (opts.live !== false) stops.push(await startLivePath(ctx.bus, service, ctx.log));
+      if (opts.live !== false)
+        stops.push(await startLivePath(ctx.bus, service, ctx.log, { concurrency: opts.liveConcurrency }));
       stops.push(await serveWatchChecks(ctx.bus, service));
       stops.push(await ctx.bus.subscribe(Subjects.problemChanged, () => service.forgetProblems()));
     },

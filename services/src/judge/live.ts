@@ -15,7 +15,12 @@ import type { JudgeService, WatchDecision } from './service';
 import { markVerdict } from './trace';
 
 export interface LiveOptions {
-  /** Results applied at once by this process. */
+  /**
+   * Results applied at once by this process (default 16). Each waits on the database most of the
+   * time, and results in flight together share one follow-up transaction: on PostgreSQL + NATS 16
+   * took ~400-500 verdicts/s where 4 took ~230-340 (bench/verdict-push.ts, saturated, 2 cores under
+   * load); PGlite, one session, gains nothing and loses nothing measurable.
+   */
   concurrency?: number;
 }
 
@@ -45,7 +50,7 @@ export async function startLivePath(
         await job.nak(1000);
       }
     },
-    { concurrency: opts.concurrency ?? 4 },
+    { concurrency: opts.concurrency ?? 16 },
   );
   // A queue group: with several service processes each progress event is stored once.
   const stopProgress = await bus.subscribe<unknown>(

@@ -95,18 +95,26 @@ export function findVerdictState(db: Db, submitId: number): Promise<VerdictState
     .executeTakeFirst();
 }
 
-/** The same, locked until the transaction ends. */
-export function lockVerdictState(db: Db, submitId: number): Promise<VerdictState | undefined> {
+/** Several rows, locked in id order (so two batches never wait on each other crosswise). */
+export function lockVerdictStates(db: Db, submitIds: readonly number[]): Promise<VerdictState[]> {
+  if (submitIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('judge')
     .select(VERDICT_STATE_COLUMNS)
-    .where('submit_id', '=', submitId)
+    .where('submit_id', 'in', submitIds)
+    .orderBy('submit_id')
     .forUpdate()
-    .executeTakeFirst();
+    .execute();
 }
 
-export async function setCountedStatus(db: Db, submitId: number, status: number): Promise<void> {
-  await db.updateTable('judge').set({ counted_status: status }).where('submit_id', '=', submitId).execute();
+/** counted_status := status on these rows. */
+export async function markCounted(db: Db, submitIds: readonly number[]): Promise<void> {
+  if (submitIds.length === 0) return;
+  await db
+    .updateTable('judge')
+    .set((eb) => ({ counted_status: eb.ref('status') }))
+    .where('submit_id', 'in', submitIds)
+    .execute();
 }
 
 export interface StoredVerdict {
@@ -262,9 +270,18 @@ export function listCases(db: Db, submitId: number): Promise<JudgeCaseRow[]> {
 
 /** Records the accepted submission unless the user already has one for the problem. */
 export async function addAccepted(db: Db, uid: string, pid: number, submitId: number): Promise<void> {
+  await addAcceptedMany(db, [{ uid, pid, submit_id: submitId }]);
+}
+
+/** The same for several (the first of a user and problem wins, as does an existing record). */
+export async function addAcceptedMany(
+  db: Db,
+  rows: readonly { uid: string; pid: number; submit_id: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto('user_acproblem')
-    .values({ uid, pid, submit_id: submitId })
+    .values(rows.map(({ uid, pid, submit_id }) => ({ uid, pid, submit_id })))
     .onConflict((oc) => oc.columns(['uid', 'pid']).doNothing())
     .execute();
 }

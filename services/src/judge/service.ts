@@ -32,6 +32,7 @@ import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
 import * as repo from './repository';
 import { markVerdict } from './trace';
 import { caseRows, followUp, resultTransition, verdictColumns, type Verdict } from './verdict';
+import { createBatcher } from './batcher';
 import type { JudgeRow } from './repository';
 import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
 import {
@@ -640,32 +641,44 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   }
 
   /**
-   * The follow-up writes of a committed verdict (problem counters, AC record), in their own short
-   * transaction after the push. Idempotent (see followUp): a crash before it is redone when the
-   * unacked result is redelivered, and nothing is counted twice. Its commit is synchronous and
-   * so also makes the verdict's asynchronous commit durable (repository.storeVerdict).
+   * The follow-up writes of committed verdicts (problem counters, AC record), after the push, in one
+   * short transaction for all the verdicts waiting at that moment (see batcher). Idempotent (see
+   * followUp): a crash before it is redone when the unacked result is redelivered, and nothing is
+   * counted twice. It always writes (counted_status), so its commit is a synchronous one that also
+   * makes the verdicts' asynchronous commits durable (repository.storeVerdict).
    */
-  async function settleVerdict(submitId: number, version: number): Promise<void> {
+  async function settleVerdicts(items: { submitId: number; version: number }[]): Promise<void> {
+    const wanted = new Map(items.map((i) => [i.submitId, i.version]));
     const counted = await db.transaction().execute(async (trx) => {
-      const r = await repo.lockVerdictState(trx, submitId);
-      if (!r || r.version !== version || !isFinalStatus(r.status)) return null;
-      const plan = followUp(r);
-      if (plan.counters) await problems.recordVerdict(r.pid, plan.counters.from, plan.counters.to, trx);
-      if (plan.ac === 'add') await repo.addAccepted(trx, r.uid, r.pid, submitId);
-      else if (plan.ac === 'remove') await repo.removeAccepted(trx, r.uid, r.pid, submitId);
-      // Always written: besides marking what is counted, it makes this commit a synchronous one,
-      // which flushes the WAL of the verdict's own (asynchronous) commit before the result is acked.
-      await repo.setCountedStatus(trx, submitId, r.status);
-      return plan.counters ? r : null;
+      const rows = await repo.lockVerdictStates(trx, [...wanted.keys()]);
+      const due = rows.filter((r) => wanted.get(r.submit_id) === r.version && isFinalStatus(r.status));
+      const accepted: repo.VerdictState[] = [];
+      const moved: repo.VerdictState[] = [];
+      for (const r of due) {
+        const plan = followUp(r);
+        if (plan.counters) {
+          await problems.recordVerdict(r.pid, plan.counters.from, plan.counters.to, trx);
+          moved.push(r);
+        }
+        if (plan.ac === 'add') accepted.push(r);
+        else if (plan.ac === 'remove') await repo.removeAccepted(trx, r.uid, r.pid, r.submit_id);
+      }
+      await repo.addAcceptedMany(trx, accepted);
+      await repo.markCounted(
+        trx,
+        due.map((r) => r.submit_id),
+      );
+      return moved;
     });
     // Caches of the counters (problem lists) saw the 'result' event before the counters moved.
-    if (counted) await publishUpdate(counted, 'counted');
+    for (const r of counted) await publishUpdate(r, 'counted');
   }
+  const settler = createBatcher(settleVerdicts);
 
   /** Commit and push, then settle; done (and the result may be acked) when both are. */
   async function applyVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
     const row = await commitVerdict(submitId, version, v);
-    await settleVerdict(submitId, version);
+    await settler.add({ submitId, version });
     markVerdict(submitId, 'settled');
     return row;
   }

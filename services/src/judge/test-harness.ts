@@ -181,6 +181,7 @@ export async function startHarness(
   bus: Bus,
   opts: {
     live?: boolean;
+    liveConcurrency?: number;
     contests?: ContestSubmitPort;
     contestViews?: ContestViewPort;
     /** The problem port the judge uses instead of `problems` (the bench plugs the real capability in). */
@@ -206,6 +207,7 @@ export async function startHarness(
     problems: opts.problemPort ?? problems,
     switches: async () => switches,
     live: opts.live,
+    liveConcurrency: opts.liveConcurrency,
     contests: opts.contests,
     contestViews: opts.contestViews,
   });

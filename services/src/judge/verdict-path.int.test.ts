@@ -95,6 +95,30 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect(updates.filter((u) => u.submitId === id && u.reason === 'counted')).toHaveLength(1);
   });
 
+  it('verdicts arriving together are settled together, each counted once', async () => {
+    h.problems.add(makeProblem(3));
+    const before = { ac: h.problems.count(3, 0), wa: h.problems.count(3, -1) };
+    const users = [USERS.alice, USERS.bob, USERS.alice, USERS.root, USERS.admin, USERS.bob];
+    const tasks = [];
+    for (const u of users) tasks.push(await submitAndTake(u, '1003'));
+    // The first follow-up write fails: redone (item by item, or on redelivery) and still counted once.
+    h.problems.failVerdicts = 1;
+    const statuses = [0, 0, 0, -1, 0, -1];
+    await Promise.all(tasks.map((t, i) => runner.finish(runner.resultFor(t, statuses[i]!))));
+    for (const t of tasks)
+      await eventually(
+        () => row(t.submitId),
+        (r) => r.counted_status === r.status && r.status !== 5,
+      );
+    expect(h.problems.count(3, 0) - before.ac).toBe(4);
+    expect(h.problems.count(3, -1) - before.wa).toBe(2);
+    // alice accepted twice: one AC record; bob's WA does not take his AC away.
+    expect(await acRecords(USERS.alice.uid, 3)).toHaveLength(1);
+    expect((await acRecords(USERS.bob.uid, 3)).map((a) => a.submit_id)).toEqual([tasks[1]!.submitId]);
+    expect((await acRecords(USERS.admin.uid, 3)).map((a) => a.submit_id)).toEqual([tasks[4]!.submitId]);
+    expect(await acRecords(USERS.root.uid, 3)).toHaveLength(0);
+  });
+
   it('the verdict write is guarded by the status it was decided on', async () => {
     const task = await submitAndTake(USERS.bob, '1001');
     const id = task.submitId;
