@@ -548,7 +548,11 @@ describe('incremental equals recompute at scale (seeded)', () => {
 });
 
 describe('shared pages (pageJson)', () => {
-  const wrap = (records: string, page: { total: number }) => ({ records, total: page.total });
+  const wrap = (records: string, page: { total: number; shared: boolean }) => ({
+    records,
+    total: page.total,
+    shared: page.shared,
+  });
   it('is wrapped once per board change for pages without pinned rows; pinned pages are per caller', () => {
     const b = new Scoreboard(config());
     b.applySubmission(sub('a', 'A', 10, V.AC));
@@ -561,6 +565,7 @@ describe('shared pages (pageJson)', () => {
     const pinned = b.pageJson({ sealed: false, pinUid: 'b' }, wrap);
     expect(JSON.parse(pinned.records)).toEqual(b.rows({ sealed: false, pinUid: 'b' }).records);
     expect(pinned.total).toBe(3);
+    expect([first.shared, pinned.shared]).toEqual([true, false]);
     b.applySubmission(sub('b', 'A', 30, V.AC));
     const after = b.pageJson({ sealed: false }, wrap);
     expect(after).not.toBe(first);

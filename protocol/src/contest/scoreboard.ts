@@ -162,6 +162,15 @@ export interface BoardPage<T> {
   pages: number;
 }
 
+/** Paging numbers of a pageJson page; `shared`: every viewer gets this page (it is cached). */
+export interface SharedPageInfo {
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  shared: boolean;
+}
+
 export type VariantName = 'real' | 'withAfter' | 'sealed';
 const VARIANTS: readonly VariantName[] = ['real', 'withAfter', 'sealed'];
 const WITH_AFTER = 1;
@@ -1188,20 +1197,32 @@ export class Scoreboard {
    * A page every viewer shares (no keyword, no pinned row) is wrapped once per board change
    * and the wrapped value is returned to every later caller passing the same `wrap`.
    */
-  pageJson<T>(view: BoardView, wrap: (records: string, page: Omit<BoardPage<never>, 'records'>) => T): T {
-    const unwrap = (p: BoardPage<string>) =>
-      wrap(`[${p.records.join(',')}]`, { total: p.total, size: p.size, current: p.current, pages: p.pages });
-    if (view.keyword?.trim()) return unwrap(this.rowsJson(view));
+  pageJson<T>(view: BoardView, wrap: (records: string, page: SharedPageInfo) => T): T {
+    const unwrap = (p: BoardPage<string>, shared: boolean) =>
+      wrap(`[${p.records.join(',')}]`, {
+        total: p.total,
+        size: p.size,
+        current: p.current,
+        pages: p.pages,
+        shared,
+      });
+    if (view.keyword?.trim()) return unwrap(this.rowsJson(view), false);
     const v = this.variant(this.variantFor(view));
     const ix = this.indexer(v, view.removeStar ?? false);
     const pinned = this.pinnedPositions(view, ix);
     if (pinned.length > 0)
-      return unwrap(this.page(view, (w, at, entry) => this.rowText(w, at, entry), ix, pinned));
+      return unwrap(
+        this.page(view, (w, at, entry) => this.rowText(w, at, entry), ix, pinned),
+        false,
+      );
     this.rowCache(v);
     const key = `${view.removeStar ? 1 : 0}:${view.page ?? 1}:${view.size ?? 50}`;
     const hit = v.pages.get(key);
     if (hit && hit.wrap === wrap) return hit.value as T;
-    const value = unwrap(this.page(view, (w, at, entry) => this.rowText(w, at, entry), ix, pinned));
+    const value = unwrap(
+      this.page(view, (w, at, entry) => this.rowText(w, at, entry), ix, pinned),
+      true,
+    );
     v.pages.set(key, { wrap, value });
     return value;
   }

@@ -1,5 +1,6 @@
 // HTTP shape of the contest endpoints: paths, access levels, request schemas.
 import type { Static, TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AcSubmissionDownloadQuery,
   AddFromPublicBody,
@@ -31,6 +32,7 @@ import { PidQuery, ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
 import type { ContestService } from './service';
+import type { RankPageBody } from './scoreboard-service';
 
 const anonymous = { access: 'anonymous' } as const;
 const strict = { access: 'anonymous-strict' } as const;
@@ -40,7 +42,7 @@ const rootOnly = { access: 'login', roles: ['root'] } as const;
 const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as const;
 
 type Q<T extends TSchema> = Static<T>;
-/** What Fastify sends for an object body; rank pages are sent as ready JSON text. */
+/** What Fastify sends for an object body; rank pages are sent as ready bytes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function registerContestRoutes(app: App, s: ContestService): void {
@@ -99,20 +101,25 @@ export function registerContestRoutes(app: App, s: ContestService): void {
       return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? []));
     },
   );
-  // Rank pages come as the envelope's JSON text (rows are serialized once per board change).
+  // Rank pages come as ready bytes; a page every viewer shares goes gzipped to clients that accept it.
+  const sendRank = (req: FastifyRequest, reply: FastifyReply, body: RankPageBody) => {
+    reply.type(JSON_TYPE);
+    if (!body.shared) return reply.send(body.json);
+    reply.header('vary', 'accept-encoding');
+    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body.json);
+    return reply.header('content-encoding', 'gzip').send(body.gzip());
+  };
   app.post(
     '/api/get-contest-rank',
     { config: login, schema: { body: ContestRankBody } },
     async (req, reply) =>
-      reply.type(JSON_TYPE).send(await s.rank(req.user!, req.body as Q<typeof ContestRankBody>)),
+      sendRank(req, reply, await s.rank(req.user!, req.body as Q<typeof ContestRankBody>)),
   );
   app.post(
     '/api/get-contest-outside-scoreboard',
     { config: anonymous, schema: { body: ContestRankBody } },
     async (req, reply) =>
-      reply
-        .type(JSON_TYPE)
-        .send(await s.outsideRank(req.user ?? null, req.body as Q<typeof ContestRankBody>)),
+      sendRank(req, reply, await s.outsideRank(req.user ?? null, req.body as Q<typeof ContestRankBody>)),
   );
   app.get(
     '/api/get-contest-ac-info',

@@ -1,10 +1,12 @@
 // The scoreboard service's contest-row cache for the rank endpoints: one read shared by
 // concurrent callers, reused within the TTL (so another process's edit shows up late),
-// dropped by invalidate.
+// dropped by invalidate. And the rank endpoints' bodies: gzip for a page every viewer shares.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { gunzipSync } from 'node:zlib';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { USERS, seedUsers, silentLog } from '../judge/test-harness';
+import { USERS, seedUsers, silentLog, testAuthenticator, tokenOf } from '../judge/test-harness';
+import { buildApp, type App } from '../platform/http/app';
 import type { AppContext } from '../platform/context';
 import type { Config } from '../platform/config';
 import { accountTableUsers, judgeTableSubmissions } from './adapters';
@@ -17,6 +19,7 @@ for (const kind of DB_KINDS) {
   describe(`contest rows for rank pages (${kind})`, () => {
     let tdb: TestDatabase;
     let bus: Bus;
+    let app: App;
     let cid = 0;
 
     beforeAll(async () => {
@@ -25,6 +28,9 @@ for (const kind of DB_KINDS) {
       await seedUsers(tdb);
       const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log: silentLog };
       const contest = createContestCapability(ctx satisfies AppContext);
+      app = await buildApp({ authenticator: testAuthenticator });
+      await contest.routes!(app);
+      await app.ready();
       const now = Date.now();
       await contest.service.adminCreate(USERS.admin, {
         title: 'cached',
@@ -50,6 +56,7 @@ for (const kind of DB_KINDS) {
       cid = (await tdb.db.selectFrom('contest').select('id').executeTakeFirstOrThrow()).id;
     });
     afterAll(async () => {
+      await app?.close();
       await bus?.close();
       await tdb?.drop();
     });
@@ -85,6 +92,28 @@ for (const kind of DB_KINDS) {
       expect(await s.contest(cid)).toBe(first);
       await new Promise((resolve) => setTimeout(resolve, 80));
       expect((await s.contest(cid))!.title).toBe('later');
+    });
+
+    it('sends a shared rank page gzipped when asked, the same JSON as the plain body', async () => {
+      for (const [url, headers] of [
+        ['/api/get-contest-outside-scoreboard', {}],
+        ['/api/get-contest-rank', { authorization: tokenOf(USERS.alice) }],
+      ] as const) {
+        const payload = { cid, currentPage: 1, limit: 30 };
+        const plain = await app.inject({ method: 'POST', url, payload, headers });
+        expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.json()).toMatchObject({ status: 200, data: { records: [], total: 0, size: 30 } });
+        const zipped = await app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary).toBe('accept-encoding');
+        expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+      }
     });
   });
 }

@@ -1,5 +1,6 @@
 // Rank pages are sent as bytes built around pre-serialized rows: they must be the ones
 // serializing the object envelope would give (user text with $-patterns included).
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { makePage } from '@oj/protocol';
 import { Scoreboard, type BoardConfig } from '@oj/protocol/contest/scoreboard';
@@ -54,7 +55,12 @@ describe('rank page JSON', () => {
     it(`equals the serialized envelope: ${JSON.stringify(view)}`, () => {
       const rows = board.rows(view);
       const expected = JSON.stringify(ok(makePage(rows.records, rows.total, rows.size, rows.current)));
-      expect(board.pageJson(view, rankPageBody).toString('utf8')).toBe(expected);
+      const body = board.pageJson(view, rankPageBody);
+      expect(body.json.toString('utf8')).toBe(expected);
+      // Only pages every viewer gets are shared (cached, with a gzip form of the same bytes).
+      expect(body.shared).toBe(!('pinUid' in view) && !('keyword' in view));
+      expect(gunzipSync(body.gzip()).toString('utf8')).toBe(expected);
+      expect(body.gzip().length).toBeLessThan(body.json.length);
     });
   }
 });

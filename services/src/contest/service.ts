@@ -33,7 +33,7 @@ import {
   type ContestInput,
   type ContestRecordRow,
 } from './rules';
-import { rankPageBody, type ScoreboardService } from './scoreboard-service';
+import { rankPageBody, type RankPageBody, type ScoreboardService } from './scoreboard-service';
 import { rankSheet } from './rank-export';
 import { writeXlsx } from './xlsx';
 import { acArchiveEntries } from './ac-export';
@@ -375,7 +375,7 @@ export function createContestService(deps: ContestServiceDeps) {
     c: ContestRecordRow,
     q: RankQuery,
     viewer: { admin: boolean; forceRefresh: boolean; pinUid: string | null },
-  ): Promise<Buffer> {
+  ): Promise<RankPageBody> {
     const now = deps.now();
     const sealed = sealedFor(timesOf(c), now, {
       isContestAdmin: viewer.admin,
