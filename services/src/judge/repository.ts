@@ -117,6 +117,32 @@ export async function markCounted(db: Db, submitIds: readonly number[]): Promise
     .execute();
 }
 
+/**
+ * A running row's status move (Compiling, Judging), guarded like storeVerdict and, like it,
+ * committed without waiting for the WAL flush: progress is transient (a crash may lose a move,
+ * the verdict still lands), and it should not cost a disk flush per report.
+ */
+export async function moveStatus(
+  db: Db,
+  submitId: number,
+  version: number,
+  from: number,
+  patch: { status: number; judger: string | null },
+): Promise<VerdictState | undefined> {
+  const row = await db
+    .updateTable('judge')
+    .set({ ...patch, gmt_modified: new Date() })
+    .where('submit_id', '=', submitId)
+    .where('version', '=', version)
+    .where('status', '=', from)
+    .returning(VERDICT_STATE_COLUMNS)
+    .returning(sql<string>`set_config('synchronous_commit', 'off', true)`.as('async_commit'))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { async_commit: _, ...moved } = row;
+  return moved;
+}
+
 export interface StoredVerdict {
   submitId: number;
   version: number;

@@ -711,20 +711,25 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     if (p.kind !== 'submission' || p.submitId === undefined) return;
     const submitId = p.submitId;
     const event: SubmissionEvent = p.status === S.COMPILING ? { type: 'COMPILING' } : { type: 'JUDGING' };
-    const row = await db.transaction().execute(async (trx) => {
-      const r = await repo.lockSubmission(trx, submitId);
-      if (!r || (p.version !== undefined && r.version !== p.version)) return null;
-      if (r.status === p.status && p.case) return r; // per-case progress while judging: nothing to store
-      const next = nextSubmissionStatus(r.status, event);
-      if (next === null) return null;
-      return repo.updateSubmission(trx, submitId, { status: next, judger: p.judger });
-    });
     // Runners judge the cases of a task one after another, so a finished case's seq counts the done ones.
     const counts = {
       ...(p.total !== undefined ? { casesTotal: p.total } : {}),
       ...(p.case ? { casesDone: p.case.seq } : {}),
     };
-    if (row) await publishUpdate(row, 'progress', counts);
+    // No lock and no transaction: a per-case report stores nothing, and a status move is one
+    // guarded statement (read again if the row moved in between, e.g. the verdict landed).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const r = await repo.findVerdictState(db, submitId);
+      if (!r || (p.version !== undefined && r.version !== p.version)) return;
+      if (r.status === p.status && p.case) return publishUpdate(r, 'progress', counts);
+      const next = nextSubmissionStatus(r.status, event);
+      if (next === null) return;
+      const moved = await repo.moveStatus(db, submitId, r.version, r.status, {
+        status: next,
+        judger: p.judger,
+      });
+      if (moved) return publishUpdate(moved, 'progress', counts);
+    }
   }
 
   // ---------- visibility for the gateway ----------

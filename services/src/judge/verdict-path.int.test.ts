@@ -127,6 +127,9 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
       () => row(id),
       (r) => r.status === 7,
     );
+    // A progress move decided on a status the row no longer has is not written either.
+    expect(await repo.moveStatus(tdb.db, id, 0, 6, { status: 7, judger: 'late' })).toBeUndefined();
+    expect((await row(id)).judger).toBe('runner-1');
     const store = (from: number) =>
       repo.storeVerdict(tdb.db, {
         submitId: id,
