@@ -48,7 +48,12 @@ async function loadMain() {
       method: 'POST',
       connections: job.connections,
       duration: DURATION,
-      headers: { 'content-type': 'application/json', ...(job.token ? { authorization: job.token } : {}) },
+      // As a browser: gzip accepted (pages every viewer shares are sent gzipped).
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'gzip',
+        ...(job.token ? { authorization: job.token } : {}),
+      },
       body: JSON.stringify({
         cid: job.cid,
         currentPage: 1,

@@ -15,6 +15,7 @@
 // Run: npx tsx bench/scoreboard-spectators.ts (from services/). Writes bench-results/scoreboard-spectators.json.
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -41,7 +42,16 @@ const clock = () => performance.timeOrigin + performance.now();
 type ToClient = { kind: 'arm'; round: number };
 type FromClient =
   | { kind: 'ready'; connected: number; joined: number }
-  | { kind: 'round'; round: number; pushes: number[]; boards: number[]; failed: number; cpuMs: number };
+  | {
+      kind: 'round';
+      round: number;
+      pushes: number[];
+      boards: number[];
+      failed: number;
+      cpuMs: number;
+      gzipped: number;
+      bytes: number;
+    };
 
 async function clientMain(url: string, cid: number, count: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, keepAliveMsecs: 60_000 });
@@ -63,18 +73,25 @@ async function clientMain(url: string, cid: number, count: number) {
         {
           method: 'POST',
           agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          // As a browser: gzip accepted (the server gzips pages every viewer shares).
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'accept-encoding': 'gzip',
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           // Success is the envelope's status; the body is not parsed (a browser parses its own
           // page in parallel with the others, this process would do 5,000 of them in a row).
-          res.on('end', () =>
-            resolve(
-              res.statusCode === 200 && Buffer.concat(chunks).subarray(0, 14).toString() === '{"status":200,',
-            ),
-          );
+          res.on('end', () => {
+            let bytes = Buffer.concat(chunks);
+            if (res.headers['content-encoding'] === 'gzip') bytes = gunzipSync(bytes);
+            gzipped += res.headers['content-encoding'] === 'gzip' ? 1 : 0;
+            received += Buffer.concat(chunks).length;
+            resolve(res.statusCode === 200 && bytes.subarray(0, 14).toString() === '{"status":200,');
+          });
         },
       );
       req.on('error', () => resolve(false));
@@ -82,6 +99,8 @@ async function clientMain(url: string, cid: number, count: number) {
     });
 
   let round = -1;
+  let gzipped = 0;
+  let received = 0;
   let pushes: number[] = [];
   let boards: number[] = [];
   let failed = 0;
@@ -100,6 +119,8 @@ async function clientMain(url: string, cid: number, count: number) {
       boards,
       failed,
       cpuMs: (d.user + d.system) / 1000,
+      gzipped,
+      bytes: received,
     };
     process.send!(msg);
   };
@@ -143,6 +164,8 @@ async function clientMain(url: string, cid: number, count: number) {
     pushes = [];
     boards = [];
     failed = 0;
+    gzipped = 0;
+    received = 0;
     done = 0;
     flushed = false;
     cpu = process.cpuUsage();
@@ -216,6 +239,8 @@ async function serverMain() {
     received: number;
     boards: number;
     failed: number;
+    gzipped: number;
+    bodyBytes: number;
     serverCpuMs: number;
     clientCpuMs: number;
     load1m: number;
@@ -245,6 +270,8 @@ async function serverMain() {
       boards: parts.flatMap((p) => p.boards),
       failed: parts.reduce((n, p) => n + p.failed, 0),
       cpuMs: parts.reduce((n, p) => n + p.cpuMs, 0),
+      gzipped: parts.reduce((n, p) => n + p.gzipped, 0),
+      bytes: parts.reduce((n, p) => n + p.bytes, 0),
     };
     const pushes = m.pushes.map((t) => t - t0).sort((a, b) => a - b);
     const boards = m.boards.map((t) => t - t0).sort((a, b) => a - b);
@@ -257,6 +284,8 @@ async function serverMain() {
       received: pushes.length,
       boards: boards.length,
       failed: m.failed,
+      gzipped: m.gzipped,
+      bodyBytes: m.bytes,
       serverCpuMs: round2((d.user + d.system) / 1000),
       clientCpuMs: round2(m.cpuMs),
       load1m: round2(os.loadavg()[0]!),
