@@ -223,6 +223,13 @@ function grow<T extends Growable>(a: T, size: number, fill = 0, exact = false): 
   return b;
 }
 
+/** A copy of `a` (capacity n) holding `a[order[k]]` at k. */
+function gather<T extends Growable>(a: T, order: Int32Array, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  for (let k = 0; k < order.length; k++) b[k] = a[order[k]!]!;
+  return b;
+}
+
 /**
  * submitId → slot, as parallel arrays sorted by id. Contests load in submit_id order and new
  * submissions get the largest ids, so inserts append and a bulk load needs no hashing; a
@@ -627,10 +634,25 @@ export class Scoreboard {
    * every cell folded once; users sorted once.
    */
   private load(subs: readonly BoardSubmission[]) {
+    // One method per phase: each loop gets optimized on its own (a single long function was
+    // compiled on its first loop and fell back to the interpreter at each later one).
+    this.bulk = true;
+    const ordered = this.ingest(subs);
+    // A repeated submitId: the last record counts, earlier ones are left out.
+    for (const slot of this.ids.build(this.sId, subs.length, ordered)) this.sCell[slot] = -1;
+    for (let i = 0; i < this.variantCount; i++) this.variants[i]!.ensureCells(this.cellCount, true);
+    const { starts, sorted } = this.bucketByCell(subs.length);
+    this.renumber(subs.length, starts, sorted);
+    for (let i = 0; i < this.variantCount; i++) this.foldAll(i);
+    this.bulk = false;
+    for (let i = 0; i < this.variantCount; i++) this.rebuildOrder(this.variants[i]!);
+  }
+
+  /** One slot per input record, in input order; true when the ids are strictly increasing. */
+  private ingest(subs: readonly BoardSubmission[]): boolean {
     const n = subs.length;
     // Buffers are sized once: regrowing large external buffers costs full GCs of the caller's heap.
     this.reserveSlots(n, true);
-    this.bulk = true;
     let ordered = true;
     let prevId = -Infinity;
     for (let k = 0; k < n; k++) {
@@ -639,71 +661,71 @@ export class Scoreboard {
       if (!(s.submitId > prevId)) ordered = false;
       prevId = s.submitId;
     }
-    // A repeated submitId: the last record counts, earlier ones are left out.
-    for (const slot of this.ids.build(this.sId, n, ordered)) this.sCell[slot] = -1;
-    for (let i = 0; i < this.variantCount; i++) this.variants[i]!.ensureCells(this.cellCount, true);
+    return ordered;
+  }
 
-    // Counting sort of the live slots by cell (stable), then each bucket by (time, submitId).
+  /** Counting sort of the live slots by cell (stable), then each bucket by (time, submitId). */
+  private bucketByCell(n: number): { starts: Int32Array; sorted: Int32Array } {
     const cells = this.cellCount;
+    const cellOf = this.sCell;
     const starts = new Int32Array(cells + 1);
-    for (let s = 0; s < n; s++) if (this.sCell[s]! >= 0) starts[this.sCell[s]! + 1]!++;
+    for (let s = 0; s < n; s++) if (cellOf[s]! >= 0) starts[cellOf[s]! + 1]!++;
     for (let c = 0; c < cells; c++) starts[c + 1]! += starts[c]!;
-    const live = starts[cells]!;
     const fill = starts.slice(0, cells);
-    const sorted = new Int32Array(live);
-    for (let s = 0; s < n; s++) if (this.sCell[s]! >= 0) sorted[fill[this.sCell[s]!]!++] = s;
+    const sorted = new Int32Array(starts[cells]!);
+    for (let s = 0; s < n; s++) if (cellOf[s]! >= 0) sorted[fill[cellOf[s]!]!++] = s;
     for (let c = 0; c < cells; c++)
       if (starts[c + 1]! - starts[c]! > 1) this.sortSlots(sorted, starts[c]!, starts[c + 1]!);
+    return { starts, sorted };
+  }
 
-    // Renumber: the k-th slot in (cell, time, submitId) order becomes slot k.
+  /** The k-th slot in (cell, time, submitId) order becomes slot k; cells chain their slots in order. */
+  private renumber(n: number, starts: Int32Array, sorted: Int32Array) {
+    const live = sorted.length;
     const to = new Int32Array(n);
     for (let k = 0; k < live; k++) to[sorted[k]!] = k;
     this.ids.remap(to);
-    const gather = <T extends Growable>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(n);
-      for (let k = 0; k < live; k++) b[k] = a[sorted[k]!]!;
-      return b;
-    };
-    this.sId = gather(this.sId);
-    this.sTime = gather(this.sTime);
-    this.sFlags = gather(this.sFlags);
-    this.sStatus = gather(this.sStatus);
-    this.sCell = gather(this.sCell);
+    this.sId = gather(this.sId, sorted, n);
+    this.sTime = gather(this.sTime, sorted, n);
+    this.sFlags = gather(this.sFlags, sorted, n);
+    this.sStatus = gather(this.sStatus, sorted, n);
+    this.sCell = gather(this.sCell, sorted, n);
     if (this.config.type === 1) {
-      this.sScore = gather(this.sScore);
-      this.sUse = gather(this.sUse);
+      this.sScore = gather(this.sScore, sorted, n);
+      this.sUse = gather(this.sUse, sorted, n);
     }
     this.slotCount = live;
-    for (let c = 0; c < cells; c++) {
+    const head = this.head;
+    const next = this.sNext;
+    for (let c = 0; c < this.cellCount; c++) {
       const a = starts[c]!;
       const b = starts[c + 1]!;
-      this.head[c] = a < b ? a : -1;
-      for (let k = a; k < b; k++) this.sNext[k] = k + 1 < b ? k + 1 : -1;
+      head[c] = a < b ? a : -1;
+      for (let k = a; k < b; k++) next[k] = k + 1 < b ? k + 1 : -1;
     }
+  }
 
-    // Fresh cells: fold straight into the tables, add to the totals and to each user's first appearance.
-    for (let i = 0; i < this.variantCount; i++) {
-      const v = this.variants[i]!;
-      const U = v.users;
-      for (let u = 0; u < this.uids.length; u++) U[u * USER + UFT] = U[u * USER + UFID] = Infinity;
-      const C = v.cells;
-      for (let c = 0; c < cells; c++) {
-        const o = c * CELL;
-        if (this.config.type === 0) this.foldAcm(i, c, C, o);
-        else this.foldOi(i, c, C, o);
-        if (C[o + PROC] === 0) continue;
-        const u = this.cellUser[c]!;
-        this.account(v, u, this.cellProb[c]!, o, 1);
-        const b = u * USER;
-        const t = C[o + FT]!;
-        if (t < U[b + UFT]! || (t === U[b + UFT] && C[o + FID]! < U[b + UFID]!)) {
-          U[b + UFT] = t;
-          U[b + UFID] = C[o + FID]!;
-        }
+  /** Fresh cells of variant `i`: folded straight into the table, added to the totals and to first appearances. */
+  private foldAll(i: number) {
+    const v = this.variants[i]!;
+    const U = v.users;
+    for (let u = 0; u < this.uids.length; u++) U[u * USER + UFT] = U[u * USER + UFID] = Infinity;
+    const C = v.cells;
+    const acm = this.config.type === 0;
+    for (let c = 0; c < this.cellCount; c++) {
+      const o = c * CELL;
+      if (acm) this.foldAcm(i, c, C, o);
+      else this.foldOi(i, c, C, o);
+      if (C[o + PROC] === 0) continue;
+      const u = this.cellUser[c]!;
+      this.account(v, u, this.cellProb[c]!, o, 1);
+      const b = u * USER;
+      const t = C[o + FT]!;
+      if (t < U[b + UFT]! || (t === U[b + UFT] && C[o + FID]! < U[b + UFID]!)) {
+        U[b + UFT] = t;
+        U[b + UFID] = C[o + FID]!;
       }
     }
-    this.bulk = false;
-    for (let i = 0; i < this.variantCount; i++) this.rebuildOrder(this.variants[i]!);
   }
 
   /** Sorts `slots[a, b)` by (time, submitId): insertion sort for the usual short cells. */
