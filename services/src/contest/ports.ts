@@ -22,10 +22,25 @@ export interface ContestSubmissionRow {
   time: number | null;
 }
 
+/** What a scoreboard load reads of a contest submission (no Date objects: boards hold 500k of them). */
+export interface BoardSourceRow {
+  submitId: number;
+  uid: string;
+  username: string;
+  cpid: number;
+  /** Epoch milliseconds (truncated, as Date.getTime() of the stored time). */
+  submitTime: number;
+  status: number;
+  score: number | null;
+  time: number | null;
+}
+
 /** Implemented by the judge capability (submissions). */
 export interface SubmissionSource {
   /** Every submission of a contest, any status. */
   ofContest(cid: number): Promise<ContestSubmissionRow[]>;
+  /** The same submissions, in submit_id order, with only what a scoreboard reads (a lean read for big contests). */
+  boardRowsOf?(cid: number): Promise<BoardSourceRow[]>;
   byId(submitId: number): Promise<ContestSubmissionRow | null>;
   /** The smallest submit id of an accepted submission of `uid` on contest problem `cpid`, or null. */
   firstAcceptedId?(cid: number, uid: string, cpid: number): Promise<number | null>;

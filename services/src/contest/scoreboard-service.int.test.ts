@@ -2,6 +2,7 @@
 // concurrent callers, reused within the TTL (so another process's edit shows up late),
 // dropped by invalidate. And the rank endpoints' bodies: gzip for a page every viewer shares.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { gunzipSync } from 'node:zlib';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
@@ -114,6 +115,56 @@ for (const kind of DB_KINDS) {
         expect(zipped.headers.vary).toBe('accept-encoding');
         expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
       }
+    });
+
+    it('the lean board read matches ofContest, timestamps truncated to the millisecond', async () => {
+      const times = [
+        '2026-01-01 08:00:00.123456+00',
+        '2026-01-01 08:00:00.999999+00',
+        '2026-01-01 09:30:00+00',
+      ];
+      for (const [i, at] of times.entries()) {
+        await tdb.db
+          .insertInto('judge')
+          .values({
+            pid: 1,
+            display_pid: '1000',
+            uid: USERS.alice.uid,
+            username: USERS.alice.username,
+            submit_time: new Date(at),
+            status: [0, -1, 5][i]!,
+            score: i === 1 ? 60 : null,
+            time: i === 2 ? null : 10 + i,
+            length: 1,
+            code: 'x',
+            language: 'C',
+            cid,
+            cpid: 7,
+          } as never)
+          .execute();
+        // Sub-millisecond digits, as PostgreSQL stores them (a JS Date would drop them).
+        await sql`update judge set submit_time = ${at}::timestamptz where submit_id = (select max(submit_id) from judge)`.execute(
+          tdb.db,
+        );
+      }
+      const source = judgeTableSubmissions(tdb.db);
+      const full = await source.ofContest(cid);
+      const lean = await source.boardRowsOf!(cid);
+      expect(full).toHaveLength(3);
+      expect(lean).toEqual(
+        full.map((r) => ({
+          submitId: r.submitId,
+          uid: r.uid,
+          username: r.username,
+          cpid: r.cpid,
+          submitTime: r.submitTime.getTime(),
+          status: r.status,
+          score: r.score,
+          time: r.time,
+        })),
+      );
+      expect(lean.map((r) => r.submitTime % 1000)).toEqual([123, 999, 0]);
+      await tdb.db.deleteFrom('judge').execute();
     });
   });
 }

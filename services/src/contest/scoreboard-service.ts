@@ -131,11 +131,28 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     const excluded = await excludedUids(c);
     const problems = await repo.contestProblems(deps.db, c.id);
     const displayIds = new Map(problems.map((p) => [p.id, p.display_id]));
-    const rows = await deps.submissions.ofContest(c.id);
     const subs: BoardSubmission[] = [];
-    for (const r of rows) {
-      const displayId = displayIds.get(r.cpid);
-      if (displayId !== undefined) subs.push(toBoardSubmission(r, displayId));
+    if (deps.submissions.boardRowsOf) {
+      // The lean read: epoch milliseconds, no Date objects, only the board's columns.
+      for (const r of await deps.submissions.boardRowsOf(c.id)) {
+        const displayId = displayIds.get(r.cpid);
+        if (displayId === undefined) continue;
+        subs.push({
+          submitId: r.submitId,
+          uid: r.uid,
+          username: r.username,
+          displayId,
+          submitTime: r.submitTime,
+          status: recordStatusOf(r.status),
+          score: r.score,
+          useTime: r.time,
+        });
+      }
+    } else {
+      for (const r of await deps.submissions.ofContest(c.id)) {
+        const displayId = displayIds.get(r.cpid);
+        if (displayId !== undefined) subs.push(toBoardSubmission(r, displayId));
+      }
     }
     const uids = [...new Set(subs.map((s) => s.uid))];
     const board = Scoreboard.recompute(boardConfigOf(c, excluded), subs, await deps.users.profiles(uids));
