@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../src/platform/context';
 import type { Config } from '../src/platform/config';
 import { buildApp, type App } from '../src/platform/http/app';
+import type { DatabaseHandle } from '../src/platform/db';
 import { createTestDatabase } from '../test/support/db';
 
 const MIN = 60_000;
@@ -33,6 +34,7 @@ export interface ContestServer {
   runner: RunnerStandIn;
   contest: ContestCapability;
   bus: Bus;
+  db: DatabaseHandle['db'];
   close(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ export async function startContestServer(opts: {
     runner,
     contest,
     bus,
+    db: tdb.db,
     async close() {
       await runner.close();
       await gateway.close();
