@@ -223,9 +223,17 @@ function grow<T extends Growable>(a: T, size: number, fill = 0, exact = false): 
   return b;
 }
 
-/** A copy of `a` (capacity n) holding `a[order[k]]` at k. */
-function gather<T extends Growable>(a: T, order: Int32Array, n: number): T {
-  const b = new (a.constructor as new (n: number) => T)(n);
+/**
+ * Capacity for a bulk load of n: sized once, with room for the verdicts that follow (growing
+ * the large buffers at the first new submission would cost a full GC of the caller's heap).
+ */
+function withHeadroom(n: number): number {
+  return n + Math.max(1024, n >> 4);
+}
+
+/** A copy of `a` (same capacity) holding `a[order[k]]` at k. */
+function gather<T extends Growable>(a: T, order: Int32Array): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length);
   for (let k = 0; k < order.length; k++) b[k] = a[order[k]!]!;
   return b;
 }
@@ -296,8 +304,8 @@ class IdIndex {
    * slot with the same id (a repeated submission: the last one counts).
    */
   build(ids: Float64Array, n: number, ordered: boolean): number[] {
-    this.ids = new Float64Array(n);
-    this.slots = new Int32Array(n);
+    this.ids = new Float64Array(withHeadroom(n));
+    this.slots = new Int32Array(withHeadroom(n));
     const dead: number[] = [];
     if (ordered) {
       this.ids.set(ids.subarray(0, n));
@@ -640,7 +648,8 @@ export class Scoreboard {
     const ordered = this.ingest(subs);
     // A repeated submitId: the last record counts, earlier ones are left out.
     for (const slot of this.ids.build(this.sId, subs.length, ordered)) this.sCell[slot] = -1;
-    for (let i = 0; i < this.variantCount; i++) this.variants[i]!.ensureCells(this.cellCount, true);
+    for (let i = 0; i < this.variantCount; i++)
+      this.variants[i]!.ensureCells(withHeadroom(this.cellCount), true);
     const { starts, sorted } = this.bucketByCell(subs.length);
     this.renumber(subs.length, starts, sorted);
     for (let i = 0; i < this.variantCount; i++) this.foldAll(i);
@@ -652,7 +661,7 @@ export class Scoreboard {
   private ingest(subs: readonly BoardSubmission[]): boolean {
     const n = subs.length;
     // Buffers are sized once: regrowing large external buffers costs full GCs of the caller's heap.
-    this.reserveSlots(n, true);
+    this.reserveSlots(withHeadroom(n), true);
     let ordered = true;
     let prevId = -Infinity;
     for (let k = 0; k < n; k++) {
@@ -685,14 +694,14 @@ export class Scoreboard {
     const to = new Int32Array(n);
     for (let k = 0; k < live; k++) to[sorted[k]!] = k;
     this.ids.remap(to);
-    this.sId = gather(this.sId, sorted, n);
-    this.sTime = gather(this.sTime, sorted, n);
-    this.sFlags = gather(this.sFlags, sorted, n);
-    this.sStatus = gather(this.sStatus, sorted, n);
-    this.sCell = gather(this.sCell, sorted, n);
+    this.sId = gather(this.sId, sorted);
+    this.sTime = gather(this.sTime, sorted);
+    this.sFlags = gather(this.sFlags, sorted);
+    this.sStatus = gather(this.sStatus, sorted);
+    this.sCell = gather(this.sCell, sorted);
     if (this.config.type === 1) {
-      this.sScore = gather(this.sScore, sorted, n);
-      this.sUse = gather(this.sUse, sorted, n);
+      this.sScore = gather(this.sScore, sorted);
+      this.sUse = gather(this.sUse, sorted);
     }
     this.slotCount = live;
     const head = this.head;
