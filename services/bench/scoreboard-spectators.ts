@@ -10,7 +10,9 @@
 // Also timed: the rank event on the bus (verdict → contest scoreboard → publish), seen by the server.
 // The server (Fastify + gateway + PostgreSQL + in-process bus, or NATS_URL) runs in this process;
 // the clients run in PROCS child processes, all sharing the machine's 2 cores (load is reported).
-// Env: CLIENTS (5000), PROCS (1), FETCH (1; 0 = clients only take the push), ROUNDS (5),
+// MODE=inner: the clients are contestants (tokens of board participants) fetching the contest
+// rank, where each page is per caller (own row pinned) instead of one page shared by all.
+// Env: CLIENTS (5000), PROCS (1), FETCH (1; 0 = clients only take the push), MODE (outside), ROUNDS (5),
 // BOARD_USERS (10000), BOARD_SUBMISSIONS (500000), NATS_URL.
 // Run: npx tsx bench/scoreboard-spectators.ts (from services/). Writes bench-results/scoreboard-spectators.json.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -29,6 +31,8 @@ import { report } from './support';
 const CLIENTS = Number(process.env.CLIENTS ?? 5000);
 const PROCS = Math.max(1, Number(process.env.PROCS ?? 1));
 const FETCH = process.env.FETCH !== '0';
+/** outside: anonymous spectators of the outside board; inner: contestants (own row pinned) on the contest rank. */
+const MODE = process.env.MODE === 'inner' ? 'inner' : 'outside';
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const BOARD_USERS = Number(process.env.BOARD_USERS ?? 10_000);
 const BOARD_SUBMISSIONS = Number(process.env.BOARD_SUBMISSIONS ?? 500_000);
@@ -53,7 +57,7 @@ type FromClient =
       bytes: number;
     };
 
-async function clientMain(url: string, cid: number, count: number) {
+async function clientMain(url: string, cid: number, count: number, first: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, keepAliveMsecs: 60_000 });
   const body = JSON.stringify({
     cid,
@@ -64,9 +68,12 @@ async function clientMain(url: string, cid: number, count: number) {
     concernedList: [],
     containsEnd: false,
   });
-  const target = new URL('/api/get-contest-outside-scoreboard', url);
+  const target = new URL(
+    MODE === 'inner' ? '/api/get-contest-rank' : '/api/get-contest-outside-scoreboard',
+    url,
+  );
   /** One rank page request as the web client sends it; resolves when the body is in. */
-  const fetchBoard = () =>
+  const fetchBoard = (token: string | null) =>
     new Promise<boolean>((resolve) => {
       const req = http.request(
         target,
@@ -78,6 +85,7 @@ async function clientMain(url: string, cid: number, count: number) {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
             'accept-encoding': 'gzip',
+            ...(token ? { authorization: token } : {}),
           },
         },
         (res) => {
@@ -126,8 +134,15 @@ async function clientMain(url: string, cid: number, count: number) {
   };
   let done = 0;
   for (let i = 0; i < count; i += 250) {
-    const batch = Array.from({ length: Math.min(250, count - i) }, async () => {
-      const s = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    const batch = Array.from({ length: Math.min(250, count - i) }, async (_, j) => {
+      // Inner mode: client n is contestant bg-n (a participant of the board, so its row is pinned).
+      const token = MODE === 'inner' ? `tok-bg-${first + i + j + 1}` : null;
+      const s = connect(url, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: token ? { token } : {},
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());
         s.once('connect_error', reject);
@@ -142,7 +157,7 @@ async function clientMain(url: string, cid: number, count: number) {
           if (++done === count) flush();
           return;
         }
-        void fetchBoard().then((ok) => {
+        void fetchBoard(token).then((ok) => {
           if (ok) boards.push(clock());
           else failed++;
           if (++done === count) flush();
@@ -153,7 +168,7 @@ async function clientMain(url: string, cid: number, count: number) {
         .emitWithAck(ClientEvents.subscribeContest, { cid })) as SubscribeAck;
       if (ack.ok) joined++;
       // The page was loaded once before (a kept-alive connection, a loaded board).
-      await fetchBoard();
+      await fetchBoard(token);
       sockets.push(s);
     });
     await Promise.all(batch);
@@ -204,6 +219,7 @@ async function serverMain() {
         url,
         String(cid),
         String(Math.floor((CLIENTS * (i + 1)) / PROCS) - Math.floor((CLIENTS * i) / PROCS)),
+        String(Math.floor((CLIENTS * i) / PROCS)),
       ],
       {
         execArgv: ['--import', 'tsx'],
@@ -301,6 +317,7 @@ async function serverMain() {
   report('scoreboard-spectators', {
     clients: CLIENTS,
     clientProcesses: PROCS,
+    mode: MODE,
     fetch: FETCH,
     connected: ready.connected,
     joined: ready.joined,
@@ -318,5 +335,10 @@ async function serverMain() {
 }
 
 if (process.argv[2] === '--clients')
-  await clientMain(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
+  await clientMain(
+    process.argv[3]!,
+    Number(process.argv[4]),
+    Number(process.argv[5]),
+    Number(process.argv[6]),
+  );
 else await serverMain();

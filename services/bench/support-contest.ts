@@ -2,7 +2,8 @@
 // board open, not sealed) served by Fastify with the judge and contest capabilities, the
 // socket.io gateway attached, PostgreSQL (a fresh database) and the in-process bus (or NATS_URL),
 // a background board of `boardUsers` participants and `boardSubmissions` judged submissions
-// inserted in SQL, and a stand-in judge runner working the real task queue.
+// inserted in SQL (participant n is uid bg-<n>, token tok-bg-<n>), and a stand-in judge runner
+// working the real task queue.
 import { sql } from 'kysely';
 import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
 import { createContestCapability, type ContestCapability } from '../src/contest';
@@ -13,12 +14,14 @@ import {
   RunnerStandIn,
   USERS,
   makeProblem,
+  makeUser,
   seedUsers,
   silentLog,
   testAuthenticator,
 } from '../src/judge/test-harness';
 import type { AppContext } from '../src/platform/context';
 import type { Config } from '../src/platform/config';
+import type { Authenticator } from '../src/platform/http/access';
 import { buildApp, type App } from '../src/platform/http/app';
 import type { DatabaseHandle } from '../src/platform/db';
 import { createTestDatabase } from '../test/support/db';
@@ -75,7 +78,15 @@ export async function startContestServer(opts: {
     contests: contest.submitPort,
     contestViews: contest.submissionViews,
   });
-  const app = await buildApp({ authenticator: testAuthenticator });
+  // The fixed test users, plus one contestant per background participant: token `tok-bg-<n>`.
+  const authenticator: Authenticator = {
+    async authenticate(token, mayRenew) {
+      const m = /^tok-bg-(\d+)$/.exec(token);
+      if (!m) return testAuthenticator.authenticate(token, mayRenew);
+      return { kind: 'ok', user: makeUser(`bg-${m[1]}`, `bg${m[1]}`, 1002), token };
+    },
+  };
+  const app = await buildApp({ authenticator });
   await judge.routes!(app);
   await contest.routes!(app);
   await app.ready();
@@ -84,7 +95,7 @@ export async function startContestServer(opts: {
   const gateway = await createGateway({
     httpServer: app.server,
     bus,
-    authenticator: testAuthenticator,
+    authenticator,
     judge: judge.service,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
