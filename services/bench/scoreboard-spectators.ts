@@ -270,7 +270,7 @@ async function serverMain() {
     });
     const submitId = (res.json() as { data: { submitId: number } }).data.submitId;
     const task: SubmissionJudgeTask = await runner.waitForSubmission(submitId);
-    // Past the web client's 2 s throttle window of the previous round.
+    // Past the web client's push throttle (RANK_PUSH_MIN_MS in web/src/contest/RankBoard.tsx) of the previous round.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     for (const c of children) c.send({ kind: 'arm', round: r } satisfies ToClient);
     await new Promise((resolve) => setTimeout(resolve, 200));
