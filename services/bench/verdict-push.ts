@@ -16,7 +16,9 @@
 // and closed), RATE (50), PARALLEL (4), BURST (400), LIVE_CONCURRENCY (results applied at once;
 // the live path's default), DATABASE_URL (when set: PostgreSQL, in a fresh database that
 // bench/support.ts creates on the TEST_DATABASE_URL server and drops afterwards; else in-memory
-// PGlite), NATS_URL (else the in-process bus). Writes bench-results/verdict-push.json.
+// PGlite), NATS_URL (else the in-process bus), GC_DEBUG (print each GC pause of the paced phase,
+// and its hrtime window for slicing a `node --cpu-prof` profile). Writes
+// bench-results/verdict-push.json.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
