@@ -164,7 +164,7 @@ export interface StoredVerdict {
  * before it acknowledges the result: a crash in between loses at most an unacknowledged verdict,
  * which the redelivered result writes again.
  */
-export async function storeVerdict(db: Db, v: StoredVerdict): Promise<JudgeRow | undefined> {
+export async function storeVerdict(db: Db, v: StoredVerdict): Promise<Omit<JudgeRow, 'code'> | undefined> {
   const updated = () =>
     db
       .updateTable('judge')
@@ -210,7 +210,7 @@ export async function storeVerdict(db: Db, v: StoredVerdict): Promise<JudgeRow |
         .returning('judge_case.id'),
     )
     .selectFrom('upd')
-    .selectAll()
+    .select(LIST_COLUMNS) // not the code: up to 64 KB back per verdict for nothing
     .select(sql<string>`set_config('synchronous_commit', 'off', true)`.as('async_commit'))
     .executeTakeFirst()
     .then((row) => {

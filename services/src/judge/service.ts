@@ -31,7 +31,14 @@ import type { AuthUser } from '../platform/http/access';
 import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
 import * as repo from './repository';
 import { markVerdict } from './trace';
-import { caseRows, followUp, resultTransition, verdictColumns, type Verdict } from './verdict';
+import {
+  caseRows,
+  followUp,
+  progressTransition,
+  resultTransition,
+  verdictColumns,
+  type Verdict,
+} from './verdict';
 import { createBatcher } from './batcher';
 import type { JudgeRow } from './repository';
 import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
@@ -206,7 +213,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       judger: '',
       cases: [],
     });
-    return failed ?? row;
+    return failed ? { ...row, ...failed } : row;
   }
 
   // ---------- submit ----------
@@ -616,7 +623,11 @@ export function createJudgeService(deps: JudgeServiceDeps) {
    * stale version, or a row already final: a redelivery). The write is guarded by the status it
    * was decided on; a row that moved in between (a progress event) is read and decided again.
    */
-  async function commitVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
+  async function commitVerdict(
+    submitId: number,
+    version: number,
+    v: Verdict,
+  ): Promise<Omit<JudgeRow, 'code'> | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await repo.findVerdictState(db, submitId);
       if (!current || current.version !== version) return null;
@@ -676,7 +687,11 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   const settler = createBatcher(settleVerdicts);
 
   /** Commit and push, then settle; done (and the result may be acked) when both are. */
-  async function applyVerdict(submitId: number, version: number, v: Verdict): Promise<JudgeRow | null> {
+  async function applyVerdict(
+    submitId: number,
+    version: number,
+    v: Verdict,
+  ): Promise<Omit<JudgeRow, 'code'> | null> {
     const row = await commitVerdict(submitId, version, v);
     await settler.add({ submitId, version });
     markVerdict(submitId, 'settled');
@@ -710,7 +725,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   async function applyProgress(p: JudgeProgress): Promise<void> {
     if (p.kind !== 'submission' || p.submitId === undefined) return;
     const submitId = p.submitId;
-    const event: SubmissionEvent = p.status === S.COMPILING ? { type: 'COMPILING' } : { type: 'JUDGING' };
+    const event = p.status === S.COMPILING ? 'COMPILING' : 'JUDGING';
     // Runners judge the cases of a task one after another, so a finished case's seq counts the done ones.
     const counts = {
       ...(p.total !== undefined ? { casesTotal: p.total } : {}),
@@ -722,7 +737,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       const r = await repo.findVerdictState(db, submitId);
       if (!r || (p.version !== undefined && r.version !== p.version)) return;
       if (r.status === p.status && p.case) return publishUpdate(r, 'progress', counts);
-      const next = nextSubmissionStatus(r.status, event);
+      const next = progressTransition(r.status, event);
       if (next === null) return;
       const moved = await repo.moveStatus(db, submitId, r.version, r.status, {
         status: next,

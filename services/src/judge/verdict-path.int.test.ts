@@ -119,6 +119,16 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect(await acRecords(USERS.root.uid, 3)).toHaveLength(0);
   });
 
+  it('a problem without test data ends the submission as System Error at submit, counted', async () => {
+    h.problems.add(makeProblem(5, { testCases: [] }));
+    const code = 'int main(){return 1;}';
+    const view = await h.judge.service.submit(USERS.bob, { pid: '1005', language: 'C++', code }, null);
+    expect(view).toMatchObject({ status: 4, errorMessage: 'test case has not found', code });
+    const r = await row(view.submitId!);
+    expect(r).toMatchObject({ status: 4, counted_status: 4 });
+    expect(h.problems.count(5, 4)).toBe(1);
+  });
+
   it('the verdict write is guarded by the status it was decided on', async () => {
     const task = await submitAndTake(USERS.bob, '1001');
     const id = task.submitId;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '@oj/protocol';
 import { nextSubmissionStatus } from '@oj/protocol/submission/machine';
-import { caseRows, followUp, resultTransition, verdictColumns, type Verdict } from './verdict';
+import {
+  caseRows,
+  followUp,
+  progressTransition,
+  resultTransition,
+  verdictColumns,
+  type Verdict,
+} from './verdict';
 
 const verdict = (over: Partial<Verdict> = {}): Verdict => ({
   status: S.ACCEPTED,
@@ -134,5 +141,14 @@ describe('resultTransition', () => {
     expect(resultTransition(S.JUDGING, S.ACCEPTED)).toBe(S.ACCEPTED);
     expect(resultTransition(S.ACCEPTED, S.WRONG_ANSWER)).toBeNull();
     expect(resultTransition(S.PENDING, S.CANCELLED)).toBeNull();
+  });
+
+  it('progressTransition answers as the machine does for Compiling and Judging reports', () => {
+    for (let status = -5; status <= 10; status++)
+      for (const type of ['COMPILING', 'JUDGING'] as const)
+        for (let i = 0; i < 2; i++)
+          expect(progressTransition(status, type)).toBe(nextSubmissionStatus(status, { type }));
+    expect(progressTransition(S.PENDING, 'COMPILING')).toBe(S.COMPILING);
+    expect(progressTransition(S.JUDGING, 'COMPILING')).toBeNull();
   });
 });

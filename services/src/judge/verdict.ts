@@ -44,6 +44,19 @@ export function resultTransition(status: number, resultStatus: number): number |
   return next;
 }
 
+const progressMoves = new Map<string, number | null>();
+
+/** The same for a runner's Compiling/Judging report (asked once per pair, as above). */
+export function progressTransition(status: number, event: 'COMPILING' | 'JUDGING'): number | null {
+  const key = `${status}:${event}`;
+  let next = progressMoves.get(key);
+  if (next === undefined) {
+    next = nextSubmissionStatus(status, { type: event });
+    progressMoves.set(key, next);
+  }
+  return next;
+}
+
 type Scoring = Pick<JudgeProblem, 'type' | 'judgeCaseMode' | 'ioScore' | 'difficulty'>;
 
 /** The submission row's new columns for final status `next` (counted_status is the follow-up's). */
