@@ -20,6 +20,8 @@
  * each cell once and sorts the users once. Ranks, awards, pinning and paging are derived
  * on read from the order (only the requested page's rows are built).
  */
+import type { RankDelta } from './rank-delta';
+
 /** Contest record status (rule 2): 1 AC, -1 penalised attempt, 0 attempt without penalty. */
 export type RecordStatus = 1 | -1 | 0;
 
@@ -1436,6 +1438,169 @@ export class Scoreboard {
     });
     return { ...page, records };
   }
+
+  // ---------- rank deltas (pushes that carry the change, rank-delta.ts) ----------
+
+  /** Tells boards apart: the versions of a rebuilt board never match a page of an older one. */
+  readonly epoch = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+  /** `<epoch>.<version>` of a variant: the version a page read now is at. */
+  boardVersion(variant: VariantName): string {
+    return `${this.epoch}.${this.variant(variant).version}`;
+  }
+
+  /** What `deltaSince` needs of the board before a change of user `uid` (call it before applying). */
+  deltaMark(uid: string): DeltaMark {
+    const u = this.userIndex.get(uid);
+    const stars = this.stars();
+    const onBoard = (v: Variant) => this.starUsers.filter((s) => v.pos[s]! >= 0).length;
+    const variants = this.variants.map((v, i) => {
+      if (i >= this.variantCount) return null;
+      const pos = u === undefined ? -1 : v.pos[u]!;
+      const starCount = onBoard(v);
+      return {
+        version: v.version,
+        pos,
+        nsPos: pos < 0 || stars[u!] === 1 ? -1 : pos - this.starsBeforePos(v, pos),
+        length: v.length,
+        nsLength: v.length - starCount,
+        primary: pos < 0 ? 0 : v.users[u! * USER + PRIMARY]!,
+        time: pos < 0 ? 0 : v.users[u! * USER + TTIME]!,
+        firstAc: this.config.type === 0 ? this.pids.map((_, p) => this.firstAc(v, p)) : [],
+      };
+    });
+    return { uid, variants };
+  }
+
+  /**
+   * The change of a variant since `mark` as a delta (null when the variant did not change).
+   * More than `limit` rows to send whole or by award (first AC moved for many users) makes a
+   * reload delta instead.
+   */
+  deltaSince(mark: DeltaMark, variant: VariantName, limit = 200): RankDelta | null {
+    const vi = VARIANTS.indexOf(variant);
+    const v = this.variants[vi]!;
+    const m = mark.variants[vi];
+    if (m && m.version === v.version) return null;
+    const version = this.boardVersion(variant);
+    if (!m) return { variant, version, prevVersion: `${this.epoch}.-1`, reload: true };
+    const base = { variant, version, prevVersion: `${this.epoch}.${m.version}` };
+    const u = this.userIndex.get(mark.uid);
+    if (u === undefined) return { ...base, reload: true };
+    const stars = this.stars();
+    const star = stars[u] === 1;
+    const ix = this.indexer(v, false);
+    const built = this.rowCache(v);
+    const rowAt = (at: number): RankRow => {
+      let row = built.get(at);
+      if (!row) built.set(at, (row = this.renderRow(v, ix.entryAt(at))));
+      return row;
+    };
+    const to = v.pos[u]!;
+    const nsLength = ix.size - this.starUsers.filter((s) => v.pos[s]! >= 0).length;
+    const move = { from: m.pos, to, prevSize: m.length, size: v.length };
+    const noStar =
+      this.starUsers.length === 0
+        ? undefined
+        : {
+            from: m.nsPos,
+            to: to < 0 || star ? -1 : to - this.starsBeforePos(v, to),
+            prevSize: m.nsLength,
+            size: nsLength,
+          };
+    const b = u * USER;
+    // Rows besides the user's: first AC flags that moved (ACM).
+    const rows: RankRow[] = [];
+    const whole = new Set<number>();
+    for (let p = 0; p < m.firstAc.length; p++) {
+      const before = m.firstAc[p]!;
+      const after = this.firstAc(v, p);
+      if (before === after) continue;
+      for (let w = 0; w < this.uids.length; w++) {
+        const c = this.userCells[w * this.probCap + p]!;
+        if (w === u || c < 0 || v.pos[w]! < 0 || v.cells[c * CELL + PROC] === 0) continue;
+        const ac = v.cells[c * CELL + AC]!;
+        if (ac >= 0 && (ac === before || ac === after)) whole.add(v.pos[w]!);
+      }
+    }
+    if (whole.size > limit) return { ...base, reload: true };
+    for (const at of whole) rows.push(rowAt(at));
+    // Awards: only rows next to a boundary (old or new) of the award slots can change.
+    const awards: [string, number][] = [];
+    const oldCum = this.awardBoundaries(m.nsLength);
+    const newCum = this.awardBoundaries(nsLength);
+    if (newCum.length > 0) {
+      const nsIx = this.indexer(v, true);
+      const seen = new Set<number>();
+      for (let k = 0; k < newCum.length; k++) {
+        const lo = Math.min(oldCum[k]!, newCum[k]!) - 1;
+        const hi = Math.max(oldCum[k]!, newCum[k]!);
+        for (let q = Math.max(0, lo); q <= hi && q < nsLength; q++) {
+          if (seen.has(q)) continue;
+          seen.add(q);
+          const at = nsIx.orderIndex(q);
+          const award = ix.entryAt(at).award;
+          awards.push([this.uids[v.order[at]!]!, award ? this.config.awards.indexOf(award) : -1]);
+        }
+      }
+      if (awards.length + rows.length > limit) return { ...base, reload: true };
+    }
+    return {
+      ...base,
+      uid: mark.uid,
+      move,
+      ...(noStar ? { noStar } : {}),
+      oldKey: m.pos < 0 || star ? null : [m.primary, m.time],
+      newKey: to < 0 || star ? null : [v.users[b + PRIMARY]!, v.users[b + TTIME]!],
+      row: to < 0 ? null : rowAt(to),
+      rows,
+      ...(awards.length > 0
+        ? {
+            awards,
+            awardInfo: this.config.awards.map((a) => ({
+              name: a.name,
+              background: a.background,
+              color: a.color,
+            })),
+          }
+        : {}),
+    };
+  }
+
+  /** Star rows before board index `at`. */
+  private starsBeforePos(v: Variant, at: number): number {
+    this.stars();
+    let n = 0;
+    for (const s of this.starUsers) if (v.pos[s]! >= 0 && v.pos[s]! < at) n++;
+    return n;
+  }
+
+  /** Cumulative row counts at the end of each configured award (index-aligned with config.awards). */
+  private awardBoundaries(nonStar: number): number[] {
+    const type = this.config.awardType;
+    if (type !== 1 && type !== 2) return [];
+    let sum = 0;
+    return this.config.awards.map((a) => {
+      const left =
+        a.num !== null && a.num > 0 ? (type === 2 ? a.num : Math.trunc(a.num * 0.01 * nonStar)) : 0;
+      return (sum += Math.max(0, left));
+    });
+  }
+}
+
+/** A board's state before a change, for `Scoreboard.deltaSince` (per variant; null: not folded). */
+export interface DeltaMark {
+  uid: string;
+  variants: ({
+    version: number;
+    pos: number;
+    nsPos: number;
+    length: number;
+    nsLength: number;
+    primary: number;
+    time: number;
+    firstAc: number[];
+  } | null)[];
 }
 
 interface Entry {
