@@ -4,6 +4,7 @@
  * Browser-safe: no node imports.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { RankDelta } from '../contest/rank-delta';
 
 /** Server → client event names. */
 export const ServerEvents = {
@@ -11,8 +12,13 @@ export const ServerEvents = {
   submissionUpdated: 'submission:updated',
   /** The connection's session was revoked: the client should log out. */
   sessionRevoked: 'session:revoked',
-  /** A contest's scoreboard changed: refetch it (payload ContestRankChanged; contest room). */
+  /**
+   * A contest's scoreboard changed (payload ContestRankChanged; contest room): the deltas of
+   * the public (sealed when sealed) boards; without a delta that applies, refetch.
+   */
   contestRank: 'contest:rank',
+  /** The same for the real (unsealed) boards while the contest is sealed (contest-admin room only). */
+  contestRankAdmin: 'contest:rank-admin',
   /** A contest announcement was added or edited (payload ContestAnnouncementPushed; contest room). */
   contestAnnouncement: 'contest:announcement',
   /** A print job was submitted (payload ContestPrintPushed; contest-admin room only). */
@@ -103,9 +109,31 @@ export interface WatchCheckRequest {
 
 // ---------- contests ----------
 
-/** Domain event on `Subjects.contestEvent(cid, 'rank')` and socket event `contest:rank`. */
-export const ContestRankChangedSchema = Type.Object({ cid: Type.Integer(), at: Type.Integer() });
-export type ContestRankChanged = Static<typeof ContestRankChangedSchema>;
+/**
+ * One board variant's change (protocol/src/contest/rank-delta.ts RankDelta): only the fields
+ * every delta has are checked here; rows are the REST rank rows.
+ */
+export const RankDeltaHeadSchema = Type.Object({
+  variant: Type.Union([Type.Literal('real'), Type.Literal('withAfter'), Type.Literal('sealed')]),
+  version: Type.String(),
+  prevVersion: Type.String(),
+});
+
+/**
+ * Domain event on `Subjects.contestEvent(cid, 'rank')` (socket `contest:rank`, contest room)
+ * and `Subjects.contestEvent(cid, 'rank-admin')` (socket `contest:rank-admin`, admin room).
+ * `boards`: one delta per board variant a viewer of that room can be shown (absent: the
+ * board was not in memory, refetch). The contest room only ever gets the sealed view's
+ * deltas while the contest is sealed.
+ */
+export const ContestRankChangedSchema = Type.Object({
+  cid: Type.Integer(),
+  at: Type.Integer(),
+  boards: Type.Optional(Type.Array(RankDeltaHeadSchema)),
+});
+export type ContestRankChanged = Omit<Static<typeof ContestRankChangedSchema>, 'boards'> & {
+  boards?: RankDelta[];
+};
 
 /** Domain event on `Subjects.contestEvent(cid, 'announcement')` and socket event `contest:announcement`. */
 export const ContestAnnouncementPushedSchema = Type.Object({
@@ -154,6 +182,12 @@ export type ContestCommentPushed = Static<typeof ContestCommentPushedSchema>;
 /** Contest event kinds the gateway relays: bus kind → socket event and room kind. */
 export const CONTEST_PUSHES = [
   { kind: 'rank', event: ServerEvents.contestRank, schema: ContestRankChangedSchema, adminOnly: false },
+  {
+    kind: 'rank-admin',
+    event: ServerEvents.contestRankAdmin,
+    schema: ContestRankChangedSchema,
+    adminOnly: true,
+  },
   {
     kind: 'announcement',
     event: ServerEvents.contestAnnouncement,
