@@ -863,98 +863,6 @@ export class Scoreboard {
     }
   }
 
-  /**
-   * ACM bulk fold: every variant of a cell from one walk of its chain (the same rules as
-   * foldAcm, which the incremental path uses; the property test holds them equal), then
-   * the cell is added to its user's totals and first appearance in each variant.
-   */
-  private foldAllAcm() {
-    const sealed = this.variantCount > SEALED;
-    const real = this.variants[0]!;
-    const after = this.variants[WITH_AFTER]!;
-    const seal = this.variants[SEALED]!;
-    for (let i = 0; i < this.variantCount; i++) {
-      const U = this.variants[i]!.users;
-      for (let u = 0; u < this.uids.length; u++) U[u * USER + UFT] = U[u * USER + UFID] = Infinity;
-    }
-    const R = real.cells;
-    const W = after.cells;
-    const S = seal.cells;
-    const { sStatus, sFlags, sTime, sNext, sId, head, cellUser, cellProb, userExcluded } = this;
-    const sealAt = this.sealSec ?? 0;
-    const duration = this.durationSec;
-    for (let c = 0; c < this.cellCount; c++) {
-      const u = cellUser[c]!;
-      // Variant 0 (real), 1 (withAfter), 2 (sealed): records processed, penalties, AC, first record.
-      // prettier-ignore
-      let p0 = 0, e0 = 0, a0 = -1, t0 = 0, i0 = 0;
-      // prettier-ignore
-      let p1 = 0, e1 = 0, a1 = -1, f1 = 0, t1 = 0, i1 = 0;
-      // prettier-ignore
-      let p2 = 0, e2 = 0, a2 = -1, y2 = 0, t2 = 0, i2 = 0;
-      if (userExcluded[u] === 0) {
-        for (let s = head[c]!; s >= 0; s = sNext[s]!) {
-          const st = sStatus[s]!;
-          const f = sFlags[s]!;
-          if (st === ST_NONE || f & BEFORE_START) continue;
-          const t = sTime[s]!;
-          if (p1++ === 0) {
-            t1 = t;
-            i1 = sId[s]!;
-          }
-          if (a1 < 0) {
-            if (st === -1) e1++;
-            else if (st === 1) {
-              a1 = t;
-              f1 = f & AFTER_CONTEST ? 1 : 0;
-            }
-          }
-          if (f & AFTER_CONTEST) continue;
-          if (p0++ === 0) {
-            t0 = t;
-            i0 = sId[s]!;
-          }
-          if (a0 < 0) {
-            if (st === -1) e0++;
-            else if (st === 1) a0 = t;
-          }
-          if (!sealed) continue;
-          if (p2++ === 0) {
-            t2 = t;
-            i2 = sId[s]!;
-          }
-          if (t >= sealAt && t < duration) y2++;
-          else if (a2 < 0) {
-            if (st === -1) e2++;
-            else if (st === 1) a2 = t;
-          }
-        }
-      }
-      const o = c * CELL;
-      const p = cellProb[c]!;
-      writeAcmCell(R, o, p0, e0, 0, a0, 0, t0, i0);
-      if (p0 > 0) this.addFolded(real, u, p, o);
-      writeAcmCell(W, o, p1, e1, 0, a1, f1, t1, i1);
-      if (p1 > 0) this.addFolded(after, u, p, o);
-      if (!sealed) continue;
-      writeAcmCell(S, o, p2, e2, y2, a2, 0, t2, i2);
-      if (p2 > 0) this.addFolded(seal, u, p, o);
-    }
-  }
-
-  /** A freshly folded, non-empty cell joins its user's totals and first appearance (bulk load). */
-  private addFolded(v: Variant, u: number, p: number, o: number) {
-    this.account(v, u, p, o, 1);
-    const U = v.users;
-    const C = v.cells;
-    const b = u * USER;
-    const t = C[o + FT]!;
-    if (t < U[b + UFT]! || (t === U[b + UFT] && C[o + FID]! < U[b + UFID]!)) {
-      U[b + UFT] = t;
-      U[b + UFID] = C[o + FID]!;
-    }
-  }
-
   /** Sorts `slots[a, b)` by (time, submitId): insertion sort for the usual short cells. */
   private sortSlots(slots: Int32Array, a: number, b: number) {
     const time = this.sTime;
@@ -1847,27 +1755,6 @@ function assignRanks(list: Entry[], v: Variant) {
     e.rank = same ? prev!.rank : n;
     prev = e;
   }
-}
-
-/** Writes one folded ACM cell at offset `o` (the layout foldAcm writes). */
-function writeAcmCell(
-  C: Float64Array,
-  o: number,
-  proc: number,
-  err: number,
-  tries: number,
-  ac: number,
-  after: number,
-  ft: number,
-  fid: number,
-) {
-  C[o + PROC] = proc;
-  C[o + ERR] = err;
-  C[o + TRY] = tries;
-  C[o + AC] = ac;
-  C[o + AFTER] = after;
-  C[o + FT] = ft;
-  C[o + FID] = fid;
 }
 
 /** Writes one folded ACM cell at offset `o` (the layout foldAcm writes). */
