@@ -104,6 +104,8 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   // Rank pages come as ready bytes; a page every viewer shares goes gzipped to clients that accept it.
   const sendRank = (req: FastifyRequest, reply: FastifyReply, body: RankPageBody) => {
     reply.type(JSON_TYPE);
+    // Not part of the REST contract: the web applies pushed rank deltas to a page at this version.
+    if (body.version) reply.header('x-oj-board-version', body.version);
     if (!body.shared) return reply.send(body.json);
     reply.header('vary', 'accept-encoding');
     if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(body.json);

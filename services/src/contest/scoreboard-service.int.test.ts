@@ -62,7 +62,7 @@ for (const kind of DB_KINDS) {
       await tdb?.drop();
     });
 
-    const service = (contestTtlMs: number) =>
+    const service = (contestTtlMs: number, now?: () => number) =>
       createScoreboardService({
         db: tdb.db,
         bus,
@@ -70,6 +70,7 @@ for (const kind of DB_KINDS) {
         users: accountTableUsers(tdb.db),
         groups: noGroups,
         contestTtlMs,
+        now,
       });
 
     it('shares one read, keeps it for the TTL and drops it on invalidate', async () => {
@@ -87,12 +88,42 @@ for (const kind of DB_KINDS) {
     });
 
     it('reads again once the TTL has passed', async () => {
-      const s = service(50);
+      // A clock of our own: the test does not depend on how fast the machine runs it.
+      let clock = 1_000_000;
+      const s = service(50, () => clock);
       const first = await s.contest(cid);
       await repo.updateContest(tdb.db, cid, { title: 'later' });
+      clock += 49;
       expect(await s.contest(cid)).toBe(first);
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      clock += 1;
       expect((await s.contest(cid))!.title).toBe('later');
+      await repo.updateContest(tdb.db, cid, { title: 'cached' });
+    });
+
+    it('concurrent forceRefresh calls share one recompute; a later one recomputes again', async () => {
+      const source = judgeTableSubmissions(tdb.db);
+      let reads = 0;
+      const s = createScoreboardService({
+        db: tdb.db,
+        bus,
+        submissions: {
+          ...source,
+          boardRowsOf: (id: number) => {
+            reads++;
+            return source.boardRowsOf!(id);
+          },
+        },
+        users: accountTableUsers(tdb.db),
+        groups: noGroups,
+      });
+      const c = (await s.contest(cid))!;
+      const boards = await Promise.all(Array.from({ length: 5 }, () => s.refresh(c)));
+      expect(reads).toBe(1);
+      for (const b of boards) expect(b).toBe(boards[0]);
+      const again = await s.refresh(c);
+      expect(reads).toBe(2);
+      expect(again).not.toBe(boards[0]);
+      expect(await s.boardFor(c)).toBe(again);
     });
 
     it('sends a shared rank page gzipped when asked, the same JSON as the plain body', async () => {

@@ -8,8 +8,12 @@ import {
   Scoreboard,
   recordStatusOf,
   type BoardSubmission,
+  type DeltaMark,
   type SharedPageInfo,
 } from '@oj/protocol/contest/scoreboard';
+import type { RankDelta } from '@oj/protocol/contest/rank-delta';
+import { boardSealedAt } from '@oj/protocol/contest/clock';
+import type { VariantName } from '@oj/protocol/contest/scoreboard';
 import { makePage } from '@oj/protocol';
 import { ok } from '../platform/http/envelope';
 import type { ContestGroupPort, ContestSubmissionRow, SubmissionSource, UserDirectory } from './ports';
@@ -28,12 +32,38 @@ export interface ScoreboardServiceDeps {
   maxBoards?: number;
   /** How long a contest row read for the rank endpoints is reused (default 1000 ms). */
   contestTtlMs?: number;
+  /** The clock (epoch ms): contest-row TTL and the seal state of pushed deltas. */
+  now?: () => number;
 }
 
-/** Payload of `Subjects.contestEvent(cid, 'rank')`. */
+/** Payload of `Subjects.contestEvent(cid, 'rank' | 'rank-admin')` (ContestRankChanged). */
 export interface RankChangedEvent {
   cid: number;
   at: number;
+  /** One delta per board variant the room's viewers can be shown; absent: refetch. */
+  boards?: RankDelta[];
+}
+
+/**
+ * Board variants whose deltas each room gets. The contest room only ever gets the view a
+ * non-admin sees (the seal holds); while sealed, the admin room gets the real ones too.
+ */
+export function pushedVariants(
+  c: ContestRecordRow,
+  now: number,
+): { room: VariantName[]; admin: VariantName[] } {
+  const open: VariantName[] = c.allowEndSubmit ? ['real', 'withAfter'] : ['real'];
+  const sealed = boardSealedAt(
+    {
+      startTime: c.startTime.getTime(),
+      endTime: c.endTime.getTime(),
+      sealRank: c.sealRank,
+      sealRankTime: c.sealRankTime?.getTime() ?? null,
+      autoRealRank: c.autoRealRank,
+    },
+    now,
+  );
+  return sealed && c.sealRank ? { room: ['sealed'], admin: open } : { room: open, admin: [] };
 }
 
 interface LiveBoard {
@@ -65,6 +95,8 @@ export interface RankPageBody {
   json: Buffer;
   shared: boolean;
   gzip(): Buffer;
+  /** The board version the page was read at (Scoreboard.boardVersion): pushed deltas start from it. */
+  version?: string;
 }
 
 /**
@@ -100,6 +132,9 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   const missed = new Map<number, Set<number>>();
   const maxBoards = deps.maxBoards ?? 64;
   const contestTtlMs = deps.contestTtlMs ?? 1000;
+  const now = deps.now ?? Date.now;
+  /** forceRefresh recomputes in flight: concurrent callers share one. */
+  const refreshing = new Map<number, Promise<LiveBoard>>();
   /** Contest rows for rank pages: every push is followed by a burst of fetches of the same contest. */
   const contestRows = new Map<number, { at: number; row: Promise<ContestRecordRow | null> }>();
   let unsubscribe: Unsubscribe | null = null;
@@ -110,12 +145,12 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
    * are seen within the TTL.
    */
   function contest(cid: number): Promise<ContestRecordRow | null> {
-    const now = Date.now();
+    const at = now();
     const hit = contestRows.get(cid);
-    if (hit && now - hit.at < contestTtlMs) return hit.row;
+    if (hit && at - hit.at < contestTtlMs) return hit.row;
     if (contestRows.size >= 4 * maxBoards) contestRows.clear();
     const row = repo.findContest(deps.db, cid);
-    contestRows.set(cid, { at: now, row });
+    contestRows.set(cid, { at, row });
     row.catch(() => contestRows.delete(cid));
     return row;
   }
@@ -195,11 +230,23 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     }
   }
 
-  /** Drops the in-memory board and recomputes it from the database (forceRefresh). */
+  /**
+   * Drops the in-memory board and recomputes it from the database (forceRefresh). Calls
+   * while a recompute of the contest is in flight share it (one recompute, ~1.7 s at 500k rows).
+   */
   async function refresh(c: ContestRecordRow): Promise<Scoreboard> {
-    boards.delete(c.id);
-    const pending = loadAndCatchUp(c);
-    loading.set(c.id, pending);
+    let pending = refreshing.get(c.id);
+    if (!pending) {
+      boards.delete(c.id);
+      pending = loadAndCatchUp(c);
+      loading.set(c.id, pending);
+      refreshing.set(c.id, pending);
+      const mine = pending;
+      const done = () => {
+        if (refreshing.get(c.id) === mine) refreshing.delete(c.id);
+      };
+      pending.then(done, done);
+    }
     return (await pending).board;
   }
 
@@ -209,15 +256,50 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     contestRows.delete(cid);
   }
 
-  async function publishRank(cid: number) {
+  async function publishRank(cid: number, room?: RankDelta[], admin?: RankDelta[]) {
     try {
+      const at = Date.now();
       await deps.bus.publish(Subjects.contestEvent(cid, 'rank'), {
         cid,
+        at,
+        ...(room ? { boards: room } : {}),
+      } satisfies RankChangedEvent);
+      if (admin && admin.length > 0) await publishAdmin(cid, admin);
+    } catch (err) {
+      deps.log?.warn({ err, cid }, 'publishing a rank change failed');
+    }
+  }
+
+  /** The real boards' deltas to the contest-admin room (while the contest is sealed). */
+  async function publishAdmin(cid: number, boards: RankDelta[]) {
+    try {
+      await deps.bus.publish(Subjects.contestEvent(cid, 'rank-admin'), {
+        cid,
         at: Date.now(),
+        boards,
       } satisfies RankChangedEvent);
     } catch (err) {
       deps.log?.warn({ err, cid }, 'publishing a rank change failed');
     }
+  }
+
+  /**
+   * The deltas of each room's variants since `mark`. Synchronous on purpose: it runs right
+   * after the change, before another update can touch the board.
+   */
+  function deltasOf(c: ContestRecordRow | null, board: Scoreboard, mark: DeltaMark | null) {
+    if (!c || !mark) return { room: undefined, admin: undefined };
+    const { room, admin } = pushedVariants(c, now());
+    // Every variant of the room is listed: an unchanged one as version = prevVersion, so a
+    // viewer of a variant not listed (its view changed, e.g. the seal began) knows to refetch.
+    const pick = (names: VariantName[]) => {
+      const list = names.map((n) => {
+        const version = board.boardVersion(n);
+        return board.deltaSince(mark, n) ?? { variant: n, version, prevVersion: version };
+      });
+      return list.some((d) => d.version !== d.prevVersion) ? list : [];
+    };
+    return { room: pick(room), admin: pick(admin) };
   }
 
   /** Applies one submission change to a loaded board; boards not in memory load it later from the DB. */
@@ -229,7 +311,9 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
       return false;
     }
     const row = await deps.submissions.byId(update.submitId);
-    const before = versions(live.board);
+    let before = versions(live.board);
+    let mark: DeltaMark | null = null;
+    let c: ContestRecordRow | null = null;
     if (!row || row.cid !== update.cid) live.board.removeSubmission(update.submitId);
     else {
       let displayId = live.displayIds.get(row.cpid);
@@ -241,11 +325,24 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
         displayId = cp.display_id;
       }
       if (!live.board.hasProfile(row.uid)) live.board.setProfiles(await deps.users.profiles([row.uid]));
+      // For the seal state of the deltas; read before the change (TTL-cached).
+      c = await contest(update.cid).catch(() => null);
+      // No await from the mark to the deltas: they describe exactly this change.
+      before = versions(live.board);
+      mark = live.board.deltaMark(row.uid);
       live.board.applySubmission(toBoardSubmission(row, displayId));
     }
     const changed = versions(live.board) !== before;
-    if (changed) await publishRank(update.cid);
-    return changed;
+    if (!changed) return false;
+    // A removed submission's user is not known before: no deltas, viewers refetch.
+    const { room, admin } = deltasOf(c, live.board, mark);
+    // The room's boards did not change (e.g. only the real board moved while sealed): nothing to say.
+    if (room && room.length === 0) {
+      if (admin && admin.length > 0) await publishAdmin(update.cid, admin);
+      return true;
+    }
+    await publishRank(update.cid, room, admin);
+    return true;
   }
 
   function versions(b: Scoreboard): string {

@@ -388,19 +388,19 @@ export function createContestService(deps: ContestServiceDeps) {
     const p = pageArgs(q.currentPage, q.limit, 50);
     // The body is built from rows serialized once per board change, and for pages every viewer
     // shares it is built once per board change too (a push brings a burst of fetches).
-    return board.pageJson(
-      {
-        sealed,
-        containsEnd: c.allowEndSubmit && !!q.containsEnd,
-        removeStar: !!q.removeStar,
-        pinUid: viewer.pinUid,
-        concernedList: q.concernedList ?? [],
-        keyword: q.keyword,
-        page: p.current,
-        size: p.limit,
-      },
-      rankPageBody,
-    );
+    const view = {
+      sealed,
+      containsEnd: c.allowEndSubmit && !!q.containsEnd,
+      removeStar: !!q.removeStar,
+      pinUid: viewer.pinUid,
+      concernedList: q.concernedList ?? [],
+      keyword: q.keyword,
+      page: p.current,
+      size: p.limit,
+    };
+    const body = board.pageJson(view, rankPageBody);
+    // The version the page is at (same tick as the read): pushed rank deltas start from it.
+    return { ...body, version: `${board.variantFor(view)}/${board.boardVersion(board.variantFor(view))}` };
   }
 
   async function rank(user: AuthUser, q: RankQuery) {
