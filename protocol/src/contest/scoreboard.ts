@@ -707,7 +707,7 @@ export class Scoreboard {
     return ordered;
   }
 
-  /** Counting sort of the live slots by cell (stable), then each bucket by (time, submitId). */
+  /** Counting sort of the live slots by cell (stable: input order within a cell). */
   private bucketByCell(n: number): { starts: Int32Array; sorted: Int32Array } {
     const cells = this.cellCount;
     const cellOf = this.sCell;
@@ -717,22 +717,27 @@ export class Scoreboard {
     const fill = starts.slice(0, cells);
     const sorted = new Int32Array(starts[cells]!);
     for (let s = 0; s < n; s++) if (cellOf[s]! >= 0) sorted[fill[cellOf[s]!]!++] = s;
-    for (let c = 0; c < cells; c++)
-      if (starts[c + 1]! - starts[c]! > 1) this.sortSlots(sorted, starts[c]!, starts[c + 1]!);
     return { starts, sorted };
   }
 
-  /** The k-th slot in (cell, time, submitId) order becomes slot k; cells chain their slots in order. */
+  /**
+   * The k-th slot in (cell, time, submitId) order becomes slot k; cells chain their slots in
+   * order. Times and ids are gathered first and each cell is sorted on those copies, where its
+   * records sit side by side (sorting through `sorted` read them scattered over the buffers).
+   */
   private renumber(n: number, starts: Int32Array, sorted: Int32Array) {
     const live = sorted.length;
+    const time = gather(this.sTime, sorted);
+    const id = gather(this.sId, sorted);
+    for (let c = 0; c < this.cellCount; c++)
+      if (starts[c + 1]! - starts[c]! > 1) sortCell(sorted, time, id, starts[c]!, starts[c + 1]!);
+    this.sTime = time;
+    this.sId = id;
     const to = new Int32Array(n);
     for (let k = 0; k < live; k++) to[sorted[k]!] = k;
     this.ids.remap(to);
-    this.sId = gather(this.sId, sorted);
-    this.sTime = gather(this.sTime, sorted);
     this.sFlags = gather(this.sFlags, sorted);
     this.sStatus = gather(this.sStatus, sorted);
-    this.sCell = gather(this.sCell, sorted);
     if (this.config.type === 1) {
       this.sScore = gather(this.sScore, sorted);
       this.sUse = gather(this.sUse, sorted);
@@ -740,11 +745,15 @@ export class Scoreboard {
     this.slotCount = live;
     const head = this.head;
     const next = this.sNext;
+    const cellOf = this.sCell;
     for (let c = 0; c < this.cellCount; c++) {
       const a = starts[c]!;
       const b = starts[c + 1]!;
       head[c] = a < b ? a : -1;
-      for (let k = a; k < b; k++) next[k] = k + 1 < b ? k + 1 : -1;
+      for (let k = a; k < b; k++) {
+        next[k] = k + 1 < b ? k + 1 : -1;
+        cellOf[k] = c;
+      }
     }
   }
 
@@ -1754,6 +1763,39 @@ function assignRanks(list: Entry[], v: Variant) {
       U[prev.u * USER + TTIME] === U[b + TTIME];
     e.rank = same ? prev!.rank : n;
     prev = e;
+  }
+}
+
+/**
+ * Sorts positions [a, b) by (time, id), moving `slots`, `time` and `id` together: insertion
+ * sort for the usual short cells, a comparator sort of the positions for long ones.
+ */
+function sortCell(slots: Int32Array, time: Int32Array, id: Float64Array, a: number, b: number) {
+  if (b - a > 32) {
+    const at = Array.from({ length: b - a }, (_, k) => a + k);
+    at.sort((x, y) => time[x]! - time[y]! || id[x]! - id[y]!);
+    const s = at.map((k) => slots[k]!);
+    const t = at.map((k) => time[k]!);
+    const d = at.map((k) => id[k]!);
+    slots.set(s, a);
+    time.set(t, a);
+    id.set(d, a);
+    return;
+  }
+  for (let i = a + 1; i < b; i++) {
+    const s = slots[i]!;
+    const t = time[i]!;
+    const d = id[i]!;
+    let j = i - 1;
+    while (j >= a && (time[j]! > t || (time[j] === t && id[j]! > d))) {
+      slots[j + 1] = slots[j]!;
+      time[j + 1] = time[j]!;
+      id[j + 1] = id[j]!;
+      j--;
+    }
+    slots[j + 1] = s;
+    time[j + 1] = t;
+    id[j + 1] = d;
   }
 }
 
