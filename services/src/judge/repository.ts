@@ -146,8 +146,8 @@ export async function moveStatus(
 export interface StoredVerdict {
   submitId: number;
   version: number;
-  /** The status the decision was made on: the write only happens while the row still has it. */
-  from: number;
+  /** The statuses the decision holds for: the write only happens while the row has one of them. */
+  from: readonly number[];
   patch: Updateable<JudgeTable>;
   cases: NewJudgeCase[];
 }
@@ -171,7 +171,7 @@ export async function storeVerdict(db: Db, v: StoredVerdict): Promise<Omit<Judge
       .set({ ...v.patch, gmt_modified: new Date() })
       .where('submit_id', '=', v.submitId)
       .where('version', '=', v.version)
-      .where('status', '=', v.from)
+      .where('status', 'in', v.from)
       .returningAll();
   const casesJson = jsonb(v.cases);
   return db

@@ -7,12 +7,14 @@ import { Subjects } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
 import * as repo from './repository';
+import { createJudgeService } from './service';
 import {
   RunnerStandIn,
   USERS,
   eventually,
   makeProblem,
   seedUsers,
+  silentLog,
   startHarness,
   type Harness,
 } from './test-harness';
@@ -129,6 +131,28 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect(h.problems.count(5, 4)).toBe(1);
   });
 
+  it('a result taken by another process than the one that queued it is written after reading the row', async () => {
+    const task = await submitAndTake(USERS.root, '1001');
+    await runner.progress(task, 6);
+    await eventually(
+      () => row(task.submitId),
+      (r) => r.status === 6,
+    );
+    const other = createJudgeService({ db: tdb.db, bus, log: silentLog, problems: h.problems });
+    await other.applyResult(runner.resultFor(task, -1));
+    expect(await row(task.submitId)).toMatchObject({ status: -1, counted_status: -1, judger: 'runner-1' });
+    expect(
+      await tdb.db.selectFrom('judge_case').select('id').where('submit_id', '=', task.submitId).execute(),
+    ).toHaveLength(2);
+    await eventually(
+      async () => updates.filter((u) => u.submitId === task.submitId && u.reason === 'result'),
+      (l) => l.length === 1,
+    );
+    // The process that queued it, handed the same result later, finds it done.
+    await h.judge.service.applyResult(runner.resultFor(task, 0));
+    expect((await row(task.submitId)).status).toBe(-1);
+  });
+
   it('the verdict write is guarded by the status it was decided on', async () => {
     const task = await submitAndTake(USERS.bob, '1001');
     const id = task.submitId;
@@ -140,7 +164,7 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     // A progress move decided on a status the row no longer has is not written either.
     expect(await repo.moveStatus(tdb.db, id, 0, 6, { status: 7, judger: 'late' })).toBeUndefined();
     expect((await row(id)).judger).toBe('runner-1');
-    const store = (from: number) =>
+    const store = (from: number[]) =>
       repo.storeVerdict(tdb.db, {
         submitId: id,
         version: 0,
@@ -148,14 +172,14 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
         patch: { status: -1, time: 3, memory: 4, judger: 'runner-1' },
         cases: [{ pid: 1, uid: USERS.bob.uid, case_id: '1', status: -1, time: 3, memory: 4, seq: 1 }],
       });
-    // Decided on Pending, but the row is Judging now: nothing is written.
-    expect(await store(5)).toBeUndefined();
+    // Decided on Pending (or Compiling), but the row is Judging now: nothing is written.
+    expect(await store([5, 6])).toBeUndefined();
     expect((await row(id)).status).toBe(7);
     expect(
       await tdb.db.selectFrom('judge_case').select('id').where('submit_id', '=', id).execute(),
     ).toHaveLength(0);
     // Decided on the current status: row and cases in one go.
-    const stored = await store(7);
+    const stored = await store([5, 6, 7]);
     expect(stored).toMatchObject({ submit_id: id, status: -1, time: 3, judger: 'runner-1' });
     const cases = await tdb.db.selectFrom('judge_case').selectAll().where('submit_id', '=', id).execute();
     expect(cases.map((c) => [c.case_id, c.status, c.seq])).toEqual([['1', -1, 1]]);
@@ -164,7 +188,7 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect(rows[0]!.synchronous_commit).toBe('on');
     // The wrong version writes nothing either.
     expect(
-      await repo.storeVerdict(tdb.db, { ...{ submitId: id, version: 1, from: -1 }, patch: {}, cases: [] }),
+      await repo.storeVerdict(tdb.db, { submitId: id, version: 1, from: [-1], patch: {}, cases: [] }),
     ).toBeUndefined();
   });
 

@@ -5,6 +5,7 @@ import {
   caseRows,
   followUp,
   progressTransition,
+  resultSources,
   resultTransition,
   verdictColumns,
   type Verdict,
@@ -141,6 +142,18 @@ describe('resultTransition', () => {
     expect(resultTransition(S.JUDGING, S.ACCEPTED)).toBe(S.ACCEPTED);
     expect(resultTransition(S.ACCEPTED, S.WRONG_ANSWER)).toBeNull();
     expect(resultTransition(S.PENDING, S.CANCELLED)).toBeNull();
+  });
+
+  it('resultSources: the running statuses a final result may land on, all leading to it', () => {
+    expect(resultSources(S.ACCEPTED)).toEqual({
+      from: expect.arrayContaining([S.PENDING, S.COMPILING, S.JUDGING]),
+      next: S.ACCEPTED,
+    });
+    expect(resultSources(S.ACCEPTED)!.from).not.toContain(S.WRONG_ANSWER);
+    for (const s of resultSources(S.WRONG_ANSWER)!.from)
+      expect(nextSubmissionStatus(s, { type: 'RESULT', status: S.WRONG_ANSWER })).toBe(S.WRONG_ANSWER);
+    expect(resultSources(S.CANCELLED)).toBeNull();
+    expect(resultSources(S.JUDGING)).toBeNull();
   });
 
   it('progressTransition answers as the machine does for Compiling and Judging reports', () => {

@@ -44,6 +44,24 @@ export function resultTransition(status: number, resultStatus: number): number |
   return next;
 }
 
+const ALL_STATUSES = Object.values(S) as number[];
+const resultSourceSets = new Map<number, { from: number[]; next: number } | null>();
+
+/**
+ * Every status from which the machine accepts this final result, when they all lead to the same
+ * status: a verdict can then be written guarded by that set without reading the row first.
+ */
+export function resultSources(resultStatus: number): { from: number[]; next: number } | null {
+  let answer = resultSourceSets.get(resultStatus);
+  if (answer === undefined) {
+    const from = ALL_STATUSES.filter((s) => resultTransition(s, resultStatus) !== null);
+    const nexts = new Set(from.map((s) => resultTransition(s, resultStatus)));
+    answer = from.length > 0 && nexts.size === 1 ? { from, next: [...nexts][0]! } : null;
+    resultSourceSets.set(resultStatus, answer);
+  }
+  return answer;
+}
+
 const progressMoves = new Map<string, number | null>();
 
 /** The same for a runner's Compiling/Judging report (asked once per pair, as above). */
