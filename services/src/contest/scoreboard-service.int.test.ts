@@ -145,6 +145,9 @@ for (const kind of DB_KINDS) {
         expect(zipped.headers['content-encoding']).toBe('gzip');
         expect(zipped.headers.vary).toBe('accept-encoding');
         expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+        // The board version the page is at (pushed rank deltas start from it), outside the body.
+        expect(plain.headers['x-oj-board-version']).toMatch(/^real\/\w+\.\d+$/);
+        expect(zipped.headers['x-oj-board-version']).toBe(plain.headers['x-oj-board-version']);
       }
     });
 

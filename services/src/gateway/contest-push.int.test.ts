@@ -11,10 +11,12 @@ import {
   ClientEvents,
   ServerEvents,
   type ContestFirstAcPushed,
+  type ContestRankChanged,
   type SubmissionUpdate,
   type SubscribeAck,
 } from '@oj/protocol/realtime/events';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
+import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
 import { DB_KINDS, createTestDatabase, type DbKind, type TestDatabase } from '../../test/support/db';
 import { RunnerStandIn, USERS, testAuthenticator, tokenOf } from '../judge/test-harness';
 import { startContestHarness, type ContestHarness } from '../judge/contest-test-setup';
@@ -180,6 +182,50 @@ function defineContestPushSuite(label: string, kind: DbKind, makeBus: () => Prom
       expect(
         creator.of(ServerEvents.contestFirstAc).map((g) => (g.payload as ContestFirstAcPushed).submitId),
       ).toEqual([task.submitId]);
+    });
+
+    it('rank pushes carry deltas: the contest room only the sealed board, the admin room the real one', async () => {
+      const bob = await open(USERS.bob);
+      const creator = await open(USERS.admin);
+      expect(await bob.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: false });
+      expect(await creator.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: true });
+      // Bob reads the board (it is loaded in memory) and learns the version his page is at.
+      const page = await h.contest.service.rank(USERS.bob, { cid, currentPage: 1, limit: 50 });
+      expect(JSON.parse(page.json.toString())).toMatchObject({ status: 200 });
+      const bobVersion = String(page.version);
+      expect(bobVersion).toMatch(/^sealed\//);
+      const task = await submit(USERS.alice);
+      const since = Date.now();
+      await runner.finish(runner.resultFor(task, 0));
+      const push = await bob.waitFor(
+        ServerEvents.contestRank,
+        (p) => (p as ContestRankChanged).cid === cid && !!(p as ContestRankChanged).boards,
+        since,
+      );
+      const boards = (push.payload as ContestRankChanged).boards!;
+      // Only the sealed view, starting at the version of bob's page.
+      expect(boards.map((d) => d.variant)).toEqual(['sealed']);
+      const [sealed] = boards;
+      expect(`${sealed!.variant}/${sealed!.prevVersion}`).toBe(bobVersion);
+      expect(sealed!.uid).toBe(USERS.alice.uid);
+      // The AC after the seal is a try on the sealed board, and nothing in the push says more.
+      expect((sealed!.row as AcmRankRow).submissionInfo.A).toMatchObject({ errorNum: 0 });
+      expect((sealed!.row as AcmRankRow).submissionInfo.A?.isAC).toBeUndefined();
+      expect(JSON.stringify(push.payload)).not.toContain('isAC');
+      // Contest admins get the real board through their own room.
+      const real = await creator.waitFor(
+        ServerEvents.contestRankAdmin,
+        (p) => (p as ContestRankChanged).cid === cid,
+        since,
+      );
+      const realBoards = (real.payload as ContestRankChanged).boards!;
+      expect(realBoards.map((d) => d.variant)).toEqual(['real']);
+      expect((realBoards[0]!.row as AcmRankRow).submissionInfo.A?.isAC).toBe(true);
+      await settle();
+      expect(bob.of(ServerEvents.contestRankAdmin)).toEqual([]);
+      // The same page fetched again is at the pushed version.
+      const after = await h.contest.service.rank(USERS.bob, { cid, currentPage: 1, limit: 50 });
+      expect(after.version).toBe(`sealed/${sealed!.version}`);
     });
 
     it('print jobs reach contest admins only; announcements reach the contest room', async () => {
