@@ -612,3 +612,31 @@ describe('recompute input order and repeated ids', () => {
     ]);
   });
 });
+
+describe('recompute at the window edges (the bulk fold and the incremental fold agree)', () => {
+  it('records at the start, seal and end seconds, before the start and after the end', () => {
+    const cfg = config({ sealRankTime: at(700), endTime: at(1000) });
+    const seconds = [-1, 0, 1, 699, 700, 701, 999, 1000, 1001];
+    const input: BoardSubmission[] = [];
+    for (const [k, s] of seconds.entries()) {
+      // One user per edge: its only AC is there, after a penalty one second before it.
+      input.push(sub(`e${k}`, 'A', s - 1, V.P), sub(`e${k}`, 'A', s, V.AC), sub(`e${k}`, 'B', s, V.P));
+      // Three users whose first record (and tie order) is at the edge.
+      input.push(sub(`f${k}`, 'C', s, V.N));
+    }
+    const live = new Scoreboard(cfg);
+    for (const s of input) live.applySubmission(s);
+    const fresh = Scoreboard.recompute(cfg, input);
+    for (const view of [{ sealed: false }, { sealed: false, containsEnd: true }, { sealed: true }])
+      expect(fresh.rows({ ...view, size: 100 })).toEqual(live.rows({ ...view, size: 100 }));
+    // The sealed board counts a record at the seal second as a try, not as the AC.
+    const sealedRow = byUid(acm(fresh, { sealed: true }))['e4']!;
+    expect(sealedRow.submissionInfo['A']).toEqual({ errorNum: 1, tryNum: 1 });
+    // The unsealed board has the AC at 700 s after one penalty.
+    expect(byUid(acm(fresh))['e4']!.submissionInfo['A']).toMatchObject({
+      isAC: true,
+      ACTime: 700,
+      errorNum: 1,
+    });
+  });
+});

@@ -872,29 +872,6 @@ export class Scoreboard {
     }
   }
 
-  /** Sorts `slots[a, b)` by (time, submitId): insertion sort for the usual short cells. */
-  private sortSlots(slots: Int32Array, a: number, b: number) {
-    const time = this.sTime;
-    const id = this.sId;
-    if (b - a > 32) {
-      const part = Array.from(slots.subarray(a, b));
-      part.sort((x, y) => time[x]! - time[y]! || id[x]! - id[y]!);
-      slots.set(part, a);
-      return;
-    }
-    for (let i = a + 1; i < b; i++) {
-      const s = slots[i]!;
-      const t = time[s]!;
-      const d = id[s]!;
-      let j = i - 1;
-      while (j >= a && (time[slots[j]!]! > t || (time[slots[j]!] === t && id[slots[j]!]! > d))) {
-        slots[j + 1] = slots[j]!;
-        j--;
-      }
-      slots[j + 1] = s;
-    }
-  }
-
   // ---------- folding ----------
 
   /** Re-folds one cell in every variant; a changed cell moves its user's totals and place. */
