@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { RankDelta } from '@oj/protocol/contest/rank-delta';
+import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
+import { jitter, onRankPush, type ShownBoard } from './rank-delta';
+
+function row(uid: string, rank: number, ac: number, totalTime: number): AcmRankRow {
+  return {
+    rank,
+    isWinAward: false,
+    awardName: null,
+    awardBackground: null,
+    awardColor: null,
+    uid,
+    username: uid,
+    realname: null,
+    nickname: null,
+    school: null,
+    gender: null,
+    avatar: null,
+    totalTime,
+    total: ac,
+    ac,
+    submissionInfo: {},
+  };
+}
+
+// Board a(2) b(1,100) c(1,100) d(0): c gets an AC and moves to the top.
+const board = [row('a', 1, 2, 500), row('b', 2, 1, 100), row('c', 2, 1, 100), row('d', 4, 0, 0)];
+const page = (records: AcmRankRow[], total = 4, size = 10, current = 1) => ({
+  records,
+  total,
+  size,
+  current,
+  pages: Math.ceil(total / size),
+});
+const cTop = row('c', 1, 3, 600);
+const delta: RankDelta = {
+  variant: 'sealed',
+  version: 'e.8',
+  prevVersion: 'e.7',
+  uid: 'c',
+  move: { from: 2, to: 0, prevSize: 4, size: 4 },
+  oldKey: [1, 100],
+  newKey: [3, 600],
+  row: cTop,
+  rows: [],
+};
+const shown = (over: Partial<ShownBoard<AcmRankRow>> = {}): ShownBoard<AcmRankRow> => ({
+  page: page(board),
+  version: 'sealed/e.7',
+  plain: true,
+  removeStar: false,
+  pinUid: null,
+  ...over,
+});
+
+describe('onRankPush', () => {
+  it('applies the delta of its variant: the row moves, ranks below shift, ties keep sharing', () => {
+    const out = onRankPush(shown(), [delta]);
+    expect(out.kind).toBe('apply');
+    if (out.kind !== 'apply') return;
+    expect(out.version).toBe('sealed/e.8');
+    expect(out.page.records.map((r) => [r.uid, r.rank])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 3],
+      ['d', 4],
+    ]);
+    // The shown rows are not mutated.
+    expect(board[1]!.rank).toBe(2);
+  });
+
+  it('keeps the pinned own row by uid on the inner board', () => {
+    const pinned = page([board[3]!, ...board], 5);
+    const out = onRankPush(shown({ page: pinned, pinUid: 'd' }), [delta]);
+    expect(out.kind).toBe('apply');
+    if (out.kind !== 'apply') return;
+    expect(out.page.total).toBe(5);
+    expect(out.page.records.map((r) => r.uid)).toEqual(['d', 'c', 'a', 'b', 'd']);
+    // Own row pinned and moved: the pinned copy is the pushed row.
+    const mine = onRankPush(shown({ page: page([board[2]!, ...board], 5), pinUid: 'c' }), [delta]);
+    expect(mine.kind === 'apply' && mine.page.records[0]).toEqual(cTop);
+  });
+
+  it('is current when the page is already at the pushed version', () => {
+    expect(onRankPush(shown({ version: 'sealed/e.8' }), [delta])).toEqual({ kind: 'current' });
+  });
+
+  it('fetches on a version gap, another variant only, no deltas, a reload, a search or pinned stars', () => {
+    expect(onRankPush(shown({ version: 'sealed/e.6' }), [delta]).kind).toBe('fetch');
+    expect(onRankPush(shown({ version: 'real/e.7' }), [delta]).kind).toBe('fetch');
+    expect(onRankPush(shown(), undefined).kind).toBe('fetch');
+    expect(onRankPush(shown({ version: null }), [delta]).kind).toBe('fetch');
+    expect(onRankPush(shown(), [{ ...delta, reload: true }]).kind).toBe('fetch');
+    expect(onRankPush(shown({ plain: false }), [delta]).kind).toBe('fetch');
+  });
+
+  it('fetches when a row it does not hold slides into the page', () => {
+    // Page 2 of size 2 holds b, c; c moves to the top, so a (on page 1) slides in.
+    const second = page([board[2]!, board[3]!], 4, 2, 2);
+    expect(onRankPush(shown({ page: second }), [delta]).kind).toBe('fetch');
+    // Page 2 of size 2 holding c, d when b moves from 1 to 0: nothing slides in from outside.
+    const bUp: RankDelta = {
+      ...delta,
+      uid: 'b',
+      move: { from: 1, to: 0, prevSize: 4, size: 4 },
+      row: row('b', 1, 3, 300),
+    };
+    const out = onRankPush(shown({ page: page([board[2]!, board[3]!], 4, 2, 2) }), [bUp]);
+    expect(out.kind === 'apply' && out.page.records.map((r) => [r.uid, r.rank])).toEqual([
+      ['c', 3],
+      ['d', 4],
+    ]);
+  });
+});
+
+describe('jitter', () => {
+  it('spreads delays over [0, max)', () => {
+    expect(jitter(400, () => 0)).toBe(0);
+    expect(jitter(400, () => 0.999)).toBe(399);
+  });
+});
