@@ -640,3 +640,51 @@ describe('recompute at the window edges (the bulk fold and the incremental fold 
     });
   });
 });
+
+describe('a recomputed board takes verdicts like a live one', () => {
+  it('ordered and shuffled loads, then rejudges, removals and new submissions on both', () => {
+    let seed = 777;
+    const rnd = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const cfg = config({ endTime: at(5000), sealRankTime: at(4000) });
+    const statuses: (RecordStatus | null)[] = [1, -1, -1, 0, null];
+    const make = (id: number): BoardSubmission => {
+      const user = `u${rnd(40)}`;
+      return {
+        submitId: id,
+        uid: user,
+        username: user,
+        displayId: `P${rnd(6)}`,
+        submitTime: at(rnd(5600) - 100),
+        status: statuses[rnd(statuses.length)]!,
+        score: null,
+        useTime: null,
+      };
+    };
+    const input = Array.from({ length: 3000 }, (_, i) => make(2 * i + 1));
+    const shuffled = [...input].sort(() => rnd(3) - 1);
+    for (const load of [input, shuffled]) {
+      const live = new Scoreboard(cfg);
+      for (const s of input) live.applySubmission(s);
+      const board = Scoreboard.recompute(cfg, load);
+      for (let i = 0; i < 3000; i++) {
+        const r = rnd(3);
+        // A new verdict on a loaded id, a removal, or a new id (between or after the loaded ones).
+        const id = r === 2 ? 1 + rnd(7000) : 2 * rnd(3000) + 1;
+        if (r === 1) {
+          live.removeSubmission(id);
+          board.removeSubmission(id);
+        } else {
+          const s = make(id);
+          live.applySubmission(s);
+          board.applySubmission(s);
+        }
+      }
+      expect(board.size).toBe(live.size);
+      for (const view of [{ sealed: false }, { sealed: false, containsEnd: true }, { sealed: true }])
+        expect(board.rows({ ...view, size: 1000 })).toEqual(live.rows({ ...view, size: 1000 }));
+    }
+  });
+});

@@ -233,9 +233,12 @@ function withHeadroom(n: number): number {
   return n + Math.max(1024, n >> 4);
 }
 
-/** A copy of `a` (same capacity) holding `a[order[k]]` at k. */
-function gather<T extends Growable>(a: T, order: Int32Array): T {
-  const b = new (a.constructor as new (n: number) => T)(a.length);
+/** A copy of `a` (same capacity, or into `b`) holding `a[order[k]]` at k. */
+function gather<T extends Growable>(
+  a: T,
+  order: Int32Array,
+  b = new (a.constructor as new (n: number) => T)(a.length),
+): T {
   for (let k = 0; k < order.length; k++) b[k] = a[order[k]!]!;
   return b;
 }
@@ -305,16 +308,10 @@ class IdIndex {
    * Bulk build from slots 0..n-1 holding `ids`. Returns the slots that lose to a later
    * slot with the same id (a repeated submission: the last one counts).
    */
-  build(ids: Float64Array, n: number, ordered: boolean): number[] {
+  build(ids: Float64Array, n: number): number[] {
     this.ids = new Float64Array(withHeadroom(n));
     this.slots = new Int32Array(withHeadroom(n));
     const dead: number[] = [];
-    if (ordered) {
-      this.ids.set(ids.subarray(0, n));
-      for (let k = 0; k < n; k++) this.slots[k] = k;
-      this.length = this.count = n;
-      return dead;
-    }
     let perm: Int32Array;
     const packable =
       n <= 1 << 21 && ids.subarray(0, n).every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 31);
@@ -342,6 +339,16 @@ class IdIndex {
     }
     this.length = this.count = m;
     return dead;
+  }
+
+  /**
+   * Bulk build from strictly increasing `ids[0, n)` whose slots are `slots[0, n)`: both
+   * buffers are taken over as they are (capacity included), nothing is copied.
+   */
+  adopt(ids: Float64Array<ArrayBuffer>, slots: Int32Array<ArrayBuffer>, n: number) {
+    this.ids = ids;
+    this.slots = slots;
+    this.length = this.count = n;
   }
 
   /** Slots renumbered: slot s is now `to[s]`. */
@@ -648,12 +655,15 @@ export class Scoreboard {
     // compiled on its first loop and fell back to the interpreter at each later one).
     this.bulk = true;
     const ordered = this.ingest(subs);
-    // A repeated submitId: the last record counts, earlier ones are left out.
-    for (const slot of this.ids.build(this.sId, subs.length, ordered)) this.sCell[slot] = -1;
+    // A repeated submitId: the last record counts, earlier ones are left out. Increasing ids
+    // (the usual load, in submit_id order) are indexed after renumbering, from its buffers.
+    if (!ordered) for (const slot of this.ids.build(this.sId, subs.length)) this.sCell[slot] = -1;
     for (let i = 0; i < this.variantCount; i++)
       this.variants[i]!.ensureCells(withHeadroom(this.cellCount), true);
     const { starts, sorted } = this.bucketByCell(subs.length);
-    this.renumber(subs.length, starts, sorted);
+    const { ids, to } = this.renumber(starts, sorted);
+    if (ordered) this.ids.adopt(ids, to, subs.length);
+    else this.ids.remap(to);
     if (this.config.type === 0) this.foldAllAcm();
     else for (let i = 0; i < this.variantCount; i++) this.foldAll(i);
     this.bulk = false;
@@ -724,20 +734,28 @@ export class Scoreboard {
    * The k-th slot in (cell, time, submitId) order becomes slot k; cells chain their slots in
    * order. Times and ids are gathered first and each cell is sorted on those copies, where its
    * records sit side by side (sorting through `sorted` read them scattered over the buffers).
+   * Returns the old slot → new slot map and the ids in old slot order. Buffers emptied by a
+   * gather are reused (fewer large allocations: each one brings the next full GC closer).
    */
-  private renumber(n: number, starts: Int32Array, sorted: Int32Array) {
+  private renumber(
+    starts: Int32Array,
+    sorted: Int32Array,
+  ): { ids: Float64Array<ArrayBuffer>; to: Int32Array<ArrayBuffer> } {
     const live = sorted.length;
-    const time = gather(this.sTime, sorted);
-    const id = gather(this.sId, sorted);
+    const oldTime = this.sTime;
+    const oldId = this.sId;
+    const oldFlags = this.sFlags;
+    const time = gather(oldTime, sorted);
+    const id = gather(oldId, sorted);
     for (let c = 0; c < this.cellCount; c++)
       if (starts[c + 1]! - starts[c]! > 1) sortCell(sorted, time, id, starts[c]!, starts[c + 1]!);
     this.sTime = time;
     this.sId = id;
-    const to = new Int32Array(n);
+    const to = oldTime;
     for (let k = 0; k < live; k++) to[sorted[k]!] = k;
-    this.ids.remap(to);
-    this.sFlags = gather(this.sFlags, sorted);
-    this.sStatus = gather(this.sStatus, sorted);
+    this.sFlags = gather(oldFlags, sorted);
+    const statusInto = new Int8Array(oldFlags.buffer, oldFlags.byteOffset, oldFlags.length);
+    this.sStatus = gather(this.sStatus, sorted, statusInto);
     if (this.config.type === 1) {
       this.sScore = gather(this.sScore, sorted);
       this.sUse = gather(this.sUse, sorted);
@@ -755,6 +773,7 @@ export class Scoreboard {
         cellOf[k] = c;
       }
     }
+    return { ids: oldId, to };
   }
 
   /** Fresh cells of variant `i`: folded straight into the table, added to the totals and to first appearances. */
