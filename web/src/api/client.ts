@@ -61,6 +61,8 @@ export interface RequestOptions {
   /** Do not toast the error (the caller shows it differently or it is decoration only). */
   quiet?: boolean;
   timeoutMs?: number;
+  /** Sees the response headers of a successful call (e.g. x-oj-board-version of rank pages). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export function failureText(failure: Failure): string {
@@ -125,6 +127,7 @@ export async function requestEnvelope<T>(
   if (token) hooks.setToken(token);
   const failure = classifyResponse(res.status, body);
   if (failure) fail(failure, urlType, !!opts.quiet, body);
+  opts.onHeaders?.(res.headers);
   return body as Envelope<T>;
 }
 

@@ -32,6 +32,9 @@ import {
   writeConcerned,
 } from './board-rules';
 import { throttle, useContestLive } from './live';
+import { jitter, onRankPush } from './rank-delta';
+import { useSession } from '../store/session';
+import type { ContestRankChanged } from '@oj/protocol/realtime/events';
 import type { ContestProblemRow, ContestVO, Page } from './types';
 
 /**
@@ -39,6 +42,8 @@ import type { ContestProblemRow, ContestVO, Page } from './types';
  * second even right after another push (issue #6); the boards are in memory, a reload is cheap.
  */
 export const RANK_PUSH_MIN_MS = 750;
+/** The problem headers' counts follow pushes at most this often (each is a fetch per viewer). */
+export const PROBLEMS_PUSH_MIN_MS = 2000;
 
 export interface RankBoardProps {
   cid: string;
@@ -144,6 +149,14 @@ function RankBoardView({
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
+  const me = useSession((s) => s.user?.uid ?? null);
+  /** The shown page and the board version it is at (`<variant>/<version>`): pushes carry deltas from it. */
+  const shown = useRef<{ page: Page<BoardRow> | null; version: string | null }>({
+    page: null,
+    version: null,
+  });
+  /** Push time up to which the shown page is known current (an admin gets two pushes per verdict). */
+  const currentAt = useRef(0);
 
   // The headers' (ac/total) counts move with the verdicts: reloaded with the board on pushes and timer ticks.
   const [problemsTick, setProblemsTick] = useState(0);
@@ -153,6 +166,7 @@ function RankBoardView({
 
   const load = useCallback(() => {
     const mine = ++seq.current;
+    let version: string | null = null;
     setLoading(true);
     contestApi
       .rank(
@@ -160,6 +174,9 @@ function RankBoardView({
           cid: Number(cid),
           currentPage: page,
           limit: size,
+          // The admin's force switch is the only way to the real board while sealed (§0.7), so a
+          // force view sends it on every load; pushes rarely need a load there (the admin room
+          // carries the real board's deltas) and the server shares concurrent recomputes.
           forceRefresh: force && isContestAdmin,
           removeStar: !showStar,
           keyword: applied || undefined,
@@ -167,10 +184,12 @@ function RankBoardView({
           containsEnd,
         },
         outside,
+        (v) => (version = v),
       )
       .then(
         (p) => {
           if (mine !== seq.current) return;
+          shown.current = { page: p, version };
           setData(p);
           setFailed(false);
           setLoading(false);
@@ -188,17 +207,65 @@ function RankBoardView({
   useEffect(load, [load]);
   const loadRef = useRef(load);
   loadRef.current = load;
-  const onPush = useMemo(
-    () =>
-      throttle(() => {
-        loadRef.current();
-        setProblemsTick((n) => n + 1);
-      }, RANK_PUSH_MIN_MS),
+  const refetch = useMemo(() => throttle(() => loadRef.current(), RANK_PUSH_MIN_MS), []);
+  const reloadProblems = useMemo(
+    () => throttle(() => setProblemsTick((n) => n + 1), PROBLEMS_PUSH_MIN_MS),
     [],
   );
-  useEffect(() => () => onPush.cancel(), [onPush]);
-  // While auto refresh is on, rank pushes reload the board; the 30 s timer covers a missing or refused socket.
-  const live = useContestLive(auto && !ended ? Number(cid) : null, { rank: onPush });
+  // What the push handler reads of the current view (it is created once).
+  const viewRef = useRef({ plain: true, removeStar: false, pinUid: null as string | null });
+  viewRef.current = {
+    plain: !applied && concerned.length === 0,
+    removeStar: !showStar,
+    pinUid: outside ? null : me,
+  };
+  const pushes = useMemo(() => {
+    let fetchTimer: ReturnType<typeof setTimeout> | null = null;
+    let problemsTimer: ReturnType<typeof setTimeout> | null = null;
+    const cancelFetch = () => {
+      if (fetchTimer) clearTimeout(fetchTimer);
+      fetchTimer = null;
+    };
+    const onPush = (payload: ContestRankChanged) => {
+      // Header counts follow too, spread over a second (every viewer fetches them).
+      problemsTimer ??= setTimeout(() => {
+        problemsTimer = null;
+        reloadProblems();
+      }, jitter(1000));
+      const out = onRankPush({ ...shown.current, ...viewRef.current }, payload.boards);
+      if (out.kind === 'fetch') {
+        // Already current as of this push (the other room's push of the same verdict applied).
+        if (payload.at <= currentAt.current) return;
+        fetchTimer ??= setTimeout(() => {
+          fetchTimer = null;
+          refetch();
+        }, jitter());
+        return;
+      }
+      currentAt.current = Math.max(currentAt.current, payload.at);
+      cancelFetch();
+      if (out.kind === 'apply') {
+        shown.current = { page: out.page, version: out.version };
+        setData(out.page);
+      }
+    };
+    return {
+      onPush,
+      cancel() {
+        cancelFetch();
+        if (problemsTimer) clearTimeout(problemsTimer);
+        refetch.cancel();
+        reloadProblems.cancel();
+      },
+    };
+  }, [refetch, reloadProblems]);
+  useEffect(() => () => pushes.cancel(), [pushes]);
+  // While auto refresh is on, rank pushes update the board (applying their delta, or fetching);
+  // the 30 s timer covers a missing or refused socket.
+  const live = useContestLive(auto && !ended ? Number(cid) : null, {
+    rank: pushes.onPush,
+    rankAdmin: pushes.onPush,
+  });
   useEffect(() => {
     if (!auto || ended || live) return;
     const timer = setInterval(() => {

@@ -49,12 +49,14 @@ export const contestApi = {
     api.get<Page<ContestSubmission>>('/api/contest-submissions', params),
   announcements: (cid: string) =>
     api.get<Page<AnnouncementVO>>('/api/get-contest-announcement', { cid, currentPage: 1, limit: 100 }),
-  rank: (body: RankRequest, outside: boolean) =>
+  /** `onVersion`: the board version the page is at (pushed rank deltas start from it), or null. */
+  rank: (body: RankRequest, outside: boolean, onVersion?: (version: string | null) => void) =>
     api.post<Page<BoardRow>>(
       outside ? '/api/get-contest-outside-scoreboard' : '/api/get-contest-rank',
       body,
       {
         quiet: true,
+        onHeaders: onVersion && ((h) => onVersion(h.get('x-oj-board-version'))),
       },
     ),
   acInfo: (cid: string, currentPage: number) =>

@@ -1,13 +1,21 @@
 // Live contest pushes over socket.io: joins the contest room and reports rank, announcement,
 // print and first-AC events (protocol/src/realtime/events.ts). Several screens may watch one
 // contest at once, so the room is left only when the last of them stops.
-import { ClientEvents, ServerEvents, type SubscribeAck } from '@oj/protocol/realtime/events';
+import {
+  ClientEvents,
+  ServerEvents,
+  type ContestRankChanged,
+  type SubscribeAck,
+} from '@oj/protocol/realtime/events';
 import { useEffect, useRef, useState } from 'react';
 import { connectSocket } from '../api/socket';
 import { useSession } from '../store/session';
 
 export interface ContestLiveHandlers {
-  rank?(): void;
+  /** The board changed; the payload carries the deltas of the room's boards when the server had them. */
+  rank?(payload: ContestRankChanged): void;
+  /** The same for the real boards while sealed (admin room only). */
+  rankAdmin?(payload: ContestRankChanged): void;
   announcement?(): void;
   /** Admin room only. */
   print?(): void;
@@ -36,6 +44,7 @@ export function leaveRoom(cid: number): boolean {
 
 const EVENTS: [keyof ContestLiveHandlers, string][] = [
   ['rank', ServerEvents.contestRank],
+  ['rankAdmin', ServerEvents.contestRankAdmin],
   ['announcement', ServerEvents.contestAnnouncement],
   ['print', ServerEvents.contestPrint],
   ['firstAc', ServerEvents.contestFirstAc],
@@ -57,7 +66,7 @@ export function useContestLive(cid: number | null, handlers: ContestLiveHandlers
     const listeners = EVENTS.map(([key, event]) => {
       const fn = (payload: unknown) => {
         if (payload && typeof payload === 'object' && (payload as { cid?: unknown }).cid === cid)
-          ref.current[key]?.();
+          (ref.current[key] as ((p: unknown) => void) | undefined)?.(payload);
       };
       return [event, fn] as const;
     });

@@ -241,6 +241,81 @@ describe('contest area', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(sock.emitted.map(([ev]) => ev)).not.toContain('unsubscribe:contest');
   });
+
+  it('applies a pushed rank delta to the shown page without fetching; a version gap fetches', async () => {
+    signIn();
+    const rowOf = (uid: string, rank: number, ac: number, totalTime: number) => ({
+      rank,
+      isWinAward: false,
+      awardName: null,
+      awardBackground: null,
+      awardColor: null,
+      uid,
+      username: uid,
+      realname: null,
+      nickname: null,
+      school: null,
+      gender: null,
+      avatar: null,
+      totalTime,
+      total: ac,
+      ac,
+      submissionInfo: {},
+    });
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/get-contest-rank')
+        return {
+          ...ok({
+            records: [rowOf('x', 1, 1, 60), rowOf('y', 2, 0, 0)],
+            total: 2,
+            size: 50,
+            current: 1,
+            pages: 1,
+          }),
+          headers: { 'x-oj-board-version': 'real/e.1' },
+        };
+      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+      return undefined;
+    });
+    renderApp('/contest/7/rank');
+    await screen.findByTestId('board-row-y');
+    await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:contest', { cid: 7 }]));
+    const rankCalls = () => calls.filter((c) => path(c.url) === '/api/get-contest-rank').length;
+    const before = rankCalls();
+    // y gets two ACs and moves above x.
+    sock.push('contest:rank', {
+      cid: 7,
+      at: 10,
+      boards: [
+        {
+          variant: 'real',
+          version: 'e.2',
+          prevVersion: 'e.1',
+          uid: 'y',
+          move: { from: 1, to: 0, prevSize: 2, size: 2 },
+          oldKey: [0, 0],
+          newKey: [2, 100],
+          row: rowOf('y', 1, 2, 100),
+          rows: [],
+        },
+      ],
+    });
+    await waitFor(() => expect(screen.getByTestId('rank-cell-y').textContent).toBe('1'));
+    expect(screen.getByTestId('rank-cell-x').textContent).toBe('2');
+    expect(screen.getByTestId('board-ac-y').textContent).toBe('2');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(rankCalls()).toBe(before);
+    // A delta from a version the page is not at: the page is fetched (after a short jitter).
+    sock.push('contest:rank', {
+      cid: 7,
+      at: 11,
+      boards: [{ variant: 'real', version: 'e.9', prevVersion: 'e.8', reload: true }],
+    });
+    await waitFor(() => expect(rankCalls()).toBe(before + 1));
+  });
 });
 
 const sb = (uid: string, submitId: number, displayId: string, submitTime: string) => ({
