@@ -1166,7 +1166,7 @@ export class Scoreboard {
       }
       keys.sort();
       for (let k = 0; k < n; k++) on[k] = keys[k]! % USER_BITS;
-      for (let a = 0; a < n; ) {
+      for (let a = 0; a < n;) {
         const run = Math.floor(keys[a]! / USER_BITS);
         let b = a + 1;
         while (b < n && Math.floor(keys[b]! / USER_BITS) === run) b++;
