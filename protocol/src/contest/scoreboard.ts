@@ -869,25 +869,12 @@ export class Scoreboard {
       const o = c * CELL;
       const p = cellProb[c]!;
       writeAcmCell(R, o, p0, e0, 0, a0, 0, t0, i0);
-      if (p0 > 0) this.addFolded(real, u, p, o);
+      if (p0 > 0) addAcmCell(real, u, p, p0, e0, a0, t0, i0);
       writeAcmCell(W, o, p1, e1, 0, a1, f1, t1, i1);
-      if (p1 > 0) this.addFolded(after, u, p, o);
+      if (p1 > 0) addAcmCell(after, u, p, p1, e1, a1, t1, i1);
       if (!sealed) continue;
       writeAcmCell(S, o, p2, e2, y2, a2, 0, t2, i2);
-      if (p2 > 0) this.addFolded(seal, u, p, o);
-    }
-  }
-
-  /** A freshly folded, non-empty cell joins its user's totals and first appearance (bulk load). */
-  private addFolded(v: Variant, u: number, p: number, o: number) {
-    this.account(v, u, p, o, 1);
-    const U = v.users;
-    const C = v.cells;
-    const b = u * USER;
-    const t = C[o + FT]!;
-    if (t < U[b + UFT]! || (t === U[b + UFT] && C[o + FID]! < U[b + UFID]!)) {
-      U[b + UFT] = t;
-      U[b + UFID] = C[o + FID]!;
+      if (p2 > 0) addAcmCell(seal, u, p, p2, e2, a2, t2, i2);
     }
   }
 
@@ -1832,6 +1819,35 @@ function sortCell(slots: Int32Array, time: Int32Array, id: Float64Array, a: numb
     slots[j + 1] = s;
     time[j + 1] = t;
     id[j + 1] = d;
+  }
+}
+
+/**
+ * A freshly folded, non-empty ACM cell joins its user's totals (what `account` adds, from
+ * the folded values instead of the stored cell) and first appearance (bulk load).
+ */
+function addAcmCell(
+  v: Variant,
+  u: number,
+  p: number,
+  proc: number,
+  err: number,
+  ac: number,
+  ft: number,
+  fid: number,
+) {
+  const U = v.users;
+  const b = u * USER;
+  U[b + NCELLS]!++;
+  U[b + TOTAL]! += proc;
+  if (ac >= 0) {
+    U[b + PRIMARY]!++;
+    U[b + TTIME]! += ac + PENALTY_SECONDS * err;
+    v.addAc(p, ac);
+  }
+  if (ft < U[b + UFT]! || (ft === U[b + UFT] && fid < U[b + UFID]!)) {
+    U[b + UFT] = ft;
+    U[b + UFID] = fid;
   }
 }
 
