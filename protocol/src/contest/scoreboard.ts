@@ -745,17 +745,31 @@ export class Scoreboard {
     const oldTime = this.sTime;
     const oldId = this.sId;
     const oldFlags = this.sFlags;
-    const time = gather(oldTime, sorted);
-    const id = gather(oldId, sorted);
+    const oldStatus = this.sStatus;
+    // One typed loop per pass (a generic gather over four array types ran polymorphic).
+    const time = new Int32Array(oldTime.length);
+    const id = new Float64Array(oldId.length);
+    for (let k = 0; k < live; k++) {
+      const s = sorted[k]!;
+      time[k] = oldTime[s]!;
+      id[k] = oldId[s]!;
+    }
     for (let c = 0; c < this.cellCount; c++)
       if (starts[c + 1]! - starts[c]! > 1) sortCell(sorted, time, id, starts[c]!, starts[c + 1]!);
     this.sTime = time;
     this.sId = id;
+    // The old times are not needed any more: their buffer holds the old slot → new slot map.
     const to = oldTime;
-    for (let k = 0; k < live; k++) to[sorted[k]!] = k;
-    this.sFlags = gather(oldFlags, sorted);
-    const statusInto = new Int8Array(oldFlags.buffer, oldFlags.byteOffset, oldFlags.length);
-    this.sStatus = gather(this.sStatus, sorted, statusInto);
+    const flags = new Uint8Array(oldFlags.length);
+    const status = new Int8Array(oldStatus.length);
+    for (let k = 0; k < live; k++) {
+      const s = sorted[k]!;
+      to[s] = k;
+      flags[k] = oldFlags[s]!;
+      status[k] = oldStatus[s]!;
+    }
+    this.sFlags = flags;
+    this.sStatus = status;
     if (this.config.type === 1) {
       this.sScore = gather(this.sScore, sorted);
       this.sUse = gather(this.sUse, sorted);
