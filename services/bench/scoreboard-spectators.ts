@@ -5,14 +5,19 @@
 // the moment the result is enqueued until:
 //   - push: the last client received `contest:rank`;
 //   - board: the last client holds the new board, doing what the web client does on a push
-//     (web/src/contest/RankBoard.tsx: a throttled reload, immediate for the first push, of
-//     POST /api/get-contest-outside-scoreboard, page 1, 50 rows, over its kept-alive connection).
+//     (web/src/contest/RankBoard.tsx, rank-delta.ts): the push's delta for the page's variant is
+//     applied to the page it holds (page 1, 50 rows, at the version of the x-oj-board-version
+//     header); without a delta that applies, a fetch after a random 0-400 ms (the web's jitter)
+//     of POST /api/get-contest-outside-scoreboard over its kept-alive connection.
+//     Each client process applies its clients' deltas one after another (browsers do it in
+//     parallel), so the last client's time includes that serial work.
 // Also timed: the rank event on the bus (verdict → contest scoreboard → publish), seen by the server.
 // The server (Fastify + gateway + PostgreSQL + in-process bus, or NATS_URL) runs in this process;
 // the clients run in PROCS child processes, all sharing the machine's 2 cores (load is reported).
 // MODE=inner: the clients are contestants (tokens of board participants) fetching the contest
 // rank, where each page is per caller (own row pinned) instead of one page shared by all.
 // Env: CLIENTS (5000), PROCS (1), FETCH (1; 0 = clients only take the push), MODE (outside), ROUNDS (5),
+// DELTA (1; 0 = the old client: every push fetches the page), MOVER (page2; alice),
 // BOARD_USERS (10000), BOARD_SUBMISSIONS (500000), NATS_URL.
 // Run: npx tsx bench/scoreboard-spectators.ts (from services/). Writes bench-results/scoreboard-spectators.json.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -22,7 +27,15 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { Subjects } from '@oj/protocol';
-import { ClientEvents, ServerEvents, type SubscribeAck } from '@oj/protocol/realtime/events';
+import {
+  ClientEvents,
+  ServerEvents,
+  type ContestRankChanged,
+  type SubscribeAck,
+} from '@oj/protocol/realtime/events';
+import type { RankPage } from '@oj/protocol/contest/rank-delta';
+import type { AcmRankRow, RankRow } from '@oj/protocol/contest/scoreboard';
+import { jitter, onRankPush } from '../../web/src/contest/rank-delta';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import { USERS, tokenOf } from '../src/judge/test-harness';
 import { startContestServer } from './support-contest';
@@ -31,6 +44,7 @@ import { report } from './support';
 const CLIENTS = Number(process.env.CLIENTS ?? 5000);
 const PROCS = Math.max(1, Number(process.env.PROCS ?? 1));
 const FETCH = process.env.FETCH !== '0';
+const DELTA = process.env.DELTA !== '0';
 /** outside: anonymous spectators of the outside board; inner: contestants (own row pinned) on the contest rank. */
 const MODE = process.env.MODE === 'inner' ? 'inner' : 'outside';
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -52,6 +66,12 @@ type FromClient =
       pushes: number[];
       boards: number[];
       failed: number;
+      applied: number;
+      fetched: number;
+      /** Client 0's page after the round equals a fresh fetch (null: not checked). */
+      verified: boolean | null;
+      /** The pushed move (the outside board's) as client 0 got it: from → to of board size. */
+      move: string | null;
       cpuMs: number;
       gzipped: number;
       bytes: number;
@@ -72,9 +92,30 @@ async function clientMain(url: string, cid: number, count: number, first: number
     MODE === 'inner' ? '/api/get-contest-rank' : '/api/get-contest-outside-scoreboard',
     url,
   );
-  /** One rank page request as the web client sends it; resolves when the body is in. */
+  /**
+   * Pages by version: every client of one version holds the same parsed rows (uid → row), as
+   * 5,000 browsers would each hold theirs; this process keeps one copy per version.
+   */
+  const rowsByVersion = new Map<string, Map<string, RankRow>>();
+  const intern = (version: string | null, page: RankPage): RankPage => {
+    if (!version) return page;
+    let rows = rowsByVersion.get(version);
+    if (!rows) {
+      if (rowsByVersion.size > 8) rowsByVersion.clear();
+      rowsByVersion.set(version, (rows = new Map()));
+    }
+    const records = page.records.map((r) => {
+      const hit = rows.get(r.uid);
+      if (hit) return hit;
+      rows.set(r.uid, r);
+      return r;
+    });
+    return { ...page, records };
+  };
+  const pageTexts = new Map<string, RankPage>();
+  /** One rank page request as the web client sends it; resolves when the body is in (and parsed, with DELTA). */
   const fetchBoard = (token: string | null) =>
-    new Promise<boolean>((resolve) => {
+    new Promise<{ ok: boolean; page: RankPage | null; version: string | null }>((resolve) => {
       const req = http.request(
         target,
         {
@@ -98,11 +139,22 @@ async function clientMain(url: string, cid: number, count: number, first: number
             if (res.headers['content-encoding'] === 'gzip') bytes = gunzipSync(bytes);
             gzipped += res.headers['content-encoding'] === 'gzip' ? 1 : 0;
             received += Buffer.concat(chunks).length;
-            resolve(res.statusCode === 200 && bytes.subarray(0, 14).toString() === '{"status":200,');
+            const ok = res.statusCode === 200 && bytes.subarray(0, 14).toString() === '{"status":200,';
+            const version = (res.headers['x-oj-board-version'] as string | undefined) ?? null;
+            if (!ok || !DELTA) return resolve({ ok, page: null, version });
+            // The same bytes parse once (a shared page); per-caller pages parse each.
+            const text = bytes.toString('utf8');
+            let page = pageTexts.get(text);
+            if (!page) {
+              page = intern(version, (JSON.parse(text) as { data: RankPage }).data);
+              if (pageTexts.size > 4) pageTexts.clear();
+              pageTexts.set(text, page);
+            }
+            resolve({ ok, page, version });
           });
         },
       );
-      req.on('error', () => resolve(false));
+      req.on('error', () => resolve({ ok: false, page: null, version: null }));
       req.end(body);
     });
 
@@ -112,10 +164,16 @@ async function clientMain(url: string, cid: number, count: number, first: number
   let pushes: number[] = [];
   let boards: number[] = [];
   let failed = 0;
+  let applied = 0;
+  let fetched = 0;
   let cpu = process.cpuUsage();
   const sockets: Socket[] = [];
   let joined = 0;
   let flushed = true;
+  /** Client 0 (its token and what it shows): checked against a fresh fetch after each round. */
+  let probe: { token: string | null; shown: () => { page: RankPage | null; version: string | null } } | null =
+    null;
+  let lastMove: string | null = null;
   const flush = () => {
     if (flushed) return;
     flushed = true;
@@ -126,11 +184,23 @@ async function clientMain(url: string, cid: number, count: number, first: number
       pushes,
       boards,
       failed,
+      applied,
+      fetched,
+      verified: null,
+      move: lastMove,
       cpuMs: (d.user + d.system) / 1000,
       gzipped,
       bytes: received,
     };
-    process.send!(msg);
+    if (!DELTA || !FETCH || !probe) return void process.send!(msg);
+    const held = probe.shown();
+    void fetchBoard(probe.token).then((fresh) => {
+      msg.verified =
+        fresh.version === held.version &&
+        JSON.stringify(fresh.page?.records) === JSON.stringify(held.page?.records) &&
+        fresh.page?.total === held.page?.total;
+      process.send!(msg);
+    });
   };
   let done = 0;
   for (let i = 0; i < count; i += 250) {
@@ -147,28 +217,51 @@ async function clientMain(url: string, cid: number, count: number, first: number
         s.once('connect', () => resolve());
         s.once('connect_error', reject);
       });
+      // What this client shows: the page and the version it is at.
+      let shown: { page: RankPage | null; version: string | null } = { page: null, version: null };
+      const pinUid = MODE === 'inner' ? `bg-${first + i + j + 1}` : null;
+      const finish = (ok: boolean) => {
+        if (ok) boards.push(clock());
+        else failed++;
+        if (++done === count) flush();
+      };
       // The web client's throttle: the first push of a quiet period reloads at once.
       let armedFor = -1;
-      s.on(ServerEvents.contestRank, (p: { cid?: number }) => {
+      s.on(ServerEvents.contestRank, (p: ContestRankChanged) => {
         if (p?.cid !== cid || armedFor === round) return;
         armedFor = round;
+        const m = p.boards?.[0]?.move;
+        if (i + j === 0) lastMove = m ? `${m.from}->${m.to}/${m.size}` : null;
         pushes.push(clock());
         if (!FETCH) {
           if (++done === count) flush();
           return;
         }
-        void fetchBoard(token).then((ok) => {
-          if (ok) boards.push(clock());
-          else failed++;
-          if (++done === count) flush();
-        });
+        if (DELTA) {
+          const out = onRankPush({ ...shown, plain: true, removeStar: false, pinUid }, p.boards);
+          if (out.kind !== 'fetch') {
+            if (out.kind === 'apply') shown = { page: intern(out.version, out.page), version: out.version };
+            applied++;
+            return finish(true);
+          }
+        }
+        fetched++;
+        const go = () =>
+          void fetchBoard(token).then((r) => {
+            if (r.page) shown = { page: r.page, version: r.version };
+            finish(r.ok);
+          });
+        if (DELTA) setTimeout(go, jitter());
+        else go();
       });
       const ack = (await s
         .timeout(10_000)
         .emitWithAck(ClientEvents.subscribeContest, { cid })) as SubscribeAck;
       if (ack.ok) joined++;
       // The page was loaded once before (a kept-alive connection, a loaded board).
-      await fetchBoard(token);
+      const loaded = await fetchBoard(token);
+      shown = { page: loaded.page, version: loaded.version };
+      if (i + j === 0) probe = { token, shown: () => shown };
       sockets.push(s);
     });
     await Promise.all(batch);
@@ -179,6 +272,8 @@ async function clientMain(url: string, cid: number, count: number, first: number
     pushes = [];
     boards = [];
     failed = 0;
+    applied = 0;
+    fetched = 0;
     gzipped = 0;
     received = 0;
     done = 0;
@@ -245,7 +340,26 @@ async function serverMain() {
   };
   const setupMs = Date.now() - setupStarted;
 
-  // Per round: alice submits (pending: no board change), then the measured verdict.
+  /**
+   * Who gets the verdict. MOVER=page2 (default): the contestant at board position 51 solves a
+   * problem it has not solved, so the change lands on the page every client shows (page 1)
+   * and rows slide; MOVER=alice: alice (at the bottom of the board, page 1 unchanged).
+   */
+  const mover = async (r: number): Promise<{ token: string; displayId: string }> => {
+    const fallback = { token: tokenOf(USERS.alice), displayId: problemIds[r % PROBLEMS]!.displayId };
+    if (process.env.MOVER === 'alice') return fallback;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/get-contest-outside-scoreboard',
+      payload: { cid, currentPage: 2, limit: 50 },
+    });
+    const row = (res.json() as { data: { records: AcmRankRow[] } }).data.records[0];
+    const open = problemIds.find((p) => !row?.submissionInfo[p.displayId]?.isAC);
+    if (!row || !open || !row.uid.startsWith('bg-')) return fallback;
+    return { token: `tok-${row.uid}`, displayId: open.displayId };
+  };
+
+  // Per round: the mover submits (pending: no board change), then the measured verdict.
   const rounds: {
     rankEventMs: number;
     pushLastMs: number;
@@ -255,6 +369,10 @@ async function serverMain() {
     received: number;
     boards: number;
     failed: number;
+    applied: number;
+    fetched: number;
+    verified: boolean[];
+    moves: (string | null)[];
     gzipped: number;
     bodyBytes: number;
     serverCpuMs: number;
@@ -262,11 +380,12 @@ async function serverMain() {
     load1m: number;
   }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
+    const who = await mover(r);
     const res = await app.inject({
       method: 'POST',
       url: '/api/submit-problem-judge',
-      headers: { authorization: tokenOf(USERS.alice) },
-      payload: { pid: problemIds[r % PROBLEMS]!.displayId, cid, language: 'C++', code: 'int main(){}' },
+      headers: { authorization: who.token },
+      payload: { pid: who.displayId, cid, language: 'C++', code: 'int main(){}' },
     });
     const submitId = (res.json() as { data: { submitId: number } }).data.submitId;
     const task: SubmissionJudgeTask = await runner.waitForSubmission(submitId);
@@ -285,6 +404,8 @@ async function serverMain() {
       pushes: parts.flatMap((p) => p.pushes),
       boards: parts.flatMap((p) => p.boards),
       failed: parts.reduce((n, p) => n + p.failed, 0),
+      applied: parts.reduce((n, p) => n + p.applied, 0),
+      fetched: parts.reduce((n, p) => n + p.fetched, 0),
       cpuMs: parts.reduce((n, p) => n + p.cpuMs, 0),
       gzipped: parts.reduce((n, p) => n + p.gzipped, 0),
       bytes: parts.reduce((n, p) => n + p.bytes, 0),
@@ -300,6 +421,10 @@ async function serverMain() {
       received: pushes.length,
       boards: boards.length,
       failed: m.failed,
+      applied: m.applied,
+      fetched: m.fetched,
+      verified: parts.map((p) => p.verified).filter((v): v is boolean => v !== null),
+      moves: parts.map((p) => p.move),
       gzipped: m.gzipped,
       bodyBytes: m.bytes,
       serverCpuMs: round2((d.user + d.system) / 1000),
@@ -319,6 +444,7 @@ async function serverMain() {
     clientProcesses: PROCS,
     mode: MODE,
     fetch: FETCH,
+    delta: DELTA,
     connected: ready.connected,
     joined: ready.joined,
     boardUsers: BOARD_USERS,
