@@ -341,9 +341,9 @@ async function serverMain() {
   const setupMs = Date.now() - setupStarted;
 
   /**
-   * Who gets the verdict. MOVER=page2 (default): the contestant at board position 51 solves a
-   * problem it has not solved, so the change lands on the page every client shows (page 1)
-   * and rows slide; MOVER=alice: alice (at the bottom of the board, page 1 unchanged).
+   * Who gets the verdict. MOVER=page2 (default): the first contestant on page 2 with a problem
+   * left solves it, so it moves up, usually onto the page every client shows (page 1) and
+   * rows slide; MOVER=alice: alice (at the bottom of the board, page 1 unchanged).
    */
   const mover = async (r: number): Promise<{ token: string; displayId: string }> => {
     const fallback = { token: tokenOf(USERS.alice), displayId: problemIds[r % PROBLEMS]!.displayId };
@@ -353,10 +353,12 @@ async function serverMain() {
       url: '/api/get-contest-outside-scoreboard',
       payload: { cid, currentPage: 2, limit: 50 },
     });
-    const row = (res.json() as { data: { records: AcmRankRow[] } }).data.records[0];
-    const open = problemIds.find((p) => !row?.submissionInfo[p.displayId]?.isAC);
-    if (!row || !open || !row.uid.startsWith('bg-')) return fallback;
-    return { token: `tok-${row.uid}`, displayId: open.displayId };
+    // The first row of page 2 with a problem left to solve (the top rows may have solved all).
+    for (const row of (res.json() as { data: { records: AcmRankRow[] } }).data.records) {
+      const open = problemIds.find((p) => !row.submissionInfo[p.displayId]?.isAC);
+      if (open && row.uid.startsWith('bg-')) return { token: `tok-${row.uid}`, displayId: open.displayId };
+    }
+    return fallback;
   };
 
   // Per round: the mover submits (pending: no board change), then the measured verdict.

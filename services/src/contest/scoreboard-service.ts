@@ -264,18 +264,19 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
         at,
         ...(room ? { boards: room } : {}),
       } satisfies RankChangedEvent);
-      if (admin && admin.length > 0) await publishAdmin(cid, admin);
+      // The same `at`: a viewer that applied one of the two knows the other is about the same change.
+      if (admin && admin.length > 0) await publishAdmin(cid, admin, at);
     } catch (err) {
       deps.log?.warn({ err, cid }, 'publishing a rank change failed');
     }
   }
 
   /** The real boards' deltas to the contest-admin room (while the contest is sealed). */
-  async function publishAdmin(cid: number, boards: RankDelta[]) {
+  async function publishAdmin(cid: number, boards: RankDelta[], at = Date.now()) {
     try {
       await deps.bus.publish(Subjects.contestEvent(cid, 'rank-admin'), {
         cid,
-        at: Date.now(),
+        at,
         boards,
       } satisfies RankChangedEvent);
     } catch (err) {

@@ -35,6 +35,7 @@ import { throttle, useContestLive } from './live';
 import { jitter, onRankPush } from './rank-delta';
 import { useSession } from '../store/session';
 import type { ContestRankChanged } from '@oj/protocol/realtime/events';
+import type { RankPage } from '@oj/protocol/contest/rank-delta';
 import type { ContestProblemRow, ContestVO, Page } from './types';
 
 /**
@@ -151,12 +152,14 @@ function RankBoardView({
   const seq = useRef(0);
   const me = useSession((s) => s.user?.uid ?? null);
   /** The shown page and the board version it is at (`<variant>/<version>`): pushes carry deltas from it. */
-  const shown = useRef<{ page: Page<BoardRow> | null; version: string | null }>({
+  const shown = useRef<{ page: RankPage<BoardRow> | null; version: string | null }>({
     page: null,
     version: null,
   });
   /** Push time up to which the shown page is known current (an admin gets two pushes per verdict). */
   const currentAt = useRef(0);
+  /** A load is on its way: its answer replaces the page, so pushes do not patch the old one. */
+  const inFlight = useRef(false);
 
   // The headers' (ac/total) counts move with the verdicts: reloaded with the board on pushes and timer ticks.
   const [problemsTick, setProblemsTick] = useState(0);
@@ -167,6 +170,7 @@ function RankBoardView({
   const load = useCallback(() => {
     const mine = ++seq.current;
     let version: string | null = null;
+    inFlight.current = true;
     setLoading(true);
     contestApi
       .rank(
@@ -189,13 +193,16 @@ function RankBoardView({
       .then(
         (p) => {
           if (mine !== seq.current) return;
-          shown.current = { page: p, version };
+          inFlight.current = false;
+          // The endpoint always sends the paging numbers (the client type keeps them optional).
+          shown.current = { page: p as RankPage<BoardRow>, version };
           setData(p);
           setFailed(false);
           setLoading(false);
         },
         () => {
           if (mine !== seq.current) return;
+          inFlight.current = false;
           // spec §4, §8: a load error stops the indicator and the auto refresh
           setFailed(true);
           setLoading(false);
@@ -226,14 +233,17 @@ function RankBoardView({
       if (fetchTimer) clearTimeout(fetchTimer);
       fetchTimer = null;
     };
-    const onPush = (payload: ContestRankChanged) => {
+    const onPush = (payload: ContestRankChanged, adminRoom: boolean) => {
       // Header counts follow too, spread over a second (every viewer fetches them).
       problemsTimer ??= setTimeout(() => {
         problemsTimer = null;
         reloadProblems();
       }, jitter(1000));
-      const out = onRankPush({ ...shown.current, ...viewRef.current }, payload.boards);
-      if (out.kind === 'fetch') {
+      const out = inFlight.current
+        ? ({ kind: 'fetch' } as const)
+        : onRankPush({ ...shown.current, ...viewRef.current }, payload.boards);
+      if (out.kind === 'unlisted' && adminRoom) return;
+      if (out.kind === 'fetch' || out.kind === 'unlisted') {
         // Already current as of this push (the other room's push of the same verdict applied).
         if (payload.at <= currentAt.current) return;
         fetchTimer ??= setTimeout(() => {
@@ -263,8 +273,8 @@ function RankBoardView({
   // While auto refresh is on, rank pushes update the board (applying their delta, or fetching);
   // the 30 s timer covers a missing or refused socket.
   const live = useContestLive(auto && !ended ? Number(cid) : null, {
-    rank: pushes.onPush,
-    rankAdmin: pushes.onPush,
+    rank: (p) => pushes.onPush(p, false),
+    rankAdmin: (p) => pushes.onPush(p, true),
   });
   useEffect(() => {
     if (!auto || ended || live) return;

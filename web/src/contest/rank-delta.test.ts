@@ -86,9 +86,9 @@ describe('onRankPush', () => {
     expect(onRankPush(shown({ version: 'sealed/e.8' }), [delta])).toEqual({ kind: 'current' });
   });
 
-  it('fetches on a version gap, another variant only, no deltas, a reload, a search or pinned stars', () => {
+  it('fetches on a version gap, no deltas, a reload, a search or pinned stars', () => {
     expect(onRankPush(shown({ version: 'sealed/e.6' }), [delta]).kind).toBe('fetch');
-    expect(onRankPush(shown({ version: 'real/e.7' }), [delta]).kind).toBe('fetch');
+    expect(onRankPush(shown({ version: 'real/e.7' }), [delta]).kind).toBe('unlisted');
     expect(onRankPush(shown(), undefined).kind).toBe('fetch');
     expect(onRankPush(shown({ version: null }), [delta]).kind).toBe('fetch');
     expect(onRankPush(shown(), [{ ...delta, reload: true }]).kind).toBe('fetch');

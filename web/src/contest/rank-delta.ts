@@ -18,8 +18,16 @@ export interface ShownBoard<T extends RankRow> {
 }
 
 export type PushOutcome<T extends RankRow> =
-  /** The page is already at the pushed version (or the push is not about its board). */
-  { kind: 'current' } | { kind: 'apply'; page: RankPage<T>; version: string } | { kind: 'fetch' };
+  /** The page is already at the pushed version. */
+  | { kind: 'current' }
+  | { kind: 'apply'; page: RankPage<T>; version: string }
+  | { kind: 'fetch' }
+  /**
+   * The push lists no delta of the page's variant: the view changed (e.g. the seal began)
+   * when it comes from the contest room; nothing for this page when from the admin room
+   * (which only carries the real boards).
+   */
+  | { kind: 'unlisted' };
 
 /**
  * What a push means for the shown page: the delta of its variant applied when it starts at
@@ -35,7 +43,7 @@ export function onRankPush<T extends RankRow>(
   const variant = shown.version.slice(0, slash);
   const at = shown.version.slice(slash + 1);
   const delta = boards.find((d) => d.variant === variant);
-  if (!delta) return { kind: 'fetch' };
+  if (!delta) return { kind: 'unlisted' };
   if (delta.version === at) return { kind: 'current' };
   if (delta.prevVersion !== at || !shown.plain) return { kind: 'fetch' };
   const page = applyRankDelta(shown.page, delta, { removeStar: shown.removeStar, pinUid: shown.pinUid });
