@@ -148,6 +148,12 @@ async function main() {
     wallMsMax: Math.max(...settled.map((r) => r.wallMs)),
     /** Runs with more than 10 ms of GC pauses inside. */
     withGcPause: settled.filter((r) => r.gcMs > 10).length,
+    /**
+     * The later half of the settled runs only: the first few after the cold run still pay
+     * JIT re-optimization (compiler threads count in CPU time) and fresh-page faults.
+     */
+    laterHalfCpuMsMedian: medianOf(runs.slice(1 + Math.floor((runs.length - 1) / 2)).map((r) => r.cpuMs)),
+    laterHalfWallMsMedian: medianOf(runs.slice(1 + Math.floor((runs.length - 1) / 2)).map((r) => r.wallMs)),
   };
   const recomputeMs = runs[0]!.wallMs;
   const recomputeCpuMs = runs[0]!.cpuMs;
