@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { makePage } from '@oj/protocol';
 import { Scoreboard, type BoardConfig } from '@oj/protocol/contest/scoreboard';
 import { ok } from '../platform/http/envelope';
-import { rankPageBody } from './scoreboard-service';
+import { pushedVariants, rankPageBody } from './scoreboard-service';
+import type { ContestRecordRow } from './rules';
 
 const START = Date.UTC(2026, 0, 1, 8);
 const config: BoardConfig = {
@@ -63,4 +64,39 @@ describe('rank page JSON', () => {
       expect(body.gzip().length).toBeLessThan(body.json.length);
     });
   }
+});
+
+describe('which board variants each room is pushed (the seal holds in the contest room)', () => {
+  const HOUR = 3600_000;
+  const contest = (over: Partial<ContestRecordRow> = {}) =>
+    ({
+      startTime: new Date(START),
+      endTime: new Date(START + 5 * HOUR),
+      sealRank: true,
+      sealRankTime: new Date(START + 4 * HOUR),
+      autoRealRank: true,
+      allowEndSubmit: false,
+      ...over,
+    }) as ContestRecordRow;
+
+  it('before the seal: the open boards to the contest room, nothing extra to admins', () => {
+    expect(pushedVariants(contest(), START + HOUR)).toEqual({ room: ['real'], admin: [] });
+    expect(pushedVariants(contest({ allowEndSubmit: true }), START + HOUR)).toEqual({
+      room: ['real', 'withAfter'],
+      admin: [],
+    });
+  });
+
+  it('while sealed: only the sealed board to the contest room, the real ones to the admin room', () => {
+    expect(pushedVariants(contest({ allowEndSubmit: true }), START + 4.5 * HOUR)).toEqual({
+      room: ['sealed'],
+      admin: ['real', 'withAfter'],
+    });
+  });
+
+  it('after the end: frozen forever without autoRealRank, real again with it', () => {
+    expect(pushedVariants(contest({ autoRealRank: false }), START + 6 * HOUR).room).toEqual(['sealed']);
+    expect(pushedVariants(contest(), START + 6 * HOUR).room).toEqual(['real']);
+    expect(pushedVariants(contest({ sealRank: false }), START + 4.5 * HOUR).room).toEqual(['real']);
+  });
 });
