@@ -750,10 +750,25 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     await applyVerdict(result.submitId, result.version ?? 0, result);
   }
 
+  // A runner's reports on one submission are applied one after another, in the order they came:
+  // the bus hands them over concurrently, and a Judging applied before its Compiling would make
+  // the Compiling illegal (dropped, never pushed).
+  const progressQueues = new Map<number, Promise<void>>();
+
   /** Compiling/Judging from a runner: stored when legal, then re-published as a domain event. */
   async function applyProgress(p: JudgeProgress): Promise<void> {
     if (p.kind !== 'submission' || p.submitId === undefined) return;
     const submitId = p.submitId;
+    const run = (progressQueues.get(submitId) ?? Promise.resolve()).then(() => applyProgressNow(p, submitId));
+    const tail = run.catch(() => undefined);
+    progressQueues.set(submitId, tail);
+    void tail.then(() => {
+      if (progressQueues.get(submitId) === tail) progressQueues.delete(submitId);
+    });
+    return run;
+  }
+
+  async function applyProgressNow(p: JudgeProgress, submitId: number): Promise<void> {
     const event = p.status === S.COMPILING ? 'COMPILING' : 'JUDGING';
     // Runners judge the cases of a task one after another, so a finished case's seq counts the done ones.
     const counts = {

@@ -153,6 +153,20 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect((await row(task.submitId)).status).toBe(-1);
   });
 
+  it("a runner's back-to-back reports are applied in order: Compiling is not lost to Judging", async () => {
+    const tasks = [];
+    for (let i = 0; i < 8; i++) tasks.push(await submitAndTake(USERS.admin, '1001'));
+    // Published without waiting in between, as a runner does.
+    await Promise.all(tasks.map(async (t) => Promise.all([runner.progress(t, 6), runner.progress(t, 7)])));
+    for (const t of tasks) {
+      const pushed = await eventually(
+        async () => updates.filter((u) => u.submitId === t.submitId).map((u) => u.status),
+        (l) => l.includes(7),
+      );
+      expect(pushed).toEqual([5, 6, 7]);
+    }
+  });
+
   it('the verdict write is guarded by the status it was decided on', async () => {
     const task = await submitAndTake(USERS.bob, '1001');
     const id = task.submitId;
