@@ -747,6 +747,10 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       return;
     }
     if (result.submitId === undefined) return;
+    // The runner reported progress before its result, and those reports reached this process
+    // first (one connection, in order), but the verdict path is faster than theirs: let them land
+    // first, or they would find the row final and never be pushed.
+    await progressQueues.get(result.submitId);
     await applyVerdict(result.submitId, result.version ?? 0, result);
   }
 

@@ -167,6 +167,29 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     }
   });
 
+  it('reports sent just before the result are pushed before the verdict', async () => {
+    const tasks = [];
+    for (let i = 0; i < 8; i++) tasks.push(await submitAndTake(USERS.admin, '1002'));
+    await Promise.all(
+      tasks.map(async (t) => {
+        const case1 = runner.resultFor(t, 0).cases[0]!;
+        await Promise.all([
+          runner.progress(t, 6),
+          runner.progress(t, 7, { total: 2 }),
+          runner.progress(t, 7, { total: 2, case: case1 }),
+          runner.finish(runner.resultFor(t, 0)),
+        ]);
+      }),
+    );
+    for (const t of tasks) {
+      const pushed = await eventually(
+        async () => updates.filter((u) => u.submitId === t.submitId && u.reason !== 'counted'),
+        (l) => l.some((u) => u.reason === 'result'),
+      );
+      expect(pushed.map((u) => u.status)).toEqual([5, 6, 7, 7, 0]);
+    }
+  });
+
   it('the verdict write is guarded by the status it was decided on', async () => {
     const task = await submitAndTake(USERS.bob, '1001');
     const id = task.submitId;
