@@ -155,6 +155,13 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     return row;
   }
 
+  function pushRow(cid: number): Promise<ContestRecordRow | null> {
+    const hit = contestRows.get(cid);
+    if (!hit) return contest(cid).catch(() => null);
+    if (now() - hit.at >= contestTtlMs) void contest(cid).catch(() => null);
+    return hit.row.catch(() => null);
+  }
+
   async function excludedUids(c: ContestRecordRow): Promise<string[]> {
     const roots = await deps.users.superAdminUids();
     const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
@@ -326,8 +333,9 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
         displayId = cp.display_id;
       }
       if (!live.board.hasProfile(row.uid)) live.board.setProfiles(await deps.users.profiles([row.uid]));
-      // For the seal state of the deltas; read before the change (TTL-cached).
-      c = await contest(update.cid).catch(() => null);
+      // For the seal state of the deltas, read before the change: the cached row even past its
+      // TTL (a re-read then starts for the next verdict), so a verdict never waits on the database.
+      c = await pushRow(update.cid);
       // No await from the mark to the deltas: they describe exactly this change.
       before = versions(live.board);
       mark = live.board.deltaMark(row.uid);
