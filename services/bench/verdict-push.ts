@@ -16,9 +16,10 @@
 // and closed), RATE (50), PARALLEL (4), BURST (400), LIVE_CONCURRENCY (results applied at once;
 // the live path's default), DATABASE_URL (when set: PostgreSQL, in a fresh database that
 // bench/support.ts creates on the TEST_DATABASE_URL server and drops afterwards; else in-memory
-// PGlite), NATS_URL (else the in-process bus), GC_DEBUG (print each GC pause of the paced phase,
-// and its hrtime window for slicing a `node --cpu-prof` profile). Writes
-// bench-results/verdict-push.json.
+// PGlite), NATS_URL (else the in-process bus), PROGRESS=1 (the runner's Compiling, Judging and a
+// per-case report right before each result, which the verdict then waits for), GC_DEBUG (print
+// each GC pause of the paced phase, and its hrtime window for slicing a `node --cpu-prof`
+// profile). Writes bench-results/verdict-push.json.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -43,6 +44,8 @@ const VERDICTS = Number(process.env.VERDICTS ?? 400);
 const RATE = Number(process.env.RATE ?? 50);
 const PARALLEL = Number(process.env.PARALLEL ?? 4);
 const BURST = Number(process.env.BURST ?? 400);
+/** Send Compiling, Judging and a per-case report right before each result (the verdict waits for them). */
+const PROGRESS = process.env.PROGRESS === '1';
 /** Which measures to run (comma-separated; default all three). */
 const PHASES = new Set((process.env.PHASES ?? 'paced,closed,saturated').split(','));
 /** worker: the socket clients run in a worker thread; inline: on the server's thread. */
@@ -188,6 +191,13 @@ async function main() {
   /** Enqueues the result; resolves when the owner's socket has the verdict. */
   const deliver = async (task: SubmissionJudgeTask): Promise<number> => {
     const received = new Promise<void>((resolve) => pending.set(task.submitId, resolve));
+    if (PROGRESS) {
+      // Worst case for ordering: the runner's reports right before its result.
+      const result = runner.resultFor(task, 0);
+      await runner.progress(task, 6);
+      await runner.progress(task, 7, { total: result.cases.length });
+      await runner.progress(task, 7, { total: result.cases.length, case: result.cases.at(-1)! });
+    }
     mark(task.submitId, 'enqueued');
     await runner.finish(runner.resultFor(task, 0));
     await received;
@@ -308,6 +318,7 @@ async function main() {
     clients: CLIENTS,
     db: pg ? 'postgres' : 'pglite',
     problems: PROBLEMS,
+    progress: PROGRESS,
     bus: process.env.NATS_URL ? 'nats' : 'memory',
     paced,
     closed,
