@@ -615,10 +615,9 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   /** Problem counters and the AC record follow a verdict change (inside the caller's transaction). */
   async function moveVerdict(trx: Kysely<Database>, row: JudgeRow, next: number): Promise<void> {
-    // Problem counters count site (non-contest) submissions only.
-    if (row.cid === 0) await problems.recordVerdict(row.pid, row.counted_status, next, trx);
-    const countsForAc = row.cid === 0 && row.gid === null;
-    if (!countsForAc) return;
+    // Problem counters and the AC record count site (cid = 0), non-group submissions only.
+    if (row.cid !== 0 || row.gid !== null) return;
+    await problems.recordVerdict(row.pid, row.counted_status, next, trx);
     if (next === S.ACCEPTED) await repo.addAccepted(trx, row.uid, row.pid, row.submit_id);
     else if (row.counted_status === S.ACCEPTED || row.status === S.ACCEPTED)
       await repo.removeAccepted(trx, row.uid, row.pid, row.submit_id);

@@ -123,7 +123,7 @@ export function caseRows(
 }
 
 export interface FollowUp {
-  /** Move one count of the problem's counters (site submissions only). */
+  /** Move one count of the problem's counters (site, non-group submissions only). */
   counters: { from: number | null; to: number } | null;
   /** The user's first-AC record (site, non-group submissions only). */
   ac: 'add' | 'remove' | null;
@@ -142,12 +142,12 @@ export function followUp(row: {
   status: number;
   counted_status: number | null;
 }): FollowUp {
-  const site = row.cid === 0;
+  // Counters and the AC record both follow site (cid = 0), non-group submissions only.
+  const site = row.cid === 0 && row.gid === null;
   const moved = row.counted_status !== row.status;
-  const countsForAc = site && row.gid === null;
   return {
     counters: site && moved ? { from: row.counted_status, to: row.status } : null,
-    ac: !countsForAc
+    ac: !site
       ? null
       : row.status === S.ACCEPTED
         ? 'add'
