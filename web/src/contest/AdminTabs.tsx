@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/client';
 import { Pager } from '../judge/Pager';
+import { saveBlob } from '../shell/save-blob';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 import { contestApi } from './api';
@@ -67,15 +68,6 @@ function useEvery(reload: () => void, ms: number, on: boolean): void {
     const timer = setInterval(reload, ms);
     return () => clearInterval(timer);
   }, [reload, ms, on]);
-}
-
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 export function AdminPrintTab({ cid }: { cid: string }) {

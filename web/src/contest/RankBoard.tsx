@@ -4,7 +4,6 @@ import {
   Callout,
   HTMLSelect,
   HTMLTable,
-  InputGroup,
   NonIdealState,
   Spinner,
   Switch,
@@ -15,6 +14,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Pager } from '../judge/Pager';
+import { KeywordSearch } from '../shell/KeywordSearch';
 import { useIsMobile } from '../shell/useMediaQuery';
 import { contestApi, type BoardRow } from './api';
 import {
@@ -139,7 +139,6 @@ function RankBoardView({
   const [problems, setProblems] = useState<ContestProblemRow[]>([]);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(BOARD_DEFAULT_SIZE);
-  const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
   const [showStar, setShowStar] = useState(true);
   const [containsEnd, setContainsEnd] = useState(false);
@@ -300,21 +299,14 @@ function RankBoardView({
         </Callout>
       )}
       <div className="oj-board-tools">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
+        <KeywordSearch
+          placeholder={t('contestUi.searchUser')}
+          onSearch={(k) => {
             setPage(1);
-            setApplied(keyword.trim());
+            setApplied(k);
           }}
-        >
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('contestUi.searchUser')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="board-search"
-          />
-        </form>
+          testId="board-search"
+        />
         <Switch
           checked={showStar}
           label={t('contestUi.starUsers')}

@@ -8,9 +8,7 @@ import {
   DialogFooter,
   HTMLSelect,
   HTMLTable,
-  InputGroup,
   NonIdealState,
-  Spinner,
   Switch,
   Tag,
 } from '@blueprintjs/core';
@@ -20,10 +18,12 @@ import { useLocation } from 'wouter';
 import { formatDateTime } from '../../contest/format';
 import { Pager } from '../../judge/Pager';
 import { toast } from '../../shell/toaster';
+import { KeywordSearch } from '../../shell/KeywordSearch';
+import { LoadedList } from '../../shell/LoadedList';
+import { saveBlob } from '../../shell/save-blob';
 import { useLoad } from '../../shell/useLoad';
 import { isSuperAdmin, useSession } from '../../store/session';
 import { adminContestApi, type AdminContest } from './api';
-import { saveBlob } from './save-blob';
 import './admin-contest.css';
 
 export const ADMIN_CONTEST_PAGE_SIZE = 10;
@@ -216,28 +216,20 @@ export function AdminContestListPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
   const list = useLoad(() => adminContestApi.list(page, ADMIN_CONTEST_PAGE_SIZE, applied), [page, applied]);
   return (
     <div className="oj-admin-page" data-testid="admin-contest-list">
       <div className="oj-admin-toolbar">
         <h2>{t('adminContest.listTitle')}</h2>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
+        <KeywordSearch
+          placeholder={t('contestUi.keyword')}
+          onSearch={(k) => {
             setPage(1);
-            setApplied(keyword.trim());
+            setApplied(k);
           }}
-        >
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('contestUi.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="admin-contest-keyword"
-          />
-        </form>
+          testId="admin-contest-keyword"
+        />
         <Button
           intent="primary"
           icon="plus"
@@ -247,39 +239,42 @@ export function AdminContestListPage() {
           {t('adminContest.create')}
         </Button>
       </div>
-      {list.loading && !list.data ? (
-        <Spinner data-testid="admin-contest-loading" />
-      ) : list.failed && !list.data ? (
-        <NonIdealState
-          icon="error"
-          title={t('contestUi.loadFailed')}
-          action={<Button onClick={list.reload}>{t('contestUi.retry')}</Button>}
-        />
-      ) : !list.data || list.data.records.length === 0 ? (
-        <div data-testid="admin-contest-empty">
-          <NonIdealState icon="inbox" title={t('contestUi.empty')} />
-        </div>
-      ) : (
-        <div className="oj-admin-scroll">
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>{t('contestUi.title')}</th>
-                <th>{t('adminContest.time')}</th>
-                <th>{t('contestUi.author')}</th>
-                <th>{t('adminContest.visible')}</th>
-                <th>{t('adminContest.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.records.map((c) => (
-                <ContestRow key={`${c.id}-${String(c.visible)}`} c={c} reload={list.reload} />
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+      <LoadedList
+        list={list}
+        isEmpty={(data) => data.records.length === 0}
+        emptyTitle={t('contestUi.empty')}
+        emptyTestId="admin-contest-empty"
+        loadingTestId="admin-contest-loading"
+        failed={
+          <NonIdealState
+            icon="error"
+            title={t('contestUi.loadFailed')}
+            action={<Button onClick={list.reload}>{t('contestUi.retry')}</Button>}
+          />
+        }
+      >
+        {(data) => (
+          <div className="oj-admin-scroll">
+            <HTMLTable compact striped className="oj-admin-table">
+              <thead>
+                <tr>
+                  <th>ID</th>
+                  <th>{t('contestUi.title')}</th>
+                  <th>{t('adminContest.time')}</th>
+                  <th>{t('contestUi.author')}</th>
+                  <th>{t('adminContest.visible')}</th>
+                  <th>{t('adminContest.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.records.map((c) => (
+                  <ContestRow key={`${c.id}-${String(c.visible)}`} c={c} reload={list.reload} />
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+      </LoadedList>
       {list.data && list.data.total > 0 && (
         <Pager page={page} size={ADMIN_CONTEST_PAGE_SIZE} total={list.data.total} onPage={setPage} />
       )}

@@ -5,12 +5,8 @@ import {
   ButtonGroup,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
   Switch,
   TextArea,
 } from '@blueprintjs/core';
@@ -20,8 +16,10 @@ import { useParams } from 'wouter';
 import { formatDateTime } from '../../contest/format';
 import { Pager } from '../../judge/Pager';
 import { toast } from '../../shell/toaster';
+import { LoadedList } from '../../shell/LoadedList';
 import { useLoad } from '../../shell/useLoad';
 import { adminContestApi, type AnnouncementInput } from './api';
+import { SaveFooter, TextField, useSaving } from './parts';
 import './admin-contest.css';
 
 export const ANNOUNCEMENT_PAGE_SIZE = 10;
@@ -39,24 +37,19 @@ function AnnouncementDialog({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSaving();
   const save = async () => {
     if (!draft.title.trim()) {
       toast.warning(t('adminContest.announcementTitleRequired'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       if (draft.id) await adminContestApi.updateAnnouncement(cid, draft);
       else await adminContestApi.addAnnouncement(cid, draft);
       toast.success(t(draft.id ? 'contestUi.updated' : 'adminContest.posted'));
       onSaved();
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog
@@ -67,14 +60,13 @@ function AnnouncementDialog({
     >
       <DialogBody>
         <div data-testid="announcement-dialog">
-          <FormGroup label={t('adminContest.announcementTitle')} labelFor="announcement-title">
-            <InputGroup
-              id="announcement-title"
-              value={draft.title}
-              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-              data-testid="announcement-title"
-            />
-          </FormGroup>
+          <TextField
+            label={t('adminContest.announcementTitle')}
+            id="announcement-title"
+            value={draft.title}
+            onChange={(title) => setDraft({ ...draft, title })}
+            testId="announcement-title"
+          />
           <FormGroup label={t('adminContest.announcementContent')} labelFor="announcement-content">
             <TextArea
               id="announcement-content"
@@ -92,13 +84,7 @@ function AnnouncementDialog({
           />
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <Button intent="primary" loading={busy} onClick={() => void save()} data-testid="announcement-save">
-            {t('adminContest.save')}
-          </Button>
-        }
-      />
+      <SaveFooter busy={busy} onSave={() => void save()} testId="announcement-save" />
     </Dialog>
   );
 }
@@ -132,58 +118,64 @@ export function ContestAnnouncementsPage() {
           {t('adminContest.newAnnouncement')}
         </Button>
       </div>
-      {list.loading && !list.data ? (
-        <Spinner />
-      ) : !list.data || list.data.records.length === 0 ? (
-        <div data-testid="announcements-empty">
-          <NonIdealState icon="inbox" title={t('contestUi.noAnnouncements')} />
-        </div>
-      ) : (
-        <div className="oj-admin-scroll">
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>{t('contestUi.title')}</th>
-                <th>{t('contestUi.createdAt')}</th>
-                <th>{t('contestUi.author')}</th>
-                <th>{t('adminContest.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.records.map((a) => (
-                <tr key={a.id} data-testid={`announcement-row-${a.id}`}>
-                  <td>{a.id}</td>
-                  <td>{a.title}</td>
-                  <td>{formatDateTime(a.gmtCreate)}</td>
-                  <td>{a.username ?? ''}</td>
-                  <td>
-                    <ButtonGroup>
-                      <Button
-                        small
-                        icon="edit"
-                        aria-label={t('adminContest.edit')}
-                        onClick={() =>
-                          setEditing({ id: a.id, title: a.title, content: a.content, status: a.status ?? 0 })
-                        }
-                        data-testid={`announcement-edit-${a.id}`}
-                      />
-                      <Button
-                        small
-                        intent="danger"
-                        icon="cross"
-                        aria-label={t('adminContest.delete')}
-                        onClick={() => void remove(a.id)}
-                        data-testid={`announcement-delete-${a.id}`}
-                      />
-                    </ButtonGroup>
-                  </td>
+      <LoadedList
+        list={list}
+        isEmpty={(data) => data.records.length === 0}
+        emptyTitle={t('contestUi.noAnnouncements')}
+        emptyTestId="announcements-empty"
+      >
+        {(data) => (
+          <div className="oj-admin-scroll">
+            <HTMLTable compact striped className="oj-admin-table">
+              <thead>
+                <tr>
+                  <th>ID</th>
+                  <th>{t('contestUi.title')}</th>
+                  <th>{t('contestUi.createdAt')}</th>
+                  <th>{t('contestUi.author')}</th>
+                  <th>{t('adminContest.actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.records.map((a) => (
+                  <tr key={a.id} data-testid={`announcement-row-${a.id}`}>
+                    <td>{a.id}</td>
+                    <td>{a.title}</td>
+                    <td>{formatDateTime(a.gmtCreate)}</td>
+                    <td>{a.username ?? ''}</td>
+                    <td>
+                      <ButtonGroup>
+                        <Button
+                          small
+                          icon="edit"
+                          aria-label={t('adminContest.edit')}
+                          onClick={() =>
+                            setEditing({
+                              id: a.id,
+                              title: a.title,
+                              content: a.content,
+                              status: a.status ?? 0,
+                            })
+                          }
+                          data-testid={`announcement-edit-${a.id}`}
+                        />
+                        <Button
+                          small
+                          intent="danger"
+                          icon="cross"
+                          aria-label={t('adminContest.delete')}
+                          onClick={() => void remove(a.id)}
+                          data-testid={`announcement-delete-${a.id}`}
+                        />
+                      </ButtonGroup>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+      </LoadedList>
       {list.data && list.data.total > 0 && (
         <Pager page={page} size={ANNOUNCEMENT_PAGE_SIZE} total={list.data.total} onPage={setPage} />
       )}

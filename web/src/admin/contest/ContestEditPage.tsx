@@ -36,6 +36,7 @@ import {
   type SealOption,
 } from './form-rules';
 import { formatDuration } from '../../contest/format';
+import { TextField } from './parts';
 import './admin-contest.css';
 
 type Set = <K extends keyof ContestForm>(key: K, value: ContestForm[K]) => void;
@@ -175,14 +176,14 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
     >
       <h2>{t(editing ? 'adminContest.editTitle' : 'adminContest.createTitle')}</h2>
       <Card>
-        <FormGroup label={t('contestUi.title')} labelFor="contest-title" labelInfo="*">
-          <InputGroup
-            id="contest-title"
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-            data-testid="contest-form-title"
-          />
-        </FormGroup>
+        <TextField
+          label={t('contestUi.title')}
+          id="contest-title"
+          value={form.title}
+          onChange={(v) => set('title', v)}
+          testId="contest-form-title"
+          required
+        />
         <FormGroup label={t('adminContest.description')} labelFor="contest-description" labelInfo="*">
           <TextArea
             id="contest-description"
@@ -264,14 +265,14 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
             />
           </FormGroup>
           {form.auth !== 0 && (
-            <FormGroup label={t('contestUi.password')} labelFor="contest-pwd" labelInfo="*">
-              <InputGroup
-                id="contest-pwd"
-                value={form.pwd}
-                onChange={(e) => set('pwd', e.target.value)}
-                data-testid="contest-form-pwd"
-              />
-            </FormGroup>
+            <TextField
+              label={t('contestUi.password')}
+              id="contest-pwd"
+              value={form.pwd}
+              onChange={(v) => set('pwd', v)}
+              testId="contest-form-pwd"
+              required
+            />
           )}
           <FormGroup label={t('adminContest.rankShowName')}>
             <HTMLSelect

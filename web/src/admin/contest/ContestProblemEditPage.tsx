@@ -27,6 +27,7 @@ import {
   problemDtoOf,
   type ProblemDraft,
 } from './problem-rules';
+import { TextField } from './parts';
 import './admin-contest.css';
 
 interface LanguageRow {
@@ -170,38 +171,38 @@ function ProblemFormView({
       </h2>
       <Card>
         <div className="oj-admin-grid">
-          <FormGroup label={t('adminContest.problemId')} labelFor="problem-id" labelInfo="*">
-            <InputGroup
-              id="problem-id"
-              value={d.problemId}
-              onChange={(e) => set('problemId', e.target.value)}
-              data-testid="problem-form-problem-id"
-            />
-          </FormGroup>
-          <FormGroup label={t('adminContest.problemForm.title')} labelFor="problem-title" labelInfo="*">
-            <InputGroup
-              id="problem-title"
-              value={d.title}
-              onChange={(e) => set('title', e.target.value)}
-              data-testid="problem-form-title"
-            />
-          </FormGroup>
-          <FormGroup label={t('adminContest.displayId')} labelFor="problem-display-id" labelInfo="*">
-            <InputGroup
-              id="problem-display-id"
-              value={d.displayId}
-              onChange={(e) => set('displayId', e.target.value)}
-              data-testid="problem-form-display-id"
-            />
-          </FormGroup>
-          <FormGroup label={t('adminContest.displayTitle')} labelFor="problem-display-title" labelInfo="*">
-            <InputGroup
-              id="problem-display-title"
-              value={d.displayTitle}
-              onChange={(e) => set('displayTitle', e.target.value)}
-              data-testid="problem-form-display-title"
-            />
-          </FormGroup>
+          <TextField
+            label={t('adminContest.problemId')}
+            id="problem-id"
+            value={d.problemId}
+            onChange={(v) => set('problemId', v)}
+            testId="problem-form-problem-id"
+            required
+          />
+          <TextField
+            label={t('adminContest.problemForm.title')}
+            id="problem-title"
+            value={d.title}
+            onChange={(v) => set('title', v)}
+            testId="problem-form-title"
+            required
+          />
+          <TextField
+            label={t('adminContest.displayId')}
+            id="problem-display-id"
+            value={d.displayId}
+            onChange={(v) => set('displayId', v)}
+            testId="problem-form-display-id"
+            required
+          />
+          <TextField
+            label={t('adminContest.displayTitle')}
+            id="problem-display-title"
+            value={d.displayTitle}
+            onChange={(v) => set('displayTitle', v)}
+            testId="problem-form-display-title"
+            required
+          />
           <FormGroup label={t('adminContest.balloonColor')} labelFor="problem-color">
             <input
               id="problem-color"
@@ -210,22 +211,20 @@ function ProblemFormView({
               onChange={(e) => set('color', e.target.value)}
             />
           </FormGroup>
-          <FormGroup label={t('adminContest.problemForm.timeLimit')} labelFor="problem-time">
-            <InputGroup
-              id="problem-time"
-              type="number"
-              value={d.timeLimit}
-              onChange={(e) => set('timeLimit', e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label={t('adminContest.problemForm.memoryLimit')} labelFor="problem-memory">
-            <InputGroup
-              id="problem-memory"
-              type="number"
-              value={d.memoryLimit}
-              onChange={(e) => set('memoryLimit', e.target.value)}
-            />
-          </FormGroup>
+          <TextField
+            label={t('adminContest.problemForm.timeLimit')}
+            id="problem-time"
+            type="number"
+            value={d.timeLimit}
+            onChange={(v) => set('timeLimit', v)}
+          />
+          <TextField
+            label={t('adminContest.problemForm.memoryLimit')}
+            id="problem-memory"
+            type="number"
+            value={d.memoryLimit}
+            onChange={(v) => set('memoryLimit', v)}
+          />
         </div>
       </Card>
       <Card>

@@ -9,16 +9,17 @@ import {
   FormGroup,
   HTMLTable,
   InputGroup,
-  NonIdealState,
-  Spinner,
 } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { Pager } from '../../judge/Pager';
 import { toast } from '../../shell/toaster';
+import { KeywordSearch } from '../../shell/KeywordSearch';
+import { LoadedList } from '../../shell/LoadedList';
 import { useLoad } from '../../shell/useLoad';
 import { adminContestApi, type AdminProblemRow, type ContestProblemLink } from './api';
+import { SaveFooter, TextField, useSaving } from './parts';
 import { nextDisplayId } from './problem-rules';
 import './admin-contest.css';
 
@@ -40,7 +41,6 @@ function AddFromPublicDialog({
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
   const [displayIds, setDisplayIds] = useState<Record<number, string>>({});
   const [added, setAdded] = useState<string[]>([]);
@@ -69,67 +69,61 @@ function AddFromPublicDialog({
     <Dialog isOpen onClose={onClose} title={t('adminContest.addFromPublic')} className="oj-admin-dialog">
       <DialogBody>
         <div data-testid="add-public-dialog">
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
+          <KeywordSearch
+            placeholder={t('contestUi.keyword')}
+            onSearch={(k) => {
               setPage(1);
-              setApplied(keyword.trim());
+              setApplied(k);
             }}
+            testId="add-public-keyword"
+          />
+          <LoadedList
+            list={list}
+            isEmpty={(data) => data.problemList.records.length === 0}
+            emptyTitle={t('contestUi.noProblems')}
+            emptyTestId="add-public-empty"
           >
-            <InputGroup
-              leftIcon="search"
-              placeholder={t('contestUi.keyword')}
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              data-testid="add-public-keyword"
-            />
-          </form>
-          {list.loading && !list.data ? (
-            <Spinner />
-          ) : !list.data || list.data.problemList.records.length === 0 ? (
-            <div data-testid="add-public-empty">
-              <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
-            </div>
-          ) : (
-            <HTMLTable compact striped className="oj-admin-table">
-              <thead>
-                <tr>
-                  <th>{t('adminContest.problemId')}</th>
-                  <th>{t('contestUi.title')}</th>
-                  <th>{t('adminContest.displayId')}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.problemList.records.map((p) => (
-                  <tr key={p.id} data-testid={`add-public-row-${p.problemId}`}>
-                    <td>{p.problemId}</td>
-                    <td>{p.title}</td>
-                    <td>
-                      <InputGroup
-                        small
-                        value={displayIds[p.id] ?? suggested}
-                        aria-label={t('adminContest.displayId')}
-                        onChange={(e) => setDisplayIds((d) => ({ ...d, [p.id]: e.target.value }))}
-                        data-testid={`add-public-display-${p.problemId}`}
-                      />
-                    </td>
-                    <td>
-                      <Button
-                        small
-                        intent="primary"
-                        icon="plus"
-                        onClick={() => void add(p)}
-                        data-testid={`add-public-add-${p.problemId}`}
-                      >
-                        {t('adminContest.add')}
-                      </Button>
-                    </td>
+            {(data) => (
+              <HTMLTable compact striped className="oj-admin-table">
+                <thead>
+                  <tr>
+                    <th>{t('adminContest.problemId')}</th>
+                    <th>{t('contestUi.title')}</th>
+                    <th>{t('adminContest.displayId')}</th>
+                    <th />
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
+                </thead>
+                <tbody>
+                  {data.problemList.records.map((p) => (
+                    <tr key={p.id} data-testid={`add-public-row-${p.problemId}`}>
+                      <td>{p.problemId}</td>
+                      <td>{p.title}</td>
+                      <td>
+                        <InputGroup
+                          small
+                          value={displayIds[p.id] ?? suggested}
+                          aria-label={t('adminContest.displayId')}
+                          onChange={(e) => setDisplayIds((d) => ({ ...d, [p.id]: e.target.value }))}
+                          data-testid={`add-public-display-${p.problemId}`}
+                        />
+                      </td>
+                      <td>
+                        <Button
+                          small
+                          intent="primary"
+                          icon="plus"
+                          onClick={() => void add(p)}
+                          data-testid={`add-public-add-${p.problemId}`}
+                        >
+                          {t('adminContest.add')}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            )}
+          </LoadedList>
           {list.data && list.data.problemList.total > 0 && (
             <Pager
               page={page}
@@ -186,44 +180,37 @@ function LinkDialog({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(link);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSaving();
   const save = async () => {
     if (!draft.displayId.trim()) {
       toast.warning(t('adminContest.displayIdRequired'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await adminContestApi.saveLink({ ...draft, displayId: draft.displayId.trim() });
       toast.success(t('contestUi.updated'));
       onSaved();
       onClose();
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog isOpen onClose={onClose} title={t('adminContest.editLink')}>
       <DialogBody>
         <div data-testid="link-dialog">
-          <FormGroup label={t('adminContest.displayId')} labelFor="link-display-id">
-            <InputGroup
-              id="link-display-id"
-              value={draft.displayId}
-              onChange={(e) => setDraft({ ...draft, displayId: e.target.value })}
-              data-testid="link-display-id"
-            />
-          </FormGroup>
-          <FormGroup label={t('adminContest.displayTitle')} labelFor="link-display-title">
-            <InputGroup
-              id="link-display-title"
-              value={draft.displayTitle}
-              onChange={(e) => setDraft({ ...draft, displayTitle: e.target.value })}
-              data-testid="link-display-title"
-            />
-          </FormGroup>
+          <TextField
+            label={t('adminContest.displayId')}
+            id="link-display-id"
+            value={draft.displayId}
+            onChange={(displayId) => setDraft({ ...draft, displayId })}
+            testId="link-display-id"
+          />
+          <TextField
+            label={t('adminContest.displayTitle')}
+            id="link-display-title"
+            value={draft.displayTitle}
+            onChange={(displayTitle) => setDraft({ ...draft, displayTitle })}
+            testId="link-display-title"
+          />
           <FormGroup label={t('adminContest.balloonColor')} labelFor="link-color">
             <input
               id="link-color"
@@ -238,13 +225,7 @@ function LinkDialog({
           </FormGroup>
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <Button intent="primary" loading={busy} onClick={() => void save()} data-testid="link-save">
-            {t('adminContest.save')}
-          </Button>
-        }
-      />
+      <SaveFooter busy={busy} onSave={() => void save()} testId="link-save" />
     </Dialog>
   );
 }
@@ -308,76 +289,78 @@ export function ContestProblemsPage() {
           {t('adminContest.createProblem')}
         </Button>
       </div>
-      {list.loading && !list.data ? (
-        <Spinner data-testid="admin-cp-loading" />
-      ) : !list.data || rows.length === 0 ? (
-        <div data-testid="admin-cp-empty">
-          <NonIdealState icon="inbox" title={t('contestUi.noProblems')} />
-        </div>
-      ) : (
-        <div className="oj-admin-scroll">
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>{t('adminContest.problemId')}</th>
-                <th>{t('adminContest.displayId')}</th>
-                <th>{t('adminContest.displayTitle')}</th>
-                <th>{t('adminContest.balloonColor')}</th>
-                <th>{t('adminContest.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => {
-                const link = links[String(p.id)];
-                if (!link) return null;
-                return (
-                  <tr key={p.id} data-testid={`admin-cp-row-${link.displayId}`}>
-                    <td>{p.problemId}</td>
-                    <td>{link.displayId}</td>
-                    <td>{link.displayTitle}</td>
-                    <td>
-                      <ColorCell
-                        key={link.color ?? ''}
-                        link={link}
-                        onPick={(color) => void setColor(link, color)}
-                      />
-                    </td>
-                    <td>
-                      <ButtonGroup>
-                        <Button
-                          small
-                          icon="tag"
-                          title={t('adminContest.editLink')}
-                          aria-label={t('adminContest.editLink')}
-                          onClick={() => setEditing(link)}
-                          data-testid={`admin-cp-link-${link.displayId}`}
+      <LoadedList
+        list={list}
+        isEmpty={() => rows.length === 0}
+        emptyTitle={t('contestUi.noProblems')}
+        emptyTestId="admin-cp-empty"
+        loadingTestId="admin-cp-loading"
+      >
+        {() => (
+          <div className="oj-admin-scroll">
+            <HTMLTable compact striped className="oj-admin-table">
+              <thead>
+                <tr>
+                  <th>{t('adminContest.problemId')}</th>
+                  <th>{t('adminContest.displayId')}</th>
+                  <th>{t('adminContest.displayTitle')}</th>
+                  <th>{t('adminContest.balloonColor')}</th>
+                  <th>{t('adminContest.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => {
+                  const link = links[String(p.id)];
+                  if (!link) return null;
+                  return (
+                    <tr key={p.id} data-testid={`admin-cp-row-${link.displayId}`}>
+                      <td>{p.problemId}</td>
+                      <td>{link.displayId}</td>
+                      <td>{link.displayTitle}</td>
+                      <td>
+                        <ColorCell
+                          key={link.color ?? ''}
+                          link={link}
+                          onPick={(color) => void setColor(link, color)}
                         />
-                        <Button
-                          small
-                          icon="edit"
-                          title={t('adminContest.editProblem')}
-                          aria-label={t('adminContest.editProblem')}
-                          onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
-                          data-testid={`admin-cp-edit-${link.displayId}`}
-                        />
-                        <Button
-                          small
-                          intent="danger"
-                          icon="cross"
-                          title={t('adminContest.removeProblem')}
-                          aria-label={t('adminContest.removeProblem')}
-                          onClick={() => void remove(p.id)}
-                          data-testid={`admin-cp-remove-${link.displayId}`}
-                        />
-                      </ButtonGroup>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+                      </td>
+                      <td>
+                        <ButtonGroup>
+                          <Button
+                            small
+                            icon="tag"
+                            title={t('adminContest.editLink')}
+                            aria-label={t('adminContest.editLink')}
+                            onClick={() => setEditing(link)}
+                            data-testid={`admin-cp-link-${link.displayId}`}
+                          />
+                          <Button
+                            small
+                            icon="edit"
+                            title={t('adminContest.editProblem')}
+                            aria-label={t('adminContest.editProblem')}
+                            onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
+                            data-testid={`admin-cp-edit-${link.displayId}`}
+                          />
+                          <Button
+                            small
+                            intent="danger"
+                            icon="cross"
+                            title={t('adminContest.removeProblem')}
+                            aria-label={t('adminContest.removeProblem')}
+                            onClick={() => void remove(p.id)}
+                            data-testid={`admin-cp-remove-${link.displayId}`}
+                          />
+                        </ButtonGroup>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+      </LoadedList>
       {list.data && list.data.problemList.total > 0 && (
         <Pager
           page={page}
