@@ -161,22 +161,35 @@ function CommentBox({
   );
 }
 
-function Author({
-  name,
-  avatar,
-  role,
-  titleName,
-  titleColor,
-  at,
-}: {
+/** What a comment and a reply have in common: who wrote it and when. */
+type Post = Pick<
+  CommentVO & ReplyVO,
+  'id' | 'fromUid' | 'fromName' | 'fromAvatar' | 'fromRole' | 'fromTitleName' | 'fromTitleColor' | 'gmtCreate'
+>;
+
+interface ReplyTarget {
+  uid: string;
   name: string;
   avatar: string | null;
-  role: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  at: string;
-}) {
+  quote: number;
+  type: 'Comment' | 'Reply';
+}
+
+/** A reply to `post` addresses its author and quotes it. */
+function replyTarget(post: Post, type: ReplyTarget['type']): ReplyTarget {
+  return { uid: post.fromUid, name: post.fromName, avatar: post.fromAvatar, quote: post.id, type };
+}
+
+function Author({ post }: { post: Post }) {
   const { t } = useTranslation();
+  const {
+    fromName: name,
+    fromAvatar: avatar,
+    fromRole: role,
+    fromTitleName: titleName,
+    fromTitleColor: titleColor,
+    gmtCreate: at,
+  } = post;
   const [key, n] = relativeTime(parseServerDate(at) ?? Date.now(), Date.now());
   return (
     <div className="oj-comment-author">
@@ -223,13 +236,7 @@ interface ItemProps {
 function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLiked }: ItemProps) {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
-  const [replyTo, setReplyTo] = useState<{
-    uid: string;
-    name: string;
-    avatar: string | null;
-    quote: number;
-    type: 'Comment' | 'Reply';
-  } | null>(null);
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const [all, setAll] = useState<ReplyVO[] | null>(null);
   const [expanded, setExpanded] = useState(false);
 
@@ -296,14 +303,7 @@ function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLik
   const replies = shownReplies(comment.replyList, all, expanded);
   return (
     <li className="oj-comment" data-testid={`comment-${comment.id}`}>
-      <Author
-        name={comment.fromName}
-        avatar={comment.fromAvatar}
-        role={comment.fromRole}
-        titleName={comment.fromTitleName}
-        titleColor={comment.fromTitleColor}
-        at={comment.gmtCreate}
-      />
+      <Author post={comment} />
       <Markdown source={comment.content} className="oj-comment-content" />
       <div className="oj-comment-actions">
         <Button
@@ -322,15 +322,7 @@ function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLik
             small
             minimal
             icon="chat"
-            onClick={() =>
-              setReplyTo({
-                uid: comment.fromUid,
-                name: comment.fromName,
-                avatar: comment.fromAvatar,
-                quote: comment.id,
-                type: 'Comment',
-              })
-            }
+            onClick={() => setReplyTo(replyTarget(comment, 'Comment'))}
             data-testid={`comment-reply-${comment.id}`}
           >
             {t('commentArea.reply')}
@@ -353,34 +345,14 @@ function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLik
         <ul className="oj-replies">
           {replies.map((r) => (
             <li key={r.id} className="oj-reply" data-testid={`reply-${r.id}`}>
-              <Author
-                name={r.fromName}
-                avatar={r.fromAvatar}
-                role={r.fromRole}
-                titleName={r.fromTitleName}
-                titleColor={r.fromTitleColor}
-                at={r.gmtCreate}
-              />
+              <Author post={r} />
               <div className="oj-reply-body">
                 <span className="oj-reply-to">@{r.toName}</span>
                 <Markdown source={r.content} className="oj-comment-content" />
               </div>
               <div className="oj-comment-actions">
                 {mayReply && (
-                  <Button
-                    small
-                    minimal
-                    icon="chat"
-                    onClick={() =>
-                      setReplyTo({
-                        uid: r.fromUid,
-                        name: r.fromName,
-                        avatar: r.fromAvatar,
-                        quote: r.id,
-                        type: 'Reply',
-                      })
-                    }
-                  >
+                  <Button small minimal icon="chat" onClick={() => setReplyTo(replyTarget(r, 'Reply'))}>
                     {t('commentArea.reply')}
                   </Button>
                 )}
