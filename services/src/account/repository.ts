@@ -39,6 +39,14 @@ export async function roleIdsOf(db: Db, uid: string): Promise<number[]> {
   return rows.map((r) => r.role_id);
 }
 
+const ROOT_ROLE_ID = 1000;
+
+/** The super admins (role root): other capabilities show or hide things for them. */
+export async function superAdminUids(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('user_role').select('uid').where('role_id', '=', ROOT_ROLE_ID).execute();
+  return rows.map((r) => r.uid);
+}
+
 export interface NewUserRow {
   uid: string;
   username: string;

@@ -2,6 +2,7 @@
 // judge and problem capabilities (the one write is the reference's "contest-only"
 // auth flag on a problem). The composition root can replace any of them.
 import { sql, type Kysely } from 'kysely';
+import { superAdminUids } from '../account/repository';
 import type { Database } from '../platform/db/schema';
 import type { ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
@@ -14,8 +15,6 @@ import type {
   SubmissionSource,
   UserDirectory,
 } from './ports';
-
-const ROOT_ROLE_ID = 1000;
 
 function submissionQuery(db: Kysely<Database>) {
   return db
@@ -143,14 +142,7 @@ export function accountTableUsers(db: Kysely<Database>): UserDirectory {
         .execute();
       return rows;
     },
-    async superAdminUids() {
-      const rows = await db
-        .selectFrom('user_role')
-        .select('uid')
-        .where('role_id', '=', ROOT_ROLE_ID)
-        .execute();
-      return rows.map((r) => r.uid);
-    },
+    superAdminUids: () => superAdminUids(db),
   };
 }
 

@@ -1,6 +1,7 @@
 // Kysely queries of the contest capability: the only module touching its tables.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonb } from '../platform/db/json';
+import { countedPage } from '../platform/db/paging';
 import type { Database } from '../platform/db/schema';
 import type { ContestRecordRow } from './rules';
 import type { ContestTable } from './tables';
@@ -90,16 +91,10 @@ export async function listPublic(db: Db, f: ListFilter, page: number, limit: num
   if (f.status !== undefined) q = q.where(statusSql, '=', f.status);
   if (f.type !== undefined) q = q.where('type', '=', f.type);
   if (f.keyword) q = q.where('title', 'ilike', `%${escapeLike(f.keyword)}%`);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy(statusSql)
-    .orderBy('start_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return { total: Number(total.n), rows: rows.map(toRow) };
+  const { total, rows } = await countedPage(q, page, limit, (q) =>
+    q.selectAll().orderBy(statusSql).orderBy('start_time', 'desc').orderBy('id', 'desc'),
+  );
+  return { total, rows: rows.map(toRow) };
 }
 
 /** Home page: visible site contests not ended that start within `horizon`, newest start first. */
@@ -124,15 +119,10 @@ export async function listAdmin(db: Db, keyword: string | undefined, page: numbe
     const like = `%${escapeLike(keyword)}%`;
     q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb(sql`cast(id as text)`, 'like', like)]));
   }
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('start_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return { total: Number(total.n), rows: rows.map(toRow) };
+  const { total, rows } = await countedPage(q, page, limit, (q) =>
+    q.selectAll().orderBy('start_time', 'desc').orderBy('id', 'desc'),
+  );
+  return { total, rows: rows.map(toRow) };
 }
 
 export function escapeLike(s: string): string {
@@ -264,15 +254,9 @@ export async function listAnnouncements(
 ) {
   let q = db.selectFrom('contest_announcement').where('cid', '=', cid);
   if (visibleOnly) q = q.where('status', '=', 0);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy('gmt_create', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return { total: Number(total.n), rows };
+  return countedPage(q, page, limit, (q) =>
+    q.selectAll().orderBy('gmt_create', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 export async function unreadAnnouncements(db: Db, cid: number, read: readonly number[]) {
@@ -353,16 +337,13 @@ export async function insertPrint(
 
 export async function listPrints(db: Db, cid: number, page: number, limit: number) {
   const q = db.selectFrom('contest_print').where('cid', '=', cid);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['id', 'cid', 'username', 'realname', 'status', 'gmt_create'])
-    .orderBy('status')
-    .orderBy('gmt_create', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return { total: Number(total.n), rows };
+  return countedPage(q, page, limit, (q) =>
+    q
+      .select(['id', 'cid', 'username', 'realname', 'status', 'gmt_create'])
+      .orderBy('status')
+      .orderBy('gmt_create', 'desc')
+      .orderBy('id', 'desc'),
+  );
 }
 
 export async function findPrint(db: Db, id: number) {

@@ -2,10 +2,9 @@
 // judge capabilities (as the contest capability's adapters do). The composition root can
 // replace any of them.
 import type { Kysely } from 'kysely';
+import { superAdminUids } from '../account/repository';
 import type { Database } from '../platform/db/schema';
 import type { AcceptedCountPort, CommentAuthor, CommentUserPort } from './ports';
-
-const ROOT_ROLE_ID = 1000;
 
 export function accountTableAuthors(db: Kysely<Database>): CommentUserPort {
   return {
@@ -27,14 +26,7 @@ export function accountTableAuthors(db: Kysely<Database>): CommentUserPort {
         });
       return out;
     },
-    async superAdminUids() {
-      const rows = await db
-        .selectFrom('user_role')
-        .select('uid')
-        .where('role_id', '=', ROOT_ROLE_ID)
-        .execute();
-      return rows.map((r) => r.uid);
-    },
+    superAdminUids: () => superAdminUids(db),
   };
 }
 

@@ -1,5 +1,6 @@
 // Queries of the comment area; the only module touching its tables.
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { countedPage } from '../platform/db/paging';
 import type { Database } from '../platform/db/schema';
 import type { DiscussionCommentTable, DiscussionReplyTable } from './tables';
 
@@ -26,16 +27,9 @@ export async function listComments(
     if (authors.length === 0) return { total: 0, rows: [] };
     sel = sel.where('from_uid', 'in', [...authors]);
   }
-  const total = await sel.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await sel
-    .selectAll()
-    .orderBy('like_num', 'desc')
-    .orderBy('gmt_create', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return { total: Number(total.n), rows };
+  return countedPage(sel, page, limit, (q) =>
+    q.selectAll().orderBy('like_num', 'desc').orderBy('gmt_create', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 /** Live reply counts per comment. */

@@ -99,17 +99,27 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
 
   // ---------- wire shapes ----------
 
-  function replyVO(r: repo.ReplyRow, authors: Map<string, CommentAuthor>): ReplyVO {
+  /** The author fields of a comment or reply: the live profile wins over the copy kept on the row. */
+  function authorOf(
+    r: { from_uid: string; from_name: string; from_avatar: string | null; from_role: string },
+    authors: Map<string, CommentAuthor>,
+  ) {
     const a = authors.get(r.from_uid);
     return {
-      id: r.id,
-      commentId: r.comment_id,
       fromUid: r.from_uid,
       fromName: r.from_name,
       fromAvatar: a?.avatar ?? r.from_avatar,
       fromRole: asRole(r.from_role),
       fromTitleName: a?.titleName ?? null,
       fromTitleColor: a?.titleColor ?? null,
+    };
+  }
+
+  function replyVO(r: repo.ReplyRow, authors: Map<string, CommentAuthor>): ReplyVO {
+    return {
+      id: r.id,
+      commentId: r.comment_id,
+      ...authorOf(r, authors),
       toUid: r.to_uid,
       toName: r.to_name,
       toAvatar: r.to_avatar,
@@ -163,23 +173,15 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       ...rows.map((r) => r.from_uid),
       ...replies.map((r) => r.from_uid),
     ]);
-    const records: CommentVO[] = rows.map((r) => {
-      const a = authorsById.get(r.from_uid);
-      return {
-        id: r.id,
-        content: r.content,
-        fromUid: r.from_uid,
-        fromName: r.from_name,
-        fromAvatar: a?.avatar ?? r.from_avatar,
-        fromRole: asRole(r.from_role),
-        fromTitleName: a?.titleName ?? null,
-        fromTitleColor: a?.titleColor ?? null,
-        likeNum: r.like_num,
-        totalReplyNum: counts.get(r.id) ?? 0,
-        gmtCreate: toDateStr(r.gmt_create)!,
-        replyList: replies.filter((x) => x.comment_id === r.id).map((x) => replyVO(x, authorsById)),
-      };
-    });
+    const records: CommentVO[] = rows.map((r) => ({
+      id: r.id,
+      content: r.content,
+      ...authorOf(r, authorsById),
+      likeNum: r.like_num,
+      totalReplyNum: counts.get(r.id) ?? 0,
+      gmtCreate: toDateStr(r.gmt_create)!,
+      replyList: replies.filter((x) => x.comment_id === r.id).map((x) => replyVO(x, authorsById)),
+    }));
     return {
       commentList: makePage(records, total, p.limit, p.current),
       commentLikeMap: Object.fromEntries([...liked].map((id) => [String(id), true])),
