@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { USERS, tokenOf } from '../src/judge/test-harness';
 import { report } from './support';
-import { startContestServer } from './support-contest';
+import { firstRankPageBody, startContestServer } from './support-contest';
 
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,8,32').split(',').map(Number);
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -54,15 +54,7 @@ async function loadMain() {
         'accept-encoding': 'gzip',
         ...(job.token ? { authorization: job.token } : {}),
       },
-      body: JSON.stringify({
-        cid: job.cid,
-        currentPage: 1,
-        limit: 50,
-        forceRefresh: false,
-        removeStar: false,
-        concernedList: [],
-        containsEnd: false,
-      }),
+      body: firstRankPageBody(job.cid),
     });
     const outcome: Outcome = {
       requests: r.requests.total,

@@ -38,7 +38,7 @@ import type { AcmRankRow, RankRow } from '@oj/protocol/contest/scoreboard';
 import { jitter, onRankPush } from '../../web/src/contest/rank-delta';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import { USERS, tokenOf } from '../src/judge/test-harness';
-import { startContestServer } from './support-contest';
+import { firstRankPageBody, startContestServer } from './support-contest';
 import { report } from './support';
 
 const CLIENTS = Number(process.env.CLIENTS ?? 5000);
@@ -79,15 +79,7 @@ type FromClient =
 
 async function clientMain(url: string, cid: number, count: number, first: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, keepAliveMsecs: 60_000 });
-  const body = JSON.stringify({
-    cid,
-    currentPage: 1,
-    limit: 50,
-    forceRefresh: false,
-    removeStar: false,
-    concernedList: [],
-    containsEnd: false,
-  });
+  const body = firstRankPageBody(cid);
   const target = new URL(
     MODE === 'inner' ? '/api/get-contest-rank' : '/api/get-contest-outside-scoreboard',
     url,

@@ -16,18 +16,31 @@ import {
   makeProblem,
   makeUser,
   seedUsers,
-  silentLog,
   testAuthenticator,
+  testContext,
+  OPEN_SWITCHES,
 } from '../src/judge/test-harness';
-import type { AppContext } from '../src/platform/context';
-import type { Config } from '../src/platform/config';
 import type { Authenticator } from '../src/platform/http/access';
 import { buildApp, type App } from '../src/platform/http/app';
 import type { DatabaseHandle } from '../src/platform/db';
+import { contestIdByTitle, runningContest } from '../src/judge/contest-test-setup';
 import { createTestDatabase } from '../test/support/db';
 
 const MIN = 60_000;
 const PROBLEMS = 13;
+
+/** The rank request a board viewer sends first: page 1 of 50, no filters, as JSON. */
+export function firstRankPageBody(cid: number): string {
+  return JSON.stringify({
+    cid,
+    currentPage: 1,
+    limit: 50,
+    forceRefresh: false,
+    removeStar: false,
+    concernedList: [],
+    containsEnd: false,
+  });
+}
 
 export interface ContestServer {
   app: App;
@@ -57,24 +70,12 @@ export async function startContestServer(opts: {
       })
     : createMemoryBus();
   await seedUsers(tdb);
-  const ctx = {
-    config: {} as Config,
-    db: tdb.db,
-    bus,
-    blobs: null as never,
-    log: silentLog,
-  } satisfies AppContext;
+  const ctx = testContext(tdb.db, bus);
   const problems = new MemoryProblems();
   const contest = createContestCapability(ctx);
   const judge = createJudgeCapability(ctx, {
     problems,
-    switches: async () => ({
-      openPublicJudge: true,
-      openGroupJudge: true,
-      openContestJudge: true,
-      hideNonContestSubmissionCode: false,
-      defaultSubmitInterval: 0,
-    }),
+    switches: async () => OPEN_SWITCHES,
     contests: contest.submitPort,
     contestViews: contest.submissionViews,
   });
@@ -106,32 +107,8 @@ export async function startContestServer(opts: {
   const now = Date.now();
   const start = now - 120 * MIN;
   const title = `spectators ${now}`;
-  await contest.service.adminCreate(USERS.admin, {
-    title,
-    description: 'd',
-    type: 0,
-    auth: 0,
-    startTime: new Date(start).toISOString(),
-    endTime: new Date(now + 60 * MIN).toISOString(),
-    sealRank: false,
-    sealRankTime: null,
-    autoRealRank: true,
-    openRank: true,
-    openPrint: false,
-    rankShowName: 'username',
-    oiRankScoreType: 'Recent',
-    starAccount: [],
-    awardType: 0,
-    awardConfigList: [],
-    uid: USERS.admin.uid,
-    author: USERS.admin.username,
-    visible: true,
-  });
-  const { id: cid } = await tdb.db
-    .selectFrom('contest')
-    .select('id')
-    .where('title', '=', title)
-    .executeTakeFirstOrThrow();
+  await contest.service.adminCreate(USERS.admin, runningContest(title, now));
+  const cid = await contestIdByTitle(tdb.db, title);
   const problemIds: { pid: number; cpid: number; displayId: string }[] = [];
   for (let i = 0; i < PROBLEMS; i++) {
     const displayId = String.fromCharCode(65 + i);

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
-import type { AppContext } from '../platform/context';
-import type { Config } from '../platform/config';
 import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createContestCapability } from './index';
+import { testContext } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const mk = (uid: string, roleIds: number[], roles: string[]): AuthUser => ({
@@ -67,7 +66,7 @@ describe.each(DB_KINDS)('contest info additions on %s', (kind) => {
   beforeAll(async () => {
     tdb = await createTestDatabase(kind);
     bus = createMemoryBus();
-    const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log } satisfies AppContext;
+    const ctx = testContext(tdb.db, bus, log);
     const contest = createContestCapability(ctx, { now: () => now });
     app = await buildApp({ authenticator });
     await contest.routes!(app);

@@ -5,13 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
-import type { AppContext } from '../platform/context';
-import type { Config } from '../platform/config';
 import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createContestCapability, type ContestCapability } from './index';
 import { M } from './messages';
+import { testContext } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -189,7 +188,7 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
       if (id === 'P-A') pidA = r.id;
       else pidB = r.id;
     }
-    const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log } satisfies AppContext;
+    const ctx = testContext(tdb.db, bus, log);
     cap = createContestCapability(ctx, { now: () => now });
     app = await buildApp({ authenticator });
     await cap.routes!(app);

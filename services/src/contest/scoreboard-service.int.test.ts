@@ -6,10 +6,9 @@ import { sql } from 'kysely';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { gunzipSync } from 'node:zlib';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { USERS, seedUsers, silentLog, testAuthenticator, tokenOf } from '../judge/test-harness';
+import { USERS, seedUsers, testAuthenticator, tokenOf, testContext } from '../judge/test-harness';
+import { runningContest } from '../judge/contest-test-setup';
 import { buildApp, type App } from '../platform/http/app';
-import type { AppContext } from '../platform/context';
-import type { Config } from '../platform/config';
 import { accountTableUsers, judgeTableSubmissions } from './adapters';
 import { createContestCapability } from './index';
 import { noGroups } from './ports';
@@ -27,33 +26,15 @@ for (const kind of DB_KINDS) {
       tdb = await createTestDatabase(kind);
       bus = createMemoryBus();
       await seedUsers(tdb);
-      const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log: silentLog };
-      const contest = createContestCapability(ctx satisfies AppContext);
+      const contest = createContestCapability(testContext(tdb.db, bus));
       app = await buildApp({ authenticator: testAuthenticator });
       await contest.routes!(app);
       await app.ready();
       const now = Date.now();
-      await contest.service.adminCreate(USERS.admin, {
-        title: 'cached',
-        description: 'd',
-        type: 0,
-        auth: 0,
-        startTime: new Date(now - 3600_000).toISOString(),
-        endTime: new Date(now + 3600_000).toISOString(),
-        sealRank: false,
-        sealRankTime: null,
-        autoRealRank: true,
-        openRank: true,
-        openPrint: false,
-        rankShowName: 'username',
-        oiRankScoreType: 'Recent',
-        starAccount: [],
-        awardType: 0,
-        awardConfigList: [],
-        uid: USERS.admin.uid,
-        author: USERS.admin.username,
-        visible: true,
-      });
+      await contest.service.adminCreate(
+        USERS.admin,
+        runningContest('cached', now, { startTime: new Date(now - 3600_000).toISOString() }),
+      );
       cid = (await tdb.db.selectFrom('contest').select('id').executeTakeFirstOrThrow()).id;
     });
     afterAll(async () => {

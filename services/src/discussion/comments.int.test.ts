@@ -6,8 +6,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { CommentVO, ReplyVO } from '@oj/protocol/discussion/schemas';
-import type { AppContext } from '../platform/context';
-import type { Config } from '../platform/config';
 import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
@@ -15,6 +13,7 @@ import { createContestCapability, type ContestCapability } from '../contest';
 import { M as CM } from '../contest/messages';
 import { createDiscussionCapability, type DiscussionCapability, type CommentSwitches } from './index';
 import { M } from './messages';
+import { testContext } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const COMMENTING = ['comment_add', 'reply_add'];
@@ -123,7 +122,7 @@ describe.each(DB_KINDS)('comment area on %s', (kind) => {
       for (const roleId of u.roleIds)
         await tdb.db.insertInto('user_role').values({ uid: u.uid, role_id: roleId }).execute();
     }
-    const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log } satisfies AppContext;
+    const ctx = testContext(tdb.db, bus, log);
     // Group 5: owner owns it; bob and carol are members.
     contest = createContestCapability(ctx, {
       now: () => clock,

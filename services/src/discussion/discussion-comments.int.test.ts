@@ -6,13 +6,12 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import type { CommentVO } from '@oj/protocol/discussion/schemas';
-import type { AppContext } from '../platform/context';
-import type { Config } from '../platform/config';
 import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createDiscussionCapability, type CommentSwitches, type DiscussionPort } from './index';
 import { M } from './messages';
+import { testContext } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const mk = (uid: string, roles: string[]): AuthUser => ({
@@ -93,7 +92,7 @@ describe.each(DB_KINDS)('discussion comments on %s', (kind) => {
     let submit = 1;
     for (const [uid, pid] of ac)
       await tdb.db.insertInto('user_acproblem').values({ uid, pid, submit_id: submit++ }).execute();
-    const ctx = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log } satisfies AppContext;
+    const ctx = testContext(tdb.db, bus, log);
     const cap = createDiscussionCapability(ctx, {
       discussions: posts,
       switches: async () => ({ ...switches }),

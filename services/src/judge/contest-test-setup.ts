@@ -2,13 +2,52 @@
 // harness plus the real contest capability on the same database and bus, and helpers
 // to create contests and problems through the contest service.
 import type { Bus } from '@oj/protocol/bus';
-import type { AppContext } from '../platform/context';
-import type { Config } from '../platform/config';
 import type { TestDatabase } from '../../test/support/db';
 import { createContestCapability, type ContestCapability } from '../contest';
-import { USERS, makeProblem, seedUsers, silentLog, startHarness, type Harness } from './test-harness';
+import { USERS, makeProblem, seedUsers, startHarness, type Harness, testContext } from './test-harness';
 
 export const MIN = 60_000;
+
+type ContestInput = Parameters<ContestCapability['service']['adminCreate']>[1];
+
+/**
+ * The settings of a visible ACM contest by USERS.admin that started two hours before `now` and
+ * ends an hour after it, board open and not sealed; `over` wins.
+ */
+export function runningContest(title: string, now: number, over: Record<string, unknown> = {}): ContestInput {
+  return {
+    title,
+    description: 'd',
+    type: 0,
+    auth: 0,
+    startTime: new Date(now - 120 * MIN).toISOString(),
+    endTime: new Date(now + 60 * MIN).toISOString(),
+    sealRank: false,
+    sealRankTime: null,
+    autoRealRank: true,
+    openRank: true,
+    openPrint: false,
+    rankShowName: 'username',
+    oiRankScoreType: 'Recent',
+    starAccount: [],
+    awardType: 0,
+    awardConfigList: [],
+    uid: USERS.admin.uid,
+    author: USERS.admin.username,
+    visible: true,
+    ...over,
+  };
+}
+
+/** The id of the contest titled `title` (titles are unique in these tests). */
+export async function contestIdByTitle(db: TestDatabase['db'], title: string): Promise<number> {
+  const row = await db
+    .selectFrom('contest')
+    .select('id')
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 export interface ContestHarness extends Harness {
   contest: ContestCapability;
@@ -21,13 +60,7 @@ export interface ContestHarness extends Harness {
 export async function startContestHarness(tdb: TestDatabase, bus: Bus): Promise<ContestHarness> {
   await seedUsers(tdb);
   await tdb.db.insertInto('user_role').values({ uid: USERS.root.uid, role_id: 1000 }).execute();
-  const ctx = {
-    config: {} as Config,
-    db: tdb.db,
-    bus,
-    blobs: null as never,
-    log: silentLog,
-  } satisfies AppContext;
+  const ctx = testContext(tdb.db, bus);
   const contest = createContestCapability(ctx);
   const h = await startHarness(tdb, bus, {
     contests: contest.submitPort,
@@ -41,34 +74,17 @@ export async function startContestHarness(tdb: TestDatabase, bus: Bus): Promise<
     contest,
     async createContest(over = {}) {
       const title = `contest ${++seq} ${Math.random()}`;
-      await contest.service.adminCreate(USERS.admin, {
-        title,
-        description: 'd',
-        type: 0,
-        auth: 0,
-        startTime: new Date(now - 120 * MIN).toISOString(),
-        endTime: new Date(now + 60 * MIN).toISOString(),
-        sealRank: true,
-        sealRankTime: new Date(now - 30 * MIN).toISOString(),
-        autoRealRank: true,
-        openRank: false,
-        openPrint: true,
-        rankShowName: 'username',
-        oiRankScoreType: 'Recent',
-        starAccount: [],
-        awardType: 0,
-        awardConfigList: [],
-        uid: USERS.admin.uid,
-        author: USERS.admin.username,
-        visible: true,
-        ...over,
-      });
-      const row = await tdb.db
-        .selectFrom('contest')
-        .select('id')
-        .where('title', '=', title)
-        .executeTakeFirstOrThrow();
-      return row.id;
+      await contest.service.adminCreate(
+        USERS.admin,
+        runningContest(title, now, {
+          sealRank: true,
+          sealRankTime: new Date(now - 30 * MIN).toISOString(),
+          openRank: false,
+          openPrint: true,
+          ...over,
+        }),
+      );
+      return contestIdByTitle(tdb.db, title);
     },
     async addProblem(cid, displayId, type = 0) {
       const problemId = `CP-${cid}-${displayId}`;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
-import type { AppContext } from '../platform/context';
 import { insertProblem, replaceCases, setProblemLanguages } from '../problem/repository';
 import { insertTestLanguages } from '../problem/test-harness';
 import { createJudgeCapability, type JudgeCapability } from './index';
 import { problemPortFromProblemCapability } from './problem-adapter';
-import { RunnerStandIn, USERS, seedUsers, silentLog } from './test-harness';
-import type { Config } from '../platform/config';
+import { RunnerStandIn, USERS, seedUsers, testContext, OPEN_SWITCHES } from './test-harness';
 
 const H = (c: string) => c.repeat(64);
 
@@ -22,7 +20,7 @@ describe.each(DB_KINDS)('judge over the real problem capability on %s', (kind) =
     tdb = await createTestDatabase(kind);
     await seedUsers(tdb);
     bus = createMemoryBus();
-    const ctx: AppContext = { config: {} as Config, db: tdb.db, bus, blobs: null as never, log: silentLog };
+    const ctx = testContext(tdb.db, bus);
     await insertTestLanguages(ctx);
     const problem = await insertProblem(tdb.db, {
       problem_id: 'P1',
@@ -44,13 +42,7 @@ describe.each(DB_KINDS)('judge over the real problem capability on %s', (kind) =
     );
     judge = createJudgeCapability(ctx, {
       problems: problemPortFromProblemCapability(tdb.db),
-      switches: async () => ({
-        openPublicJudge: true,
-        openGroupJudge: true,
-        openContestJudge: true,
-        hideNonContestSubmissionCode: false,
-        defaultSubmitInterval: 0,
-      }),
+      switches: async () => OPEN_SWITCHES,
     });
     await judge.start!();
     runner = await new RunnerStandIn(bus).start();

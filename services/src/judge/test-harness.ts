@@ -20,9 +20,24 @@ import type { Authenticator, AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import type { TestDatabase } from '../../test/support/db';
 import { createJudgeCapability, type JudgeCapability } from './index';
-import type { ContestSubmitPort, ContestViewPort, JudgeProblem, JudgeSwitches, ProblemPort } from './ports';
+import {
+  DEFAULT_SWITCHES,
+  type ContestSubmitPort,
+  type ContestViewPort,
+  type JudgeProblem,
+  type JudgeSwitches,
+  type ProblemPort,
+} from './ports';
 
 export const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+
+/** A test's app context: its database and bus, no config, no blob store. */
+export function testContext(db: AppContext['db'], bus: Bus, log: AppContext['log'] = silentLog): AppContext {
+  return { config: {} as Config, db, bus, blobs: null as never, log };
+}
+
+/** Every judge open and no interval between submissions, so tests can submit back to back. */
+export const OPEN_SWITCHES: JudgeSwitches = { ...DEFAULT_SWITCHES, defaultSubmitInterval: 0 };
 
 const HASH = (n: number) => n.toString(16).padStart(64, '0');
 
@@ -189,20 +204,8 @@ export async function startHarness(
   } = {},
 ): Promise<Harness> {
   const problems = new MemoryProblems();
-  const switches: JudgeSwitches = {
-    openPublicJudge: true,
-    openGroupJudge: true,
-    openContestJudge: true,
-    hideNonContestSubmissionCode: false,
-    defaultSubmitInterval: 0,
-  };
-  const ctx = {
-    config: {} as Config,
-    db: tdb.db,
-    bus,
-    blobs: null as never,
-    log: silentLog,
-  } satisfies AppContext;
+  const switches: JudgeSwitches = { ...OPEN_SWITCHES };
+  const ctx = testContext(tdb.db, bus);
   const judge = createJudgeCapability(ctx, {
     problems: opts.problemPort ?? problems,
     switches: async () => switches,
