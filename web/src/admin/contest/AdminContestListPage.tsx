@@ -7,7 +7,6 @@ import {
   DialogBody,
   DialogFooter,
   HTMLSelect,
-  HTMLTable,
   NonIdealState,
   Switch,
   Tag,
@@ -24,6 +23,7 @@ import { saveBlob } from '../../shell/save-blob';
 import { useLoad } from '../../shell/useLoad';
 import { isSuperAdmin, useSession } from '../../store/session';
 import { adminContestApi, type AdminContest } from './api';
+import { AdminTable } from './parts';
 import './admin-contest.css';
 
 export const ADMIN_CONTEST_PAGE_SIZE = 10;
@@ -254,25 +254,20 @@ export function AdminContestListPage() {
         }
       >
         {(data) => (
-          <div className="oj-admin-scroll">
-            <HTMLTable compact striped className="oj-admin-table">
-              <thead>
-                <tr>
-                  <th>ID</th>
-                  <th>{t('contestUi.title')}</th>
-                  <th>{t('adminContest.time')}</th>
-                  <th>{t('contestUi.author')}</th>
-                  <th>{t('adminContest.visible')}</th>
-                  <th>{t('adminContest.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.records.map((c) => (
-                  <ContestRow key={`${c.id}-${String(c.visible)}`} c={c} reload={list.reload} />
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
+          <AdminTable
+            columns={[
+              'ID',
+              t('contestUi.title'),
+              t('adminContest.time'),
+              t('contestUi.author'),
+              t('adminContest.visible'),
+              t('adminContest.actions'),
+            ]}
+          >
+            {data.records.map((c) => (
+              <ContestRow key={`${c.id}-${String(c.visible)}`} c={c} reload={list.reload} />
+            ))}
+          </AdminTable>
         )}
       </LoadedList>
       {list.data && list.data.total > 0 && (

@@ -1,15 +1,6 @@
 // /admin/contest/:contestId/announcement: the contest's announcements (all statuses), 10 per page;
 // create and edit in a dialog (title, markdown content, visible), delete after a confirmation.
-import {
-  Button,
-  ButtonGroup,
-  Dialog,
-  DialogBody,
-  FormGroup,
-  HTMLTable,
-  Switch,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, ButtonGroup, Dialog, DialogBody, FormGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
@@ -19,7 +10,7 @@ import { toast } from '../../shell/toaster';
 import { LoadedList } from '../../shell/LoadedList';
 import { useLoad } from '../../shell/useLoad';
 import { adminContestApi, type AnnouncementInput } from './api';
-import { SaveFooter, TextField, useSaving } from './parts';
+import { AdminTable, SaveFooter, TextField, useDialogSave } from './parts';
 import './admin-contest.css';
 
 export const ANNOUNCEMENT_PAGE_SIZE = 10;
@@ -37,20 +28,16 @@ function AnnouncementDialog({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
-  const { busy, run } = useSaving();
-  const save = async () => {
-    if (!draft.title.trim()) {
-      toast.warning(t('adminContest.announcementTitleRequired'));
-      return;
-    }
-    await run(async () => {
-      if (draft.id) await adminContestApi.updateAnnouncement(cid, draft);
-      else await adminContestApi.addAnnouncement(cid, draft);
-      toast.success(t(draft.id ? 'contestUi.updated' : 'adminContest.posted'));
-      onSaved();
-      onClose();
-    });
-  };
+  const { busy, save: saveWith } = useDialogSave(onSaved, onClose);
+  const save = () =>
+    saveWith(
+      draft.title.trim() ? null : 'adminContest.announcementTitleRequired',
+      async () => {
+        if (draft.id) await adminContestApi.updateAnnouncement(cid, draft);
+        else await adminContestApi.addAnnouncement(cid, draft);
+      },
+      draft.id ? 'contestUi.updated' : 'adminContest.posted',
+    );
   return (
     <Dialog
       isOpen
@@ -125,55 +112,50 @@ export function ContestAnnouncementsPage() {
         emptyTestId="announcements-empty"
       >
         {(data) => (
-          <div className="oj-admin-scroll">
-            <HTMLTable compact striped className="oj-admin-table">
-              <thead>
-                <tr>
-                  <th>ID</th>
-                  <th>{t('contestUi.title')}</th>
-                  <th>{t('contestUi.createdAt')}</th>
-                  <th>{t('contestUi.author')}</th>
-                  <th>{t('adminContest.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.records.map((a) => (
-                  <tr key={a.id} data-testid={`announcement-row-${a.id}`}>
-                    <td>{a.id}</td>
-                    <td>{a.title}</td>
-                    <td>{formatDateTime(a.gmtCreate)}</td>
-                    <td>{a.username ?? ''}</td>
-                    <td>
-                      <ButtonGroup>
-                        <Button
-                          small
-                          icon="edit"
-                          aria-label={t('adminContest.edit')}
-                          onClick={() =>
-                            setEditing({
-                              id: a.id,
-                              title: a.title,
-                              content: a.content,
-                              status: a.status ?? 0,
-                            })
-                          }
-                          data-testid={`announcement-edit-${a.id}`}
-                        />
-                        <Button
-                          small
-                          intent="danger"
-                          icon="cross"
-                          aria-label={t('adminContest.delete')}
-                          onClick={() => void remove(a.id)}
-                          data-testid={`announcement-delete-${a.id}`}
-                        />
-                      </ButtonGroup>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
+          <AdminTable
+            columns={[
+              'ID',
+              t('contestUi.title'),
+              t('contestUi.createdAt'),
+              t('contestUi.author'),
+              t('adminContest.actions'),
+            ]}
+          >
+            {data.records.map((a) => (
+              <tr key={a.id} data-testid={`announcement-row-${a.id}`}>
+                <td>{a.id}</td>
+                <td>{a.title}</td>
+                <td>{formatDateTime(a.gmtCreate)}</td>
+                <td>{a.username ?? ''}</td>
+                <td>
+                  <ButtonGroup>
+                    <Button
+                      small
+                      icon="edit"
+                      aria-label={t('adminContest.edit')}
+                      onClick={() =>
+                        setEditing({
+                          id: a.id,
+                          title: a.title,
+                          content: a.content,
+                          status: a.status ?? 0,
+                        })
+                      }
+                      data-testid={`announcement-edit-${a.id}`}
+                    />
+                    <Button
+                      small
+                      intent="danger"
+                      icon="cross"
+                      aria-label={t('adminContest.delete')}
+                      onClick={() => void remove(a.id)}
+                      data-testid={`announcement-delete-${a.id}`}
+                    />
+                  </ButtonGroup>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </LoadedList>
       {list.data && list.data.total > 0 && (

@@ -19,7 +19,7 @@ import { KeywordSearch } from '../../shell/KeywordSearch';
 import { LoadedList } from '../../shell/LoadedList';
 import { useLoad } from '../../shell/useLoad';
 import { adminContestApi, type AdminProblemRow, type ContestProblemLink } from './api';
-import { SaveFooter, TextField, useSaving } from './parts';
+import { AdminTable, SaveFooter, TextField, useDialogSave } from './parts';
 import { nextDisplayId } from './problem-rules';
 import './admin-contest.css';
 
@@ -180,19 +180,13 @@ function LinkDialog({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(link);
-  const { busy, run } = useSaving();
-  const save = async () => {
-    if (!draft.displayId.trim()) {
-      toast.warning(t('adminContest.displayIdRequired'));
-      return;
-    }
-    await run(async () => {
-      await adminContestApi.saveLink({ ...draft, displayId: draft.displayId.trim() });
-      toast.success(t('contestUi.updated'));
-      onSaved();
-      onClose();
-    });
-  };
+  const { busy, save: saveWith } = useDialogSave(onSaved, onClose);
+  const save = () =>
+    saveWith(
+      draft.displayId.trim() ? null : 'adminContest.displayIdRequired',
+      () => adminContestApi.saveLink({ ...draft, displayId: draft.displayId.trim() }),
+      'contestUi.updated',
+    );
   return (
     <Dialog isOpen onClose={onClose} title={t('adminContest.editLink')}>
       <DialogBody>
@@ -297,68 +291,63 @@ export function ContestProblemsPage() {
         loadingTestId="admin-cp-loading"
       >
         {() => (
-          <div className="oj-admin-scroll">
-            <HTMLTable compact striped className="oj-admin-table">
-              <thead>
-                <tr>
-                  <th>{t('adminContest.problemId')}</th>
-                  <th>{t('adminContest.displayId')}</th>
-                  <th>{t('adminContest.displayTitle')}</th>
-                  <th>{t('adminContest.balloonColor')}</th>
-                  <th>{t('adminContest.actions')}</th>
+          <AdminTable
+            columns={[
+              t('adminContest.problemId'),
+              t('adminContest.displayId'),
+              t('adminContest.displayTitle'),
+              t('adminContest.balloonColor'),
+              t('adminContest.actions'),
+            ]}
+          >
+            {rows.map((p) => {
+              const link = links[String(p.id)];
+              if (!link) return null;
+              return (
+                <tr key={p.id} data-testid={`admin-cp-row-${link.displayId}`}>
+                  <td>{p.problemId}</td>
+                  <td>{link.displayId}</td>
+                  <td>{link.displayTitle}</td>
+                  <td>
+                    <ColorCell
+                      key={link.color ?? ''}
+                      link={link}
+                      onPick={(color) => void setColor(link, color)}
+                    />
+                  </td>
+                  <td>
+                    <ButtonGroup>
+                      <Button
+                        small
+                        icon="tag"
+                        title={t('adminContest.editLink')}
+                        aria-label={t('adminContest.editLink')}
+                        onClick={() => setEditing(link)}
+                        data-testid={`admin-cp-link-${link.displayId}`}
+                      />
+                      <Button
+                        small
+                        icon="edit"
+                        title={t('adminContest.editProblem')}
+                        aria-label={t('adminContest.editProblem')}
+                        onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
+                        data-testid={`admin-cp-edit-${link.displayId}`}
+                      />
+                      <Button
+                        small
+                        intent="danger"
+                        icon="cross"
+                        title={t('adminContest.removeProblem')}
+                        aria-label={t('adminContest.removeProblem')}
+                        onClick={() => void remove(p.id)}
+                        data-testid={`admin-cp-remove-${link.displayId}`}
+                      />
+                    </ButtonGroup>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => {
-                  const link = links[String(p.id)];
-                  if (!link) return null;
-                  return (
-                    <tr key={p.id} data-testid={`admin-cp-row-${link.displayId}`}>
-                      <td>{p.problemId}</td>
-                      <td>{link.displayId}</td>
-                      <td>{link.displayTitle}</td>
-                      <td>
-                        <ColorCell
-                          key={link.color ?? ''}
-                          link={link}
-                          onPick={(color) => void setColor(link, color)}
-                        />
-                      </td>
-                      <td>
-                        <ButtonGroup>
-                          <Button
-                            small
-                            icon="tag"
-                            title={t('adminContest.editLink')}
-                            aria-label={t('adminContest.editLink')}
-                            onClick={() => setEditing(link)}
-                            data-testid={`admin-cp-link-${link.displayId}`}
-                          />
-                          <Button
-                            small
-                            icon="edit"
-                            title={t('adminContest.editProblem')}
-                            aria-label={t('adminContest.editProblem')}
-                            onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
-                            data-testid={`admin-cp-edit-${link.displayId}`}
-                          />
-                          <Button
-                            small
-                            intent="danger"
-                            icon="cross"
-                            title={t('adminContest.removeProblem')}
-                            aria-label={t('adminContest.removeProblem')}
-                            onClick={() => void remove(p.id)}
-                            data-testid={`admin-cp-remove-${link.displayId}`}
-                          />
-                        </ButtonGroup>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </HTMLTable>
-          </div>
+              );
+            })}
+          </AdminTable>
         )}
       </LoadedList>
       {list.data && list.data.problemList.total > 0 && (

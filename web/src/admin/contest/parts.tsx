@@ -1,7 +1,8 @@
 // Pieces the contest admin forms and dialogs share.
-import { Button, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, DialogFooter, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../shell/toaster';
 
 /** A labelled one-line text field; `id` ties the label to the input. */
 export function TextField({
@@ -61,5 +62,45 @@ export function SaveFooter({ busy, onSave, testId }: { busy: boolean; onSave(): 
         </Button>
       }
     />
+  );
+}
+
+/**
+ * The save of an edit dialog: warns with `missing` (a message key) when a required field is empty,
+ * else writes, says `done` (a message key), then has the list reloaded and closes.
+ */
+export function useDialogSave(onSaved: () => void, onClose: () => void) {
+  const { t } = useTranslation();
+  const { busy, run } = useSaving();
+  const save = async (missing: string | null, write: () => Promise<unknown>, done: string) => {
+    if (missing) {
+      toast.warning(t(missing));
+      return;
+    }
+    await run(async () => {
+      await write();
+      toast.success(t(done));
+      onSaved();
+      onClose();
+    });
+  };
+  return { busy, save };
+}
+
+/** A scrolling admin table with one header row. */
+export function AdminTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="oj-admin-scroll">
+      <HTMLTable compact striped className="oj-admin-table">
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </HTMLTable>
+    </div>
   );
 }

@@ -219,6 +219,39 @@ describe('admin contest problems', () => {
       }),
     );
   });
+
+  it('edits a problem link: an empty display id is refused, the saved one is trimmed', async () => {
+    const link = { id: 1, cid: 7, pid: 11, displayId: 'A', displayTitle: 'TA', color: null };
+    const calls = stubFetch((url, init) => {
+      if (path(url) === '/api/admin/contest' && (init.method ?? 'GET') === 'GET') return ok(stored());
+      if (path(url) === '/api/admin/contest/get-problem-list')
+        return ok({
+          problemList: {
+            records: [{ id: 11, problemId: 'P11', title: 'Eleven', type: 0, author: 'root', auth: 3 }],
+            total: 1,
+          },
+          contestProblemMap: { '11': link },
+        });
+      if (path(url) === '/api/admin/contest/contest-problem' && init.method === 'PUT') return ok(link);
+      return undefined;
+    });
+    renderApp('/admin/contest/7/problems');
+    fireEvent.click(await screen.findByTestId('admin-cp-link-A'));
+    fireEvent.change(await screen.findByTestId('link-display-id'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByTestId('link-save'));
+    await waitFor(() => expect(document.body.textContent).toContain('Contest Display ID is required'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByTestId('link-display-id'), { target: { value: ' A1 ' } });
+    fireEvent.change(screen.getByTestId('link-display-title'), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getByTestId('link-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      ...link,
+      displayId: 'A1',
+      displayTitle: 'Renamed',
+    });
+    await waitFor(() => expect(screen.queryByTestId('link-dialog')).toBeNull());
+  });
 });
 
 describe('admin contest announcements', () => {
