@@ -13,7 +13,6 @@ import {
   MemoryProblems,
   RunnerStandIn,
   USERS,
-  makeProblem,
   makeUser,
   seedUsers,
   testAuthenticator,
@@ -23,7 +22,7 @@ import {
 import type { Authenticator } from '../src/platform/http/access';
 import { buildApp, type App } from '../src/platform/http/app';
 import type { DatabaseHandle } from '../src/platform/db';
-import { contestIdByTitle, runningContest } from '../src/judge/contest-test-setup';
+import { contestIdByTitle, linkNewProblem, runningContest } from '../src/judge/contest-test-setup';
 import { createTestDatabase } from '../test/support/db';
 
 const MIN = 60_000;
@@ -112,21 +111,8 @@ export async function startContestServer(opts: {
   const problemIds: { pid: number; cpid: number; displayId: string }[] = [];
   for (let i = 0; i < PROBLEMS; i++) {
     const displayId = String.fromCharCode(65 + i);
-    const problemId = `SP-${cid}-${displayId}`;
-    const r = await tdb.db
-      .insertInto('problem')
-      .values({ problem_id: problemId, title: `Problem ${problemId}`, type: 0 } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    problems.add(makeProblem(r.id, { problemId, type: 0 }));
-    const cp = await contest.service.saveContestProblem({
-      cid,
-      pid: r.id,
-      displayId,
-      displayTitle: `Title ${displayId}`,
-      color: null,
-    });
-    problemIds.push({ pid: r.id, cpid: cp.id, displayId });
+    const { pid, cpid } = await linkNewProblem(tdb.db, contest, problems, { cid, displayId, prefix: 'SP' });
+    problemIds.push({ pid, cpid, displayId });
   }
 
   // The board's background: BOARD_USERS participants and BOARD_SUBMISSIONS judged submissions.

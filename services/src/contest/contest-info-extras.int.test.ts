@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
-import type { Authenticator, AuthUser } from '../platform/http/access';
+import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createContestCapability } from './index';
-import { testContext } from '../judge/test-harness';
+import { testContext, tokenAuthenticator } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const mk = (uid: string, roleIds: number[], roles: string[]): AuthUser => ({
@@ -24,12 +24,7 @@ const USERS: Record<string, AuthUser> = {
   adm2: mk('adm2', [1001], ['admin']),
   bob: mk('bob', [1002], ['default_user']),
 };
-const authenticator: Authenticator = {
-  async authenticate(token) {
-    const user = USERS[token];
-    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
-  },
-};
+const authenticator = tokenAuthenticator(USERS);
 const HOUR = 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -9,12 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createDiskBlobStore, createMemoryBus, type Bus } from '@oj/protocol/bus';
 import type { AppContext } from '../platform/context';
 import type { Config } from '../platform/config';
-import type { Authenticator, AuthUser } from '../platform/http/access';
+import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createProblemAdminService } from '../problem/admin-service';
 import { createProblemJudgePort } from '../problem';
 import { createContestCapability, problemAdminAuthoring } from './index';
+import { tokenAuthenticator } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const mk = (uid: string, roles: string[]): AuthUser => ({
@@ -31,12 +32,7 @@ const USERS: Record<string, AuthUser> = {
   padmin: mk('padmin', ['problem_admin']),
   alice: mk('alice', ['default_user']),
 };
-const authenticator: Authenticator = {
-  async authenticate(token) {
-    const user = USERS[token];
-    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
-  },
-};
+const authenticator = tokenAuthenticator(USERS);
 
 function problemDTO(problemId: string, extra: Record<string, unknown> = {}) {
   return {

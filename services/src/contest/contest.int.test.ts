@@ -5,12 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
-import type { Authenticator, AuthUser } from '../platform/http/access';
+import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createContestCapability, type ContestCapability } from './index';
 import { M } from './messages';
-import { testContext } from '../judge/test-harness';
+import { testContext, tokenAuthenticator } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -46,12 +46,7 @@ const USERS: Record<string, AuthUser> = {
   },
   'tok-carol': { uid: 'carol', username: 'carol', roleIds: [1002], roles: ['default_user'], permissions: [] },
 };
-const authenticator: Authenticator = {
-  async authenticate(token) {
-    const user = USERS[token];
-    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
-  },
-};
+const authenticator = tokenAuthenticator(USERS);
 const user = (name: string) => USERS[`tok-${name}`]!;
 
 const MIN = 60_000;

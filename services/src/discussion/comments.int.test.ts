@@ -6,14 +6,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { CommentVO, ReplyVO } from '@oj/protocol/discussion/schemas';
-import type { Authenticator, AuthUser } from '../platform/http/access';
+import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createContestCapability, type ContestCapability } from '../contest';
 import { M as CM } from '../contest/messages';
 import { createDiscussionCapability, type DiscussionCapability, type CommentSwitches } from './index';
 import { M } from './messages';
-import { testContext } from '../judge/test-harness';
+import { testContext, tokenAuthenticator } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const COMMENTING = ['comment_add', 'reply_add'];
@@ -33,12 +33,7 @@ const USERS: Record<string, AuthUser> = {
   mute: mk('mute', [1007], ['mute_user'], []),
   owner: mk('owner', [1002], ['default_user']),
 };
-const authenticator: Authenticator = {
-  async authenticate(token) {
-    const user = USERS[token];
-    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
-  },
-};
+const authenticator = tokenAuthenticator(USERS);
 
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();

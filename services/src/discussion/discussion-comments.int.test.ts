@@ -6,12 +6,12 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import type { CommentVO } from '@oj/protocol/discussion/schemas';
-import type { Authenticator, AuthUser } from '../platform/http/access';
+import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
 import { createDiscussionCapability, type CommentSwitches, type DiscussionPort } from './index';
 import { M } from './messages';
-import { testContext } from '../judge/test-harness';
+import { testContext, tokenAuthenticator } from '../judge/test-harness';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const mk = (uid: string, roles: string[]): AuthUser => ({
@@ -30,12 +30,7 @@ const USERS: Record<string, AuthUser> = {
   member: mk('member', ['default_user']),
   gadmin: mk('gadmin', ['default_user']),
 };
-const authenticator: Authenticator = {
-  async authenticate(token) {
-    const user = USERS[token];
-    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
-  },
-};
+const authenticator = tokenAuthenticator(USERS);
 
 describe.each(DB_KINDS)('discussion comments on %s', (kind) => {
   let tdb: TestDatabase;

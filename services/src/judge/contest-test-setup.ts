@@ -4,7 +4,15 @@
 import type { Bus } from '@oj/protocol/bus';
 import type { TestDatabase } from '../../test/support/db';
 import { createContestCapability, type ContestCapability } from '../contest';
-import { USERS, makeProblem, seedUsers, startHarness, type Harness, testContext } from './test-harness';
+import {
+  USERS,
+  makeProblem,
+  seedUsers,
+  startHarness,
+  testContext,
+  type Harness,
+  type MemoryProblems,
+} from './test-harness';
 
 export const MIN = 60_000;
 
@@ -37,6 +45,34 @@ export function runningContest(title: string, now: number, over: Record<string, 
     visible: true,
     ...over,
   };
+}
+
+/**
+ * Inserts problem `<prefix>-<cid>-<displayId>`, hands it to the judge's problem port and links it
+ * to contest `cid` as `displayId`.
+ */
+export async function linkNewProblem(
+  db: TestDatabase['db'],
+  contest: ContestCapability,
+  problems: MemoryProblems,
+  at: { cid: number; displayId: string; prefix: string; type?: 0 | 1 },
+): Promise<{ pid: number; cpid: number }> {
+  const { cid, displayId, type = 0 } = at;
+  const problemId = `${at.prefix}-${cid}-${displayId}`;
+  const r = await db
+    .insertInto('problem')
+    .values({ problem_id: problemId, title: `Problem ${problemId}`, type } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  problems.add(makeProblem(r.id, { problemId, type }));
+  const cp = await contest.service.saveContestProblem({
+    cid,
+    pid: r.id,
+    displayId,
+    displayTitle: `Title ${displayId}`,
+    color: null,
+  });
+  return { pid: r.id, cpid: cp.id };
 }
 
 /** The id of the contest titled `title` (titles are unique in these tests). */
@@ -86,23 +122,8 @@ export async function startContestHarness(tdb: TestDatabase, bus: Bus): Promise<
       );
       return contestIdByTitle(tdb.db, title);
     },
-    async addProblem(cid, displayId, type = 0) {
-      const problemId = `CP-${cid}-${displayId}`;
-      const r = await tdb.db
-        .insertInto('problem')
-        .values({ problem_id: problemId, title: `Problem ${problemId}`, type } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      h.problems.add(makeProblem(r.id, { problemId, type }));
-      const cp = await contest.service.saveContestProblem({
-        cid,
-        pid: r.id,
-        displayId,
-        displayTitle: `Title ${displayId}`,
-        color: null,
-      });
-      return { pid: r.id, cpid: cp.id };
-    },
+    addProblem: (cid, displayId, type = 0) =>
+      linkNewProblem(tdb.db, contest, h.problems, { cid, displayId, type, prefix: 'CP' }),
     async close() {
       await contest.stop!();
       await h.close();

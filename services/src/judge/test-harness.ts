@@ -146,12 +146,19 @@ export const USERS = {
 };
 export const tokenOf = (u: AuthUser) => `tok-${u.uid}`;
 
-export const testAuthenticator: Authenticator = {
-  async authenticate(token) {
-    const user = Object.values(USERS).find((u) => tokenOf(u) === token);
-    return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
-  },
-};
+/** Accepts exactly the tokens of `byToken`; any other token is an expired login. */
+export function tokenAuthenticator(byToken: Record<string, AuthUser>): Authenticator {
+  return {
+    async authenticate(token) {
+      const user = Object.hasOwn(byToken, token) ? byToken[token] : undefined;
+      return user ? { kind: 'ok', user, token } : { kind: 'rejected', msg: '登录状态已失效，请重新登录！' };
+    },
+  };
+}
+
+export const testAuthenticator = tokenAuthenticator(
+  Object.fromEntries(Object.values(USERS).map((u) => [tokenOf(u), u])),
+);
 
 export async function seedUsers(tdb: TestDatabase, users: AuthUser[] = Object.values(USERS)): Promise<void> {
   let i = 0;
