@@ -98,15 +98,7 @@ export async function likedBy(db: Db, uid: string, commentIds: readonly number[]
 
 export async function insertComment(
   db: Db,
-  values: {
-    cid: number | null;
-    did: number | null;
-    content: string;
-    from_uid: string;
-    from_name: string;
-    from_avatar: string | null;
-    from_role: string;
-  },
+  values: Omit<CommentRow, 'id' | 'like_num' | 'status' | 'gmt_create' | 'gmt_modified'>,
 ): Promise<CommentRow> {
   return db.insertInto('discussion_comment').values(values).returningAll().executeTakeFirstOrThrow();
 }
