@@ -36,7 +36,7 @@ import {
   type SealOption,
 } from './form-rules';
 import { formatDuration } from '../../contest/format';
-import { TextField } from './parts';
+import { RemoveRowButton, TextField, useSaving } from './parts';
 import './admin-contest.css';
 
 type Set = <K extends keyof ContestForm>(key: K, value: ContestForm[K]) => void;
@@ -97,17 +97,7 @@ function AwardsEditor({ form, set }: { form: ContestForm; set: Set }) {
                 rightElement={<span className="oj-admin-unit">{form.awardType === 1 ? '%' : '#'}</span>}
                 onChange={(e) => update(i, { num: Number(e.target.value) })}
               />
-              <Button
-                small
-                icon="cross"
-                aria-label={t('adminContest.delete')}
-                onClick={() =>
-                  set(
-                    'awardConfigList',
-                    rows.filter((_, j) => j !== i),
-                  )
-                }
-              />
+              <RemoveRowButton rows={rows} i={i} onRows={(next) => set('awardConfigList', next)} />
             </div>
           ))}
           <Button small icon="plus" onClick={() => set('awardConfigList', [...rows, newAwardRow(rows)])}>
@@ -125,7 +115,7 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
   const me = useSession((s) => s.user);
   const [form, setForm] = useState(initial);
   const [star, setStar] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSaving();
   const set: Set = (key, value) => setForm((f) => ({ ...f, [key]: value }));
   const duration = durationSeconds(form);
   useEffect(() => {
@@ -151,18 +141,13 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
       return;
     }
     if (!me) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const body = bodyOf(form, { uid: me.uid, username: me.username });
       if (editing) await adminContestApi.update(body);
       else await adminContestApi.create(body);
       toast.success(t(editing ? 'contestUi.updated' : 'adminContest.created'));
       navigate('/admin/contest');
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -27,7 +27,7 @@ import {
   problemDtoOf,
   type ProblemDraft,
 } from './problem-rules';
-import { TextField } from './parts';
+import { RemoveRowButton, TextField, useSaving } from './parts';
 import './admin-contest.css';
 
 interface LanguageRow {
@@ -103,7 +103,7 @@ function ProblemFormView({
   const [, navigate] = useLocation();
   const me = useSession((s) => s.user);
   const [d, setD] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSaving();
   const oi = contest.type === 1;
   const set = <K extends keyof ProblemDraft>(k: K, v: ProblemDraft[K]) => setD((x) => ({ ...x, [k]: v }));
   const setCase = (i: number, patch: Partial<ProblemDraft['cases'][number]>) =>
@@ -118,8 +118,7 @@ function ProblemFormView({
       toast.error(t(error));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const dto = problemDtoOf(d, contest.type, me?.username ?? '');
       // contest-owned problems: the contest capability forces auth 3 and answers the new pid
       let pid = d.pid;
@@ -136,11 +135,7 @@ function ProblemFormView({
       });
       toast.success(t('adminContest.problemForm.saved'));
       navigate(`/admin/contest/${contest.id}/problems`);
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const text = (k: 'description' | 'input' | 'output' | 'exampleInput' | 'exampleOutput', rows = 4) => (
@@ -267,17 +262,7 @@ function ProblemFormView({
               ) : (
                 <span />
               )}
-              <Button
-                small
-                icon="cross"
-                aria-label={t('adminContest.delete')}
-                onClick={() =>
-                  set(
-                    'cases',
-                    d.cases.filter((_, j) => j !== i),
-                  )
-                }
-              />
+              <RemoveRowButton rows={d.cases} i={i} onRows={(next) => set('cases', next)} />
             </div>
           ))}
           <Button

@@ -104,3 +104,16 @@ export function AdminTable({ columns, children }: { columns: ReactNode[]; childr
     </div>
   );
 }
+
+/** The cross that removes row `i` of an editable list. */
+export function RemoveRowButton<T>({ rows, i, onRows }: { rows: T[]; i: number; onRows(rows: T[]): void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      small
+      icon="cross"
+      aria-label={t('adminContest.delete')}
+      onClick={() => onRows(rows.filter((_, j) => j !== i))}
+    />
+  );
+}

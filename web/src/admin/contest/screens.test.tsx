@@ -162,6 +162,28 @@ describe('admin contest form', () => {
       oiRankScoreType: 'Highest',
     });
   });
+
+  it('removes the chosen award row before saving', async () => {
+    const awards = [
+      { priority: 1, name: 'Gold', background: '#ffffff', color: '#000000', num: 10 },
+      { priority: 2, name: 'Silver', background: '#ffffff', color: '#000000', num: 20 },
+      { priority: 3, name: 'Bronze', background: '#ffffff', color: '#000000', num: 30 },
+    ];
+    const calls = stubFetch((url, init) => {
+      if (path(url) === '/api/admin/contest' && (init.method ?? 'GET') === 'GET')
+        return ok(stored({ awardType: 1, awardConfigList: awards }));
+      if (path(url) === '/api/admin/contest' && init.method === 'PUT') return ok(null);
+      if (path(url) === '/api/admin/contest/get-contest-list') return ok({ records: [], total: 0 });
+      return undefined;
+    });
+    renderApp('/admin/contest/7/edit');
+    const silver = await screen.findByTestId('award-row-1');
+    fireEvent.click(within(silver).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(screen.getByTestId('contest-form-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')!.body as { awardConfigList: { name: string }[] };
+    expect(body.awardConfigList.map((a) => a.name)).toEqual(['Gold', 'Bronze']);
+  });
 });
 
 describe('admin contest problems', () => {
