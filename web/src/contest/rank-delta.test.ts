@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RankDelta } from '@oj/protocol/contest/rank-delta';
 import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
+import { acmRow } from '../test/rank-rows';
 import { jitter, onRankPush, type ShownBoard } from './rank-delta';
 
-function row(uid: string, rank: number, ac: number, totalTime: number): AcmRankRow {
-  return {
-    rank,
-    isWinAward: false,
-    awardName: null,
-    awardBackground: null,
-    awardColor: null,
-    uid,
-    username: uid,
-    realname: null,
-    nickname: null,
-    school: null,
-    gender: null,
-    avatar: null,
-    totalTime,
-    total: ac,
-    ac,
-    submissionInfo: {},
-  };
-}
-
 // Board a(2) b(1,100) c(1,100) d(0): c gets an AC and moves to the top.
-const board = [row('a', 1, 2, 500), row('b', 2, 1, 100), row('c', 2, 1, 100), row('d', 4, 0, 0)];
+const board = [acmRow('a', 1, 2, 500), acmRow('b', 2, 1, 100), acmRow('c', 2, 1, 100), acmRow('d', 4, 0, 0)];
 const page = (records: AcmRankRow[], total = 4, size = 10, current = 1) => ({
   records,
   total,
@@ -33,7 +13,7 @@ const page = (records: AcmRankRow[], total = 4, size = 10, current = 1) => ({
   current,
   pages: Math.ceil(total / size),
 });
-const cTop = row('c', 1, 3, 600);
+const cTop = acmRow('c', 1, 3, 600);
 const delta: RankDelta = {
   variant: 'sealed',
   version: 'e.8',
@@ -104,7 +84,7 @@ describe('onRankPush', () => {
       ...delta,
       uid: 'b',
       move: { from: 1, to: 0, prevSize: 4, size: 4 },
-      row: row('b', 1, 3, 300),
+      row: acmRow('b', 1, 3, 300),
     };
     const out = onRankPush(shown({ page: page([board[2]!, board[3]!], 4, 2, 2) }), [bUp]);
     expect(out.kind === 'apply' && out.page.records.map((r) => [r.uid, r.rank])).toEqual([

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+import { acmRow } from '../test/rank-rows';
 
 const sock = vi.hoisted(() => {
   const handlers = new Map<string, Set<(...a: unknown[]) => void>>();
@@ -244,24 +245,6 @@ describe('contest area', () => {
 
   it('applies a pushed rank delta to the shown page without fetching; a version gap fetches', async () => {
     signIn();
-    const rowOf = (uid: string, rank: number, ac: number, totalTime: number) => ({
-      rank,
-      isWinAward: false,
-      awardName: null,
-      awardBackground: null,
-      awardColor: null,
-      uid,
-      username: uid,
-      realname: null,
-      nickname: null,
-      school: null,
-      gender: null,
-      avatar: null,
-      totalTime,
-      total: ac,
-      ac,
-      submissionInfo: {},
-    });
     const calls = stubFetch((url) => {
       if (path(url) === '/api/get-contest-info') return ok(contest());
       if (path(url) === '/api/get-contest-access') return ok({ access: true });
@@ -269,7 +252,7 @@ describe('contest area', () => {
       if (path(url) === '/api/get-contest-rank')
         return {
           ...ok({
-            records: [rowOf('x', 1, 1, 60), rowOf('y', 2, 0, 0)],
+            records: [acmRow('x', 1, 1, 60), acmRow('y', 2, 0, 0)],
             total: 2,
             size: 50,
             current: 1,
@@ -298,7 +281,7 @@ describe('contest area', () => {
           move: { from: 1, to: 0, prevSize: 2, size: 2 },
           oldKey: [0, 0],
           newKey: [2, 100],
-          row: rowOf('y', 1, 2, 100),
+          row: acmRow('y', 1, 2, 100),
           rows: [],
         },
       ],
