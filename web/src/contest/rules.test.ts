@@ -5,10 +5,13 @@ import {
   clockTimes,
   contestTabs,
   countdown,
+  hasRealTimePermission,
+  hidesOiVerdict,
   isContestAdminFor,
   menuDisabled,
   parseServerDate,
   phaseOf,
+  showContestSetting,
   showPasswordForm,
   type TabFacts,
 } from './rules';
@@ -177,5 +180,33 @@ describe('cell styles', () => {
     expect(shownName({ username: 'u', nickname: 'N' }, 'nickname')).toBe('N');
     expect(toggleConcerned(['a'], 'b')).toEqual(['a', 'b']);
     expect(toggleConcerned(['a', 'b'], 'a')).toEqual(['b']);
+  });
+});
+
+describe('real-time permission and the OI hidden verdict', () => {
+  const sealedAt = Date.UTC(2026, 0, 1, 4, 30);
+  const oi = contest({ type: 1 });
+  it('is lost by non-admins only while the board is sealed', () => {
+    expect(hasRealTimePermission(oi, false, Date.UTC(2026, 0, 1, 1))).toBe(true);
+    expect(hasRealTimePermission(oi, false, sealedAt)).toBe(false);
+    expect(hasRealTimePermission(oi, true, sealedAt)).toBe(true);
+    expect(hasRealTimePermission(contest({ sealRank: false }), false, sealedAt)).toBe(true);
+    // after the end: real again unless the server says the board stays frozen
+    expect(hasRealTimePermission(oi, false, Date.UTC(2026, 0, 2))).toBe(true);
+    expect(hasRealTimePermission({ ...oi, autoRealRank: false }, false, Date.UTC(2026, 0, 2))).toBe(false);
+  });
+  it('hides the verdict for OI only', () => {
+    expect(hidesOiVerdict(oi, false, sealedAt)).toBe(true);
+    expect(hidesOiVerdict(contest({ type: 0 }), false, sealedAt)).toBe(false);
+    expect(hidesOiVerdict(oi, true, sealedAt)).toBe(false);
+  });
+});
+
+describe('contest setting visibility', () => {
+  it('is for contest admins once ended or when after-end submissions are allowed', () => {
+    expect(showContestSetting({ isContestAdmin: true, ended: true, allowEndSubmit: false })).toBe(true);
+    expect(showContestSetting({ isContestAdmin: true, ended: false, allowEndSubmit: true })).toBe(true);
+    expect(showContestSetting({ isContestAdmin: true, ended: false, allowEndSubmit: false })).toBe(false);
+    expect(showContestSetting({ isContestAdmin: false, ended: true, allowEndSubmit: true })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // Pure contest-screen rules: dates, clock input, countdown text, which tabs show and which are enabled.
-import type { ClockStateValue, ContestTimes } from '@oj/protocol/contest/clock';
+import { boardSealedAt, type ClockStateValue, type ContestTimes } from '@oj/protocol/contest/clock';
 import { ContestAuth, ContestType, type ContestVO } from './types';
 
 /** Server dates are ISO with a colon-less offset ("…+0000"); the scroll board uses "yyyy/MM/dd HH:mm:ss" in GMT+8. */
@@ -15,7 +15,9 @@ export function parseServerDate(s: string | null | undefined): number | null {
 }
 
 /** The clock machine's input. The client is not told autoRealRank; the ended sub-state is cosmetic here. */
-export function clockTimes(c: ContestVO): ContestTimes {
+export function clockTimes(
+  c: Pick<ContestVO, 'startTime' | 'endTime' | 'sealRank' | 'sealRankTime'>,
+): ContestTimes {
   return {
     startTime: parseServerDate(c.startTime) ?? 0,
     endTime: parseServerDate(c.endTime) ?? 0,
@@ -133,4 +135,37 @@ export function isContestAdminFor(
 ): boolean {
   if (!user) return false;
   return user.roleList.includes('root') || (!!contest.author && contest.author === user.username);
+}
+
+/**
+ * Real-time permission (ContestRealTimePermission): a contest admin always has it; others lack it
+ * while the board is sealed for them (§0.7 without forceRefresh). autoRealRank is absent from the
+ * info VO, so an ended contest counts as unsealed unless the server says otherwise.
+ */
+export function hasRealTimePermission(
+  contest: Pick<ContestVO, 'startTime' | 'endTime' | 'sealRank' | 'sealRankTime' | 'autoRealRank'>,
+  isContestAdmin: boolean,
+  now: number,
+): boolean {
+  if (isContestAdmin) return true;
+  const times = { ...clockTimes(contest), autoRealRank: contest.autoRealRank ?? true };
+  return !boardSealedAt(times, now);
+}
+
+/** Spec part1 §4: an OI contest without real-time permission confirms an overwrite and hides the status. */
+export function hidesOiVerdict(
+  contest: Pick<ContestVO, 'type' | 'startTime' | 'endTime' | 'sealRank' | 'sealRankTime' | 'autoRealRank'>,
+  isContestAdmin: boolean,
+  now: number,
+): boolean {
+  return contest.type === ContestType.OI && !hasRealTimePermission(contest, isContestAdmin, now);
+}
+
+/** isShowContestSetting: contest admins, once the contest has ended or when it allows after-end submissions. */
+export function showContestSetting(f: {
+  isContestAdmin: boolean;
+  ended: boolean;
+  allowEndSubmit: boolean;
+}): boolean {
+  return f.isContestAdmin && (f.ended || f.allowEndSubmit);
 }

@@ -119,6 +119,10 @@ export const screensEnUS: typeof screensZhCN = {
     useSample: 'Sample {{n}}',
     liveOff: 'Live updates are off; checking the result every 2 s',
     viewDetail: 'View details',
+    overwriteConfirm:
+      'You have already submitted this problem. In this OI contest only your last submission counts: your previous submission will be overwritten. Submit anyway?',
+    overwriteSubmit: 'Submit and overwrite',
+    resultHidden: 'Submission received; the result stays hidden while the board is sealed',
   },
   judge: {
     runId: 'Run ID',

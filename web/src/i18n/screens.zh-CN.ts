@@ -118,6 +118,9 @@ export const screensZhCN = {
     useSample: '样例 {{n}}',
     liveOff: '实时推送未连接，每 2 秒查询一次结果',
     viewDetail: '查看详情',
+    overwriteConfirm: '你已提交过本题。本场 OI 比赛只计最后一次提交：你之前的提交将被覆盖。确定继续提交吗？',
+    overwriteSubmit: '提交并覆盖',
+    resultHidden: '提交已收到，封榜期间不显示评测结果',
   },
   judge: {
     runId: '运行 ID',

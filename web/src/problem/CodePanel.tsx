@@ -4,7 +4,11 @@ import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
+import { contestApi } from '../contest/api';
+import { hidesOiVerdict } from '../contest/rules';
+import { loadContestFacts, useContestFacts } from '../contest/store';
 import { LiveStatus } from '../judge/LiveStatus';
+import { StatusText } from '../judge/StatusTag';
 import { toast } from '../shell/toaster';
 import { isLoggedIn, useSession } from '../store/session';
 import { useUi } from '../store/ui';
@@ -39,6 +43,8 @@ interface Submitted {
   key: number;
   submitId: number | null;
   failed: boolean;
+  /** OI contest without real-time permission: received, verdict not shown (spec part1 §4). */
+  hidden: boolean;
 }
 
 export interface CodePanelProps {
@@ -71,6 +77,10 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const [confetti, setConfetti] = useState(false);
+  const [askOverwrite, setAskOverwrite] = useState(false);
+  const contestFacts = useContestFacts(scope.cid);
+  /** This page already sent a submission of the problem (no need to ask the server again). */
+  const sentHere = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   // Restore the saved code (or the template) once per problem; saving starts only after that,
@@ -139,6 +149,25 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     setCode(text);
   };
 
+  /** In an OI contest without real-time permission the verdict is hidden; null = not that case. */
+  const hiddenCase = async (): Promise<boolean> => {
+    if (!scope.cid) return false;
+    const facts = contestFacts ?? (await loadContestFacts(scope.cid).catch(() => null));
+    return !!facts && hidesOiVerdict(facts.contest, facts.isContestAdmin, Date.now());
+  };
+
+  /** Has the caller submitted this contest problem before (the contest problem status says -10 if not)? */
+  const submittedBefore = async (): Promise<boolean> => {
+    if (sentHere.current) return true;
+    if (!detail || !scope.cid) return false;
+    const status = await contestApi
+      .problemStatus(scope.cid, [detail.problem.id])
+      .then((m) => m[String(detail.problem.id)]?.status)
+      .catch(() => undefined);
+    // unknown counts as submitted: asking once too often beats overwriting silently
+    return status !== JudgeStatus.NOT_SUBMITTED;
+  };
+
   const submit = async () => {
     if (!loggedIn) {
       toast.warning(t('Please_login_first'));
@@ -146,9 +175,19 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     }
     const problem = codeProblem(code);
     if (problem) return toast.error(t(problem));
+    setSubmitting(true);
+    const hidden = await hiddenCase();
+    if (hidden && (await submittedBefore())) {
+      setSubmitting(false);
+      return setAskOverwrite(true);
+    }
+    await send(hidden);
+  };
+
+  const send = async (hidden: boolean) => {
     const key = Date.now();
     setSubmitting(true);
-    setSubmitted({ key, submitId: null, failed: false });
+    setSubmitted({ key, submitId: null, failed: false, hidden });
     try {
       const row = await api.post<{ submitId: number }>('/api/submit-problem-judge', {
         pid: submitPid,
@@ -160,9 +199,12 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         isRemote: !!detail?.problem.isRemote,
       });
       toast.success(t('editor.submitted'));
-      setSubmitted({ key, submitId: row.submitId, failed: false });
+      sentHere.current = true;
+      setSubmitted({ key, submitId: row.submitId, failed: false, hidden });
+      // no verdict will come to this page: refresh the problem's own status now
+      if (hidden) onJudged();
     } catch {
-      setSubmitted({ key, submitId: null, failed: true });
+      setSubmitted({ key, submitId: null, failed: true, hidden });
     } finally {
       setSubmitting(false);
     }
@@ -286,7 +328,15 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         >
           {t('editor.onlineTest')}
         </Button>
-        {submitted && (
+        {submitted?.hidden && submitted.submitId !== null && (
+          <div className="oj-live-status" data-testid="submission-status-banner" data-state="hidden">
+            <StatusText status={JudgeStatus.SUBMITTED_UNKNOWN_RESULT} testId="verdict-text" />
+            <span className="oj-muted" data-testid="verdict-hidden">
+              {t('editor.resultHidden')}
+            </span>
+          </div>
+        )}
+        {submitted && !submitted.hidden && (
           <LiveStatus
             key={submitted.key}
             submitId={submitted.submitId}
@@ -331,6 +381,20 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         }}
       >
         {confirm === 'reset' ? t('editor.resetConfirm') : t('editor.lastAcConfirm')}
+      </Alert>
+      <Alert
+        isOpen={askOverwrite}
+        cancelButtonText={t('editor.cancel')}
+        confirmButtonText={t('editor.overwriteSubmit')}
+        intent="warning"
+        icon="warning-sign"
+        onCancel={() => setAskOverwrite(false)}
+        onConfirm={() => {
+          setAskOverwrite(false);
+          void send(true);
+        }}
+      >
+        <span data-testid="overwrite-confirm">{t('editor.overwriteConfirm')}</span>
       </Alert>
       {confetti && <Confetti />}
     </div>
