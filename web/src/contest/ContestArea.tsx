@@ -1,6 +1,6 @@
 // /contest/:contestID/*: header and the tabs (spec §2.2); the enabled tabs follow the clock machine.
 import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, useLocation, useParams, useRoute } from 'wouter';
 import { Markdown } from '../shell/Markdown';
@@ -18,6 +18,7 @@ import { ContestComments } from './ContestComments';
 import { ContestSubmissionsTab } from './ContestSubmissionsTab';
 import { RankBoard } from './RankBoard';
 import { ScrollBoardSettings } from './ScrollBoardSettings';
+import { useContestStore } from './store';
 import type { ContestVO } from './types';
 import { useUnreadAnnouncements } from './unread';
 import { useContestClock } from './useContestClock';
@@ -115,6 +116,9 @@ function ContestBody({
   const clock = useContestClock(contest);
   // the server's answer covers group owners; the author/root rule is the fallback
   const isContestAdmin = contest.isContestAdmin ?? isContestAdminFor(user, contest);
+  // the screens drawn inside the shell (problem detail) read the contest from the store
+  const setCurrent = useContestStore((s) => s.setCurrent);
+  useEffect(() => setCurrent(contest, isContestAdmin), [contest, isContestAdmin, setCurrent]);
   const facts = {
     phase: clock.phase,
     contest,
@@ -195,7 +199,7 @@ function ContestBody({
 
   return (
     <div className="oj-contest-area" data-testid="contest-area">
-      <ContestHeader contest={contest} clock={clock} />
+      <ContestHeader contest={contest} clock={clock} isContestAdmin={isContestAdmin} />
       <Tabs
         id="contest-tabs"
         selectedTabId={current}

@@ -1,9 +1,11 @@
 // Contest header: title, tags, times, progress bar and countdown driven by the clock machine (spec §2.2, §4).
-import { Button, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Popover, ProgressBar, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { AuthTag } from './ContestListPage';
 import { formatDateTime } from './format';
+import { showContestSetting } from './rules';
+import { useIncludeAfter } from './store';
 import type { ContestClock } from './useContestClock';
 import type { ContestVO } from './types';
 
@@ -25,9 +27,47 @@ export function CountdownText({ clock }: { clock: ContestClock }) {
   );
 }
 
-export function ContestHeader({ contest, clock }: { contest: ContestVO; clock: ContestClock }) {
+/** The contest setting popover (isShowContestSetting): include submissions made after the contest. */
+function ContestSetting({ cid }: { cid: string }) {
+  const { t } = useTranslation();
+  const [includeAfter, setIncludeAfter] = useIncludeAfter(cid);
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <div className="oj-contest-setting" data-testid="contest-setting-panel">
+          <Switch
+            checked={includeAfter}
+            label={t('contestUi.settingContainsEnd')}
+            onChange={() => setIncludeAfter(!includeAfter)}
+            data-testid="contest-setting-contains-end"
+          />
+        </div>
+      }
+    >
+      <Button small minimal icon="cog" data-testid="contest-setting">
+        {t('contestUi.setting')}
+      </Button>
+    </Popover>
+  );
+}
+
+export function ContestHeader({
+  contest,
+  clock,
+  isContestAdmin = false,
+}: {
+  contest: ContestVO;
+  clock: ContestClock;
+  isContestAdmin?: boolean;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const setting = showContestSetting({
+    isContestAdmin,
+    ended: clock.phase === 'ended',
+    allowEndSubmit: contest.allowEndSubmit,
+  });
   return (
     <header className="oj-contest-header" data-testid="contest-header">
       <h2 className="oj-contest-header-title" data-testid="contest-title">
@@ -49,6 +89,7 @@ export function ContestHeader({ contest, clock }: { contest: ContestVO; clock: C
             {t('contestUi.groupContest')}
           </Button>
         )}
+        {setting && <ContestSetting cid={String(contest.id)} />}
       </div>
       <div className="oj-contest-times">
         <span>

@@ -33,6 +33,8 @@ import {
 } from './board-rules';
 import { throttle, useContestLive } from './live';
 import { jitter, onRankPush } from './rank-delta';
+import { showContestSetting } from './rules';
+import { useIncludeAfter } from './store';
 import { useSession } from '../store/session';
 import type { ContestRankChanged } from '@oj/protocol/realtime/events';
 import type { RankPage } from '@oj/protocol/contest/rank-delta';
@@ -141,7 +143,9 @@ function RankBoardView({
   const [size, setSize] = useState(BOARD_DEFAULT_SIZE);
   const [applied, setApplied] = useState('');
   const [showStar, setShowStar] = useState(true);
-  const [containsEnd, setContainsEnd] = useState(false);
+  // shared with the contest setting popover of the shell (one value per contest)
+  const [containsEnd, setContainsEnd] = useIncludeAfter(cid);
+  const settingShown = showContestSetting({ isContestAdmin, ended, allowEndSubmit: contest.allowEndSubmit });
   const [force, setForce] = useState(false);
   const [auto, setAuto] = useState(!ended);
   const [concerned, setConcerned] = useState<string[]>(() => readConcerned(cid));
@@ -313,11 +317,11 @@ function RankBoardView({
           onChange={() => setShowStar((v) => !v)}
           data-testid="board-switch-star"
         />
-        {contest.allowEndSubmit && (
+        {settingShown && (
           <Switch
             checked={containsEnd}
             label={t('contestUi.containsEnd')}
-            onChange={() => setContainsEnd((v) => !v)}
+            onChange={() => setContainsEnd(!containsEnd)}
             data-testid="board-switch-end"
           />
         )}

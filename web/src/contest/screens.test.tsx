@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
+import { useContestStore } from './store';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
 import { acmRow } from '../test/rank-rows';
 
@@ -71,6 +72,7 @@ function contest(over: Record<string, unknown> = {}) {
 
 beforeEach(() => {
   resetStores();
+  useContestStore.getState().reset();
   sock.emitted = [];
   sock.ackOk = true;
   sock.handlers.clear();
@@ -241,6 +243,64 @@ describe('contest area', () => {
     await screen.findByTestId('contest-panel-announcements');
     await new Promise((r) => setTimeout(r, 50));
     expect(sock.emitted.map(([ev]) => ev)).not.toContain('unsubscribe:contest');
+  });
+
+  it('gives contest admins the setting popover whose switch drives the rank board (spec part2 §2.2)', async () => {
+    signIn();
+    const ended = contest({
+      startTime: iso(Date.now() - 6 * HOUR),
+      endTime: iso(Date.now() - HOUR),
+      status: 1,
+      isContestAdmin: true,
+    });
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(ended);
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/get-contest-rank') return ok({ records: [], total: 0 });
+      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+      return undefined;
+    });
+    renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('board-empty')).toBeTruthy();
+    const lastRank = () => calls.filter((c) => path(c.url) === '/api/get-contest-rank').at(-1)!.body;
+    expect(lastRank()).toMatchObject({ containsEnd: false });
+    const boardSwitch = () => screen.getByTestId<HTMLInputElement>('board-switch-end');
+    expect(boardSwitch().checked).toBe(false);
+    fireEvent.click(screen.getByTestId('contest-setting'));
+    const setting = await screen.findByTestId<HTMLInputElement>('contest-setting-contains-end');
+    expect(setting.checked).toBe(false);
+    fireEvent.click(setting);
+    // one value: the board's own switch follows and the board reloads with it
+    await waitFor(() => expect(lastRank()).toMatchObject({ containsEnd: true }));
+    expect(boardSwitch().checked).toBe(true);
+    fireEvent.click(boardSwitch());
+    await waitFor(() => expect(lastRank()).toMatchObject({ containsEnd: false }));
+    expect(screen.getByTestId<HTMLInputElement>('contest-setting-contains-end').checked).toBe(false);
+  });
+
+  it('hides the setting and the board switch from non-admins and from admins of a running contest', async () => {
+    signIn();
+    let info = contest({ allowEndSubmit: true, endTime: iso(Date.now() - HOUR), isContestAdmin: false });
+    stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(info);
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/get-contest-rank') return ok({ records: [], total: 0 });
+      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+      return undefined;
+    });
+    const first = renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('board-empty')).toBeTruthy();
+    expect(screen.queryByTestId('contest-setting')).toBeNull();
+    expect(screen.queryByTestId('board-switch-end')).toBeNull();
+    first.unmount();
+    info = contest({ isContestAdmin: true });
+    renderApp('/contest/7/rank');
+    expect(await screen.findByTestId('board-empty')).toBeTruthy();
+    expect(screen.getByTestId('board-switch-force')).toBeTruthy();
+    expect(screen.queryByTestId('contest-setting')).toBeNull();
+    expect(screen.queryByTestId('board-switch-end')).toBeNull();
   });
 
   it('applies a pushed rank delta to the shown page without fetching; a version gap fetches', async () => {

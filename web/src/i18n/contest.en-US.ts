@@ -99,6 +99,8 @@ export const contestEnUS: typeof contestZhCN = {
     starUsers: 'Star users',
     concerned: 'Concerned',
     containsEnd: 'Include after-contest',
+    setting: 'Contest setting',
+    settingContainsEnd: 'Include submissions made after the contest',
     forceUpdate: 'Force update',
     boardEmpty: 'No ranking yet',
     sealedNote: 'The board is sealed',

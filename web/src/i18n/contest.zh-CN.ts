@@ -97,6 +97,8 @@ export const contestZhCN = {
     starUsers: '显示打星用户',
     concerned: '关注',
     containsEnd: '包含赛后提交',
+    setting: '比赛设置',
+    settingContainsEnd: '包含比赛结束后的提交',
     forceUpdate: '强制刷新',
     boardEmpty: '暂无排名',
     sealedNote: '已封榜',
