@@ -1,0 +1,139 @@
+// OI contest without real-time permission in real Chromium (issue #6, spec part1 §4 and part2
+// §2.2): a user's first submission goes straight through and shows "received" without a verdict
+// even once judged; the second asks before overwriting (cancel sends nothing, confirm sends).
+// A contest admin of an ended contest switches "include after-contest submissions" in the header
+// setting and the rank board follows.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  e2e,
+  logInByApi,
+  newPage,
+  pageErrors,
+  registerUserByApi,
+  uniqueName,
+} from './support/browser';
+import {
+  AB_CASES,
+  addContestProblem,
+  apiLogin,
+  call,
+  createContest,
+  createProblem,
+  PY_RIGHT,
+  waitVerdict,
+} from './support/contest';
+
+const PASSWORD = 'e2e-pass-123';
+const tag = uniqueName('oiw').toUpperCase();
+const user = await registerUserByApi(uniqueName('oiw'), PASSWORD);
+const root = await apiLogin('root', e2e().rootPassword);
+const pid = await createProblem(root, {
+  problemId: `${tag}O`,
+  title: `${tag} OI sum`,
+  type: 1,
+  cases: AB_CASES,
+});
+const now = Date.now();
+/** OI, sealed from the start, running for an hour: users lack real-time permission. */
+const sealedCid = await createContest(root, {
+  title: `${tag} sealed oi`,
+  type: 1,
+  startMs: now - 120_000,
+  endMs: now + 3600_000,
+  sealFromStart: true,
+});
+await addContestProblem(root, sealedCid, pid, 'A');
+/** Ended an hour ago: its admin gets the contest setting. */
+const endedCid = await createContest(root, {
+  title: `${tag} ended oi`,
+  type: 1,
+  startMs: now - 3 * 3600_000,
+  endMs: now - 3600_000,
+});
+await addContestProblem(root, endedCid, pid, 'A');
+
+/** Replaces the editor's content the way a person does: select all, type. */
+async function typeCode(page: Page, code: string): Promise<void> {
+  const content = page.getByTestId('code-editor').locator('.cm-content');
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+describe('OI contest without real-time permission', () => {
+  it('first submission straight through with the verdict hidden; the second asks, cancel sends nothing, confirm sends', async () => {
+    const page = await newPage(DESKTOP, { locale: 'en-US' });
+    await logInByApi(page, user.username, PASSWORD);
+    const sent: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/submit-problem-judge') sent.push(1);
+    });
+    await page.goto(`/contest/${sealedCid}/problem/A`);
+    await page.getByTestId('code-editor').locator('.cm-content').waitFor();
+    await page.getByTestId('language-select').selectOption({ label: 'Python3' });
+    await typeCode(page, PY_RIGHT);
+
+    await page.getByTestId('submit-button').click();
+    const banner = page.getByTestId('submission-status-banner');
+    await expect.poll(() => banner.getAttribute('data-state')).toBe('hidden');
+    expect(sent).toHaveLength(1);
+    expect(await page.locator('.bp6-alert').count()).toBe(0);
+    expect(await page.getByTestId('verdict-hidden').count()).toBe(1);
+    // judged for real (the admin sees it), still no verdict on the user's page
+    const [submitId] = await submissionsOf(sealedCid, user.username);
+    expect((await waitVerdict(root, submitId!)).status).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await page.getByTestId('verdict-text').getAttribute('data-status')).toBe('-5');
+    expect(await banner.textContent()).not.toContain('Accepted');
+
+    // a fresh page knows of the earlier submission only from the server's problem status
+    await page.reload();
+    await page.getByTestId('code-editor').locator('.cm-content').waitFor();
+    await page.getByTestId('submit-button').click();
+    const alert = page.locator('.bp6-alert');
+    await alert.waitFor();
+    expect(await page.getByTestId('overwrite-confirm').textContent()).toContain('overwritten');
+    await alert.getByRole('button', { name: 'Cancel' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sent).toHaveLength(1);
+
+    await page.getByTestId('submit-button').click();
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Submit and overwrite' }).click();
+    await expect.poll(() => sent.length).toBe(2);
+    await expect.poll(() => banner.getAttribute('data-state')).toBe('hidden');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('the admin of an ended contest switches after-contest submissions in the header setting; the board follows', async () => {
+    const page = await newPage(DESKTOP, { locale: 'en-US' });
+    await logInByApi(page, 'root', e2e().rootPassword);
+    const bodies: { containsEnd?: boolean }[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/get-contest-rank')
+        bodies.push(r.postDataJSON() as { containsEnd?: boolean });
+    });
+    await page.goto(`/contest/${endedCid}/rank`);
+    await page.getByTestId('rank-board').waitFor();
+    await expect.poll(() => bodies.at(-1)?.containsEnd).toBe(false);
+    await page.getByTestId('contest-setting').click();
+    await page.getByTestId('contest-setting-contains-end').setChecked(true, { force: true });
+    await expect.poll(() => bodies.at(-1)?.containsEnd).toBe(true);
+    expect(await page.getByTestId('board-switch-end').isChecked()).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+/** A user's submissions of a contest as root (an admin sees them, sealed or not); newest first. */
+async function submissionsOf(cid: number, username: string): Promise<number[]> {
+  const page = await call<{ records: { submitId: number; username: string }[] }>(
+    root,
+    'GET',
+    `/api/contest-submissions?contestID=${cid}&beforeContestSubmit=false&onlyMine=false&currentPage=1&limit=10&containsEnd=true`,
+  );
+  return page.records.filter((r) => r.username === username).map((r) => r.submitId);
+}
