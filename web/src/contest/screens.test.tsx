@@ -4,37 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { useContestStore } from './store';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+import { fakeSocket as sock } from '../test/fake-socket';
 import { acmRow } from '../test/rank-rows';
 
-const sock = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(...a: unknown[]) => void>>();
-  return {
-    connected: true,
-    ackOk: true,
-    emitted: [] as [string, unknown][],
-    handlers,
-    on(ev: string, fn: (...a: unknown[]) => void) {
-      if (!handlers.has(ev)) handlers.set(ev, new Set());
-      handlers.get(ev)!.add(fn);
-    },
-    off(ev: string, fn: (...a: unknown[]) => void) {
-      handlers.get(ev)?.delete(fn);
-    },
-    emit(ev: string, body: unknown, ack?: (a: unknown) => void) {
-      this.emitted.push([ev, body]);
-      ack?.(this.ackOk ? { ok: true } : { ok: false, error: 'denied' });
-    },
-    push(ev: string, payload: unknown) {
-      for (const fn of handlers.get(ev) ?? []) fn(payload);
-    },
-  };
-});
-vi.mock('../api/socket', () => ({
-  connectSocket: vi.fn(async () => sock),
-  syncSocketToken: () => undefined,
-  disconnectSocket: () => undefined,
-  currentSocket: () => sock,
-}));
+vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
 const ALICE = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
 const path = (url: string) => url.split('?')[0];

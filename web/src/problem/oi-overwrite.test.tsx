@@ -6,35 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useContestStore } from '../contest/store';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch, type Call } from '../test/harness';
+import { fakeSocket as sock } from '../test/fake-socket';
 
-const sock = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(...a: unknown[]) => void>>();
-  return {
-    connected: true,
-    emitted: [] as [string, unknown][],
-    handlers,
-    on(ev: string, fn: (...a: unknown[]) => void) {
-      if (!handlers.has(ev)) handlers.set(ev, new Set());
-      handlers.get(ev)!.add(fn);
-    },
-    off(ev: string, fn: (...a: unknown[]) => void) {
-      handlers.get(ev)?.delete(fn);
-    },
-    emit(ev: string, body: unknown, ack?: (a: unknown) => void) {
-      this.emitted.push([ev, body]);
-      ack?.({ ok: true });
-    },
-    push(ev: string, payload: unknown) {
-      for (const fn of handlers.get(ev) ?? []) fn(payload);
-    },
-  };
-});
-vi.mock('../api/socket', () => ({
-  connectSocket: vi.fn(async () => sock),
-  syncSocketToken: () => undefined,
-  disconnectSocket: () => undefined,
-  currentSocket: () => sock,
-}));
+vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
 const ALICE = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
 const HOUR = 3600_000;

@@ -3,37 +3,10 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+import { fakeSocket as sock } from '../test/fake-socket';
 
 // A scripted socket.io connection: the page talks to it through api/socket's connectSocket.
-const sock = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(...a: unknown[]) => void>>();
-  return {
-    connected: true,
-    ackOk: true,
-    emitted: [] as [string, unknown][],
-    handlers,
-    on(ev: string, fn: (...a: unknown[]) => void) {
-      if (!handlers.has(ev)) handlers.set(ev, new Set());
-      handlers.get(ev)!.add(fn);
-    },
-    off(ev: string, fn: (...a: unknown[]) => void) {
-      handlers.get(ev)?.delete(fn);
-    },
-    emit(ev: string, body: unknown, ack?: (a: unknown) => void) {
-      this.emitted.push([ev, body]);
-      ack?.(this.ackOk ? { ok: true } : { ok: false, error: 'denied' });
-    },
-    push(ev: string, payload: unknown) {
-      for (const fn of handlers.get(ev) ?? []) fn(payload);
-    },
-  };
-});
-vi.mock('../api/socket', () => ({
-  connectSocket: vi.fn(async () => sock),
-  syncSocketToken: () => undefined,
-  disconnectSocket: () => undefined,
-  currentSocket: () => sock,
-}));
+vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
 const USER = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
 const COUNTS = { total: 4, ac: 2, wa: 1, tle: 1, mle: 0, re: 0, pe: 0, ce: 0, se: 0, pa: 0 };
