@@ -100,7 +100,9 @@ export async function requestEnvelope<T>(
 ): Promise<Envelope<T>> {
   const urlType = urlTypeOf(url);
   const headers = requestHeaders(url, hooks.getToken());
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (file uploads) goes as multipart: fetch sets the boundary header itself.
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -113,7 +115,8 @@ export async function requestEnvelope<T>(
     res = await fetch(url + buildQuery(opts.params), {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: controller.signal,
     });
     body = await readBody(res);

@@ -1,11 +1,16 @@
 // /admin/contest/:contestId/problem/create and …/problem/:problemId/edit: a contest problem
-// (auth 3, the contest's rule type) with hand-typed cases, saved through /api/admin/contest/problem,
-// then linked to the contest with its display id, display title and balloon colour.
+// (auth 3, the contest's rule type) with hand-typed cases or a test-case zip (upload mode), saved
+// through /api/admin/contest/problem, then linked to the contest with its display id, display title
+// and balloon colour.
 import {
   Button,
+  ButtonGroup,
+  Callout,
   Card,
   Checkbox,
   FormGroup,
+  HTMLSelect,
+  HTMLTable,
   InputGroup,
   NonIdealState,
   Spinner,
@@ -14,12 +19,16 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
+import { DOWNLOAD_TIMEOUT_MS } from '../../api/http-rules';
 import { toast } from '../../shell/toaster';
 import { useSession } from '../../store/session';
 import { adminContestApi, type AdminContest } from './api';
 import {
+  CASE_MODES,
   emptyProblemDraft,
+  isSubtaskMode,
+  uploadedCaseDrafts,
   firstExample,
   nextDisplayId,
   problemBase,
@@ -45,12 +54,19 @@ interface ProblemRow {
   output: string;
   examples: string | null;
   isUploadCase: boolean;
+  judgeCaseMode: string | null;
 }
 interface CaseRow {
   id: number;
   input: string;
   output: string;
   score: number | null;
+  groupNum: number | null;
+}
+/** data of POST /api/file/upload-testcase-zip */
+interface TestCaseUpload {
+  fileList: { input: string; output: string; groupNum?: number }[];
+  fileListDir: string;
 }
 
 async function loadDraft(cid: number, pid: number | null, languages: LanguageRow[]): Promise<ProblemDraft> {
@@ -69,6 +85,13 @@ async function loadDraft(cid: number, pid: number | null, languages: LanguageRow
     adminContestApi.link(cid, pid),
   ]);
   const ex = firstExample(p.examples);
+  const rows = cases.map((c) => ({
+    id: c.id,
+    input: c.input,
+    output: c.output,
+    score: String(c.score ?? 0),
+    groupNum: String(c.groupNum ?? 1),
+  }));
   return {
     pid,
     problemId: p.problemId,
@@ -80,8 +103,12 @@ async function loadDraft(cid: number, pid: number | null, languages: LanguageRow
     output: p.output,
     exampleInput: ex.input,
     exampleOutput: ex.output,
-    cases: cases.map((c) => ({ id: c.id, input: c.input, output: c.output, score: String(c.score ?? 0) })),
+    judgeCaseMode: p.judgeCaseMode ?? 'default',
+    // stored upload-mode cases are file names: they belong to the upload list, not the text boxes
+    cases: p.isUploadCase ? [{ input: '', output: '', score: '100', groupNum: '1' }] : rows,
     uploadedCases: p.isUploadCase,
+    uploadCases: p.isUploadCase ? rows : [],
+    uploadDir: null,
     languageIds: langs.map((l) => l.id),
     displayId: link.displayId,
     displayTitle: link.displayTitle,
@@ -111,6 +138,35 @@ function ProblemFormView({
       'cases',
       d.cases.map((c, j) => (j === i ? { ...c, ...patch } : c)),
     );
+  const setUploadCase = (i: number, patch: Partial<ProblemDraft['cases'][number]>) =>
+    set(
+      'uploadCases',
+      d.uploadCases.map((c, j) => (j === i ? { ...c, ...patch } : c)),
+    );
+  const subtask = oi && isSubtaskMode(d.judgeCaseMode);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const form = new FormData();
+      form.append('file', file);
+      // quiet: the server's msg is shown next to the file field instead of a toast
+      const r = await api.post<TestCaseUpload>('/api/file/upload-testcase-zip', form, {
+        params: { mode: d.judgeCaseMode },
+        quiet: true,
+        timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      });
+      setD((x) => ({ ...x, uploadCases: uploadedCaseDrafts(r.fileList), uploadDir: r.fileListDir }));
+    } catch (e) {
+      setUploadError(e instanceof ApiError ? e.message : t('error.server'));
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const save = async () => {
     const error = problemDraftError(d, oi);
@@ -231,50 +287,175 @@ function ProblemFormView({
           {text('exampleOutput', 3)}
         </div>
       </Card>
-      {!d.uploadedCases && (
-        <Card>
-          <h3>{t('adminContest.problemForm.cases')}</h3>
-          {d.cases.map((c, i) => (
-            <div className="oj-admin-case" key={i} data-testid={`problem-case-${i}`}>
-              <TextArea
-                rows={2}
-                placeholder={t('adminContest.problemForm.caseInput')}
-                aria-label={t('adminContest.problemForm.caseInput')}
-                value={c.input}
-                onChange={(e) => setCase(i, { input: e.target.value })}
-                data-testid={`problem-case-input-${i}`}
+      <Card>
+        <h3>{t('adminContest.problemForm.cases')}</h3>
+        <div className="oj-admin-grid">
+          <FormGroup label={t('adminContest.problemForm.caseMode')} labelFor="problem-case-mode">
+            <HTMLSelect
+              id="problem-case-mode"
+              value={d.judgeCaseMode}
+              onChange={(e) => set('judgeCaseMode', e.target.value)}
+              data-testid="problem-form-case-mode"
+            >
+              {CASE_MODES.filter((m) => oi || !isSubtaskMode(m) || m === d.judgeCaseMode).map((m) => (
+                <option key={m} value={m}>
+                  {t(`adminContest.problemForm.caseModes.${m}`)}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label={' '}>
+            <ButtonGroup>
+              <Button
+                active={!d.uploadedCases}
+                onClick={() => set('uploadedCases', false)}
+                data-testid="problem-case-manual-mode"
+              >
+                {t('adminContest.problemForm.manualMode')}
+              </Button>
+              <Button
+                active={d.uploadedCases}
+                onClick={() => set('uploadedCases', true)}
+                data-testid="problem-case-upload-mode"
+              >
+                {t('adminContest.problemForm.uploadMode')}
+              </Button>
+            </ButtonGroup>
+          </FormGroup>
+        </div>
+        {d.uploadedCases ? (
+          <div data-testid="problem-case-upload">
+            <FormGroup label={t('adminContest.problemForm.chooseZip')} labelFor="problem-case-zip">
+              <input
+                id="problem-case-zip"
+                type="file"
+                accept=".zip,application/zip"
+                disabled={uploading}
+                onChange={(e) => {
+                  const input = e.currentTarget;
+                  void upload(input.files?.[0]).then(() => {
+                    input.value = ''; // the same file may be chosen again
+                  });
+                }}
+                data-testid="problem-case-zip"
               />
-              <TextArea
-                rows={2}
-                placeholder={t('adminContest.problemForm.caseOutput')}
-                aria-label={t('adminContest.problemForm.caseOutput')}
-                value={c.output}
-                onChange={(e) => setCase(i, { output: e.target.value })}
-                data-testid={`problem-case-output-${i}`}
-              />
-              {oi ? (
-                <InputGroup
-                  type="number"
-                  aria-label={t('adminContest.problemForm.score')}
-                  value={c.score}
-                  onChange={(e) => setCase(i, { score: e.target.value })}
+            </FormGroup>
+            {uploading && (
+              <div className="oj-admin-switches" data-testid="problem-case-uploading">
+                <Spinner size={16} />
+                <span>{t('adminContest.problemForm.uploading')}</span>
+              </div>
+            )}
+            {uploadError && (
+              <Callout intent="danger" data-testid="problem-case-upload-error">
+                {uploadError}
+              </Callout>
+            )}
+            {d.uploadCases.length > 0 && (
+              <>
+                <p data-testid="problem-case-upload-count">
+                  {d.uploadDir === null
+                    ? t('adminContest.problemForm.storedFiles')
+                    : t('adminContest.problemForm.uploadedCount', { count: d.uploadCases.length })}
+                </p>
+                <HTMLTable compact striped>
+                  <thead>
+                    <tr>
+                      <th>{t('adminContest.problemForm.caseInput')}</th>
+                      <th>{t('adminContest.problemForm.caseOutput')}</th>
+                      {oi && <th>{t('adminContest.problemForm.score')}</th>}
+                      {subtask && <th>{t('adminContest.problemForm.groupNum')}</th>}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.uploadCases.map((c, i) => (
+                      <tr key={`${c.input}-${i}`} data-testid={`problem-upload-case-${i}`}>
+                        <td>{c.input}</td>
+                        <td>{c.output}</td>
+                        {oi && (
+                          <td>
+                            <InputGroup
+                              type="number"
+                              small
+                              aria-label={t('adminContest.problemForm.score')}
+                              value={c.score}
+                              onChange={(e) => setUploadCase(i, { score: e.target.value })}
+                              data-testid={`problem-upload-score-${i}`}
+                            />
+                          </td>
+                        )}
+                        {subtask && (
+                          <td>
+                            <InputGroup
+                              type="number"
+                              small
+                              aria-label={t('adminContest.problemForm.groupNum')}
+                              value={c.groupNum}
+                              onChange={(e) => setUploadCase(i, { groupNum: e.target.value })}
+                              data-testid={`problem-upload-group-${i}`}
+                            />
+                          </td>
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              </>
+            )}
+          </div>
+        ) : (
+          <>
+            {d.cases.map((c, i) => (
+              <div className="oj-admin-case" key={i} data-testid={`problem-case-${i}`}>
+                <TextArea
+                  rows={2}
+                  placeholder={t('adminContest.problemForm.caseInput')}
+                  aria-label={t('adminContest.problemForm.caseInput')}
+                  value={c.input}
+                  onChange={(e) => setCase(i, { input: e.target.value })}
+                  data-testid={`problem-case-input-${i}`}
                 />
-              ) : (
-                <span />
-              )}
-              <RemoveRowButton rows={d.cases} i={i} onRows={(next) => set('cases', next)} />
-            </div>
-          ))}
-          <Button
-            small
-            icon="plus"
-            onClick={() => set('cases', [...d.cases, { input: '', output: '', score: '0' }])}
-            data-testid="problem-case-add"
-          >
-            {t('adminContest.problemForm.addCase')}
-          </Button>
-        </Card>
-      )}
+                <TextArea
+                  rows={2}
+                  placeholder={t('adminContest.problemForm.caseOutput')}
+                  aria-label={t('adminContest.problemForm.caseOutput')}
+                  value={c.output}
+                  onChange={(e) => setCase(i, { output: e.target.value })}
+                  data-testid={`problem-case-output-${i}`}
+                />
+                {oi ? (
+                  <InputGroup
+                    type="number"
+                    aria-label={t('adminContest.problemForm.score')}
+                    value={c.score}
+                    onChange={(e) => setCase(i, { score: e.target.value })}
+                  />
+                ) : (
+                  <span />
+                )}
+                {subtask && (
+                  <InputGroup
+                    type="number"
+                    aria-label={t('adminContest.problemForm.groupNum')}
+                    value={c.groupNum}
+                    onChange={(e) => setCase(i, { groupNum: e.target.value })}
+                    data-testid={`problem-case-group-${i}`}
+                  />
+                )}
+                <RemoveRowButton rows={d.cases} i={i} onRows={(next) => set('cases', next)} />
+              </div>
+            ))}
+            <Button
+              small
+              icon="plus"
+              onClick={() => set('cases', [...d.cases, { input: '', output: '', score: '0', groupNum: '1' }])}
+              data-testid="problem-case-add"
+            >
+              {t('adminContest.problemForm.addCase')}
+            </Button>
+          </>
+        )}
+      </Card>
       <Card>
         <h3>{t('adminContest.problemForm.languages')}</h3>
         <div className="oj-admin-switches">

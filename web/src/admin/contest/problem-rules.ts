@@ -13,9 +13,38 @@ export function nextDisplayId(used: readonly string[]): string {
 
 export interface CaseDraft {
   id?: number;
+  /** Hand-typed: the text; uploaded: the file name inside the zip. */
   input: string;
   output: string;
   score: string;
+  /** Subtask modes only. */
+  groupNum: string;
+}
+
+/** Judge case modes a contest problem may use; subtask modes only make sense for OI (type 1). */
+export const CASE_MODES = ['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'] as const;
+
+export const isSubtaskMode = (mode: string) => mode === 'subtask_lowest' || mode === 'subtask_average';
+
+/** OI scores of n uploaded cases: floor(100/n) each, +1 on the last 100 - n*floor(100/n). */
+export function defaultScores(n: number): number[] {
+  if (n <= 0) return [];
+  const each = Math.floor(100 / n);
+  const extra = 100 - n * each;
+  return Array.from({ length: n }, (_, i) => each + (i >= n - extra ? 1 : 0));
+}
+
+/** The case rows of an upload-testcase-zip answer, with default scores and group numbers. */
+export function uploadedCaseDrafts(
+  fileList: readonly { input: string; output: string; groupNum?: number }[],
+) {
+  const scores = defaultScores(fileList.length);
+  return fileList.map((f, i): CaseDraft => ({
+    input: f.input,
+    output: f.output,
+    score: String(scores[i]),
+    groupNum: String(f.groupNum ?? 1),
+  }));
 }
 
 export interface ProblemDraft {
@@ -29,9 +58,15 @@ export interface ProblemDraft {
   output: string;
   exampleInput: string;
   exampleOutput: string;
-  /** Hand-typed cases; untouched (and not sent) when the stored cases came from a zip upload. */
+  judgeCaseMode: string;
+  /** Hand-typed cases (sent when `uploadedCases` is false). */
   cases: CaseDraft[];
+  /** Upload mode: the cases come from a test-case zip. */
   uploadedCases: boolean;
+  /** Upload mode: file-name cases of the last upload, or the stored ones when editing. */
+  uploadCases: CaseDraft[];
+  /** The fileListDir of a new upload this session; null keeps the stored files. */
+  uploadDir: string | null;
   languageIds: number[];
   displayId: string;
   displayTitle: string;
@@ -100,8 +135,11 @@ export function emptyProblemDraft(displayId: string, languageIds: number[]): Pro
     output: '',
     exampleInput: '',
     exampleOutput: '',
-    cases: [{ input: '', output: '', score: '100' }],
+    judgeCaseMode: 'default',
+    cases: [{ input: '', output: '', score: '100', groupNum: '1' }],
     uploadedCases: false,
+    uploadCases: [],
+    uploadDir: null,
     languageIds,
     displayId,
     displayTitle: '',
@@ -120,12 +158,14 @@ export function problemDraftError(d: ProblemDraft, oi: boolean): string | null {
   if (!d.displayTitle.trim()) return 'adminContest.displayTitleRequired';
   if (!positiveInt(d.timeLimit) || !positiveInt(d.memoryLimit)) return 'adminContest.problemForm.limitsCheck';
   if (!d.input.trim() || !d.output.trim()) return 'adminContest.problemForm.ioRequired';
-  if (!d.uploadedCases) {
-    if (d.cases.length === 0 || d.cases.some((c) => !c.input && !c.output))
-      return 'adminContest.problemForm.casesRequired';
-    if (oi && d.cases.some((c) => !/^\d+$/.test(c.score.trim())))
-      return 'adminContest.problemForm.scoreCheck';
-  }
+  if (d.uploadedCases) {
+    if (d.uploadCases.length === 0) return 'adminContest.problemForm.uploadRequired';
+  } else if (d.cases.length === 0 || d.cases.some((c) => !c.input && !c.output))
+    return 'adminContest.problemForm.casesRequired';
+  const cases = d.uploadedCases ? d.uploadCases : d.cases;
+  if (oi && cases.some((c) => !/^\d+$/.test(c.score.trim()))) return 'adminContest.problemForm.scoreCheck';
+  if (oi && isSubtaskMode(d.judgeCaseMode) && cases.some((c) => !positiveInt(c.groupNum)))
+    return 'adminContest.problemForm.groupNumCheck';
   if (d.languageIds.length === 0) return 'adminContest.problemForm.languagesRequired';
   return null;
 }
@@ -144,9 +184,17 @@ export function withFirstExample(stored: string | null | undefined, input: strin
 export function problemDtoOf(d: ProblemDraft, type: number, author: string) {
   const base = d.base ?? {};
   const judgeMode = typeof base.judgeMode === 'string' ? base.judgeMode : 'default';
+  const subtask = type === 1 && isSubtaskMode(d.judgeCaseMode);
+  const storedMode = typeof base.judgeCaseMode === 'string' ? base.judgeCaseMode : null;
+  const sample = (c: CaseDraft) => ({
+    ...(c.id !== undefined ? { id: c.id } : {}),
+    input: c.input,
+    output: c.output,
+    ...(type === 1 ? { score: Number(c.score) } : {}),
+    ...(subtask ? { groupNum: Number(c.groupNum) } : {}),
+  });
   return {
     problem: {
-      judgeCaseMode: 'default',
       stackLimit: 128,
       author,
       ...base,
@@ -162,18 +210,15 @@ export function problemDtoOf(d: ProblemDraft, type: number, author: string) {
       input: d.input,
       output: d.output,
       examples: withFirstExample(base.examples as string | undefined, d.exampleInput, d.exampleOutput),
+      judgeCaseMode: d.judgeCaseMode,
       isUploadCase: d.uploadedCases,
     },
     judgeMode,
     isUploadTestCase: d.uploadedCases,
-    samples: d.uploadedCases
-      ? []
-      : d.cases.map((c) => ({
-          ...(c.id !== undefined ? { id: c.id } : {}),
-          input: c.input,
-          output: c.output,
-          ...(type === 1 ? { score: Number(c.score) } : {}),
-        })),
+    // no new zip while editing an upload-mode problem: the server keeps using the stored files
+    ...(d.uploadedCases && d.uploadDir !== null ? { uploadTestcaseDir: d.uploadDir } : {}),
+    ...(storedMode !== null && storedMode !== d.judgeCaseMode ? { changeJudgeCaseMode: true } : {}),
+    samples: (d.uploadedCases ? d.uploadCases : d.cases).map(sample),
     languages: d.languageIds.map((id) => ({ id })),
   };
 }

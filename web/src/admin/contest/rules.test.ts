@@ -194,13 +194,13 @@ describe('contest problems', () => {
       input: 'two numbers',
       output: 'their sum',
     };
-    d.cases = [{ input: '1 2\n', output: '3\n', score: '100' }];
+    d.cases = [{ input: '1 2\n', output: '3\n', score: '100', groupNum: '1' }];
     expect(problemDraftError(d, false)).toBeNull();
     expect(problemDraftError({ ...d, displayTitle: '' }, false)).toBe('adminContest.displayTitleRequired');
-    expect(problemDraftError({ ...d, cases: [{ input: '', output: '', score: '1' }] }, false)).toBe(
+    expect(problemDraftError({ ...d, cases: [{ input: '', output: '', score: '1', groupNum: '1' }] }, false)).toBe(
       'adminContest.problemForm.casesRequired',
     );
-    expect(problemDraftError({ ...d, cases: [{ input: '1', output: '1', score: 'x' }] }, true)).toBe(
+    expect(problemDraftError({ ...d, cases: [{ input: '1', output: '1', score: 'x', groupNum: '1' }] }, true)).toBe(
       'adminContest.problemForm.scoreCheck',
     );
     expect(problemDraftError({ ...d, languageIds: [] }, false)).toBe(
@@ -251,12 +251,16 @@ describe('editing a contest problem', () => {
       exampleInput: '9',
       exampleOutput: '9',
       uploadedCases: true,
+      uploadCases: [{ id: 31, input: '1.in', output: '1.out', score: '0', groupNum: '1' }],
       base,
     };
     const dto = problemDtoOf(d, 0, 'root');
     expect(dto.judgeMode).toBe('spj');
     expect(dto.isUploadTestCase).toBe(true);
-    expect(dto.samples).toEqual([]);
+    // no new zip: the stored file names go back and the server keeps the stored files
+    expect(dto).not.toHaveProperty('uploadTestcaseDir');
+    expect(dto).not.toHaveProperty('changeJudgeCaseMode');
+    expect(dto.samples).toEqual([{ id: 31, input: '1.in', output: '1.out' }]);
     expect(dto.problem).toMatchObject({
       id: 4,
       title: 'Split!',
