@@ -26,7 +26,11 @@ describe('test-case zip upload rules', () => {
     expect(defaultScores(6)).toEqual([16, 16, 17, 17, 17, 17]);
     // more cases than points: the first 50 get 0, the last 100 get 1
     expect(defaultScores(150).filter((x) => x === 0)).toHaveLength(50);
-    expect(defaultScores(150).slice(50).every((x) => x === 1)).toBe(true);
+    expect(
+      defaultScores(150)
+        .slice(50)
+        .every((x) => x === 1),
+    ).toBe(true);
     for (const n of [1, 2, 3, 7, 9, 33, 99, 100])
       expect(defaultScores(n).reduce((a, b) => a + b, 0)).toBe(100);
   });
@@ -53,7 +57,11 @@ describe('test-case zip upload rules', () => {
     expect(
       problemDraftError({ ...d, cases: [{ input: '1', output: '1', score: '100', groupNum: '1' }] }, false),
     ).toBe('adminContest.problemForm.uploadRequired');
-    const up = { ...d, uploadCases: uploadedCaseDrafts([{ input: '1.in', output: '1.out' }]), uploadDir: 'ab' };
+    const up = {
+      ...d,
+      uploadCases: uploadedCaseDrafts([{ input: '1.in', output: '1.out' }]),
+      uploadDir: 'ab',
+    };
     expect(problemDraftError(up, true)).toBeNull();
     const bad = (score: string) => ({ ...up, uploadCases: [{ ...up.uploadCases[0]!, score }] });
     expect(problemDraftError(bad('-1'), true)).toBe('adminContest.problemForm.scoreCheck');
@@ -104,7 +112,12 @@ describe('test-case zip upload rules', () => {
   });
 
   it('flags a changed judge case mode of a stored problem', () => {
-    const d = { ...filled(), pid: 3, judgeCaseMode: 'ergodic_without_error', base: { judgeCaseMode: 'default' } };
+    const d = {
+      ...filled(),
+      pid: 3,
+      judgeCaseMode: 'ergodic_without_error',
+      base: { judgeCaseMode: 'default' },
+    };
     expect(problemDtoOf(d, 0, 'root')).toMatchObject({ changeJudgeCaseMode: true });
     expect(problemDtoOf({ ...d, judgeCaseMode: 'default' }, 0, 'root')).not.toHaveProperty(
       'changeJudgeCaseMode',

@@ -197,12 +197,12 @@ describe('contest problems', () => {
     d.cases = [{ input: '1 2\n', output: '3\n', score: '100', groupNum: '1' }];
     expect(problemDraftError(d, false)).toBeNull();
     expect(problemDraftError({ ...d, displayTitle: '' }, false)).toBe('adminContest.displayTitleRequired');
-    expect(problemDraftError({ ...d, cases: [{ input: '', output: '', score: '1', groupNum: '1' }] }, false)).toBe(
-      'adminContest.problemForm.casesRequired',
-    );
-    expect(problemDraftError({ ...d, cases: [{ input: '1', output: '1', score: 'x', groupNum: '1' }] }, true)).toBe(
-      'adminContest.problemForm.scoreCheck',
-    );
+    expect(
+      problemDraftError({ ...d, cases: [{ input: '', output: '', score: '1', groupNum: '1' }] }, false),
+    ).toBe('adminContest.problemForm.casesRequired');
+    expect(
+      problemDraftError({ ...d, cases: [{ input: '1', output: '1', score: 'x', groupNum: '1' }] }, true),
+    ).toBe('adminContest.problemForm.scoreCheck');
     expect(problemDraftError({ ...d, languageIds: [] }, false)).toBe(
       'adminContest.problemForm.languagesRequired',
     );
