@@ -156,7 +156,8 @@ function ProblemFormView({
       form.append('file', file);
       // quiet: the server's msg is shown next to the file field instead of a toast
       const r = await api.post<TestCaseUpload>('/api/file/upload-testcase-zip', form, {
-        params: { mode: d.judgeCaseMode },
+        // a group contest's admins may upload as gadmins of its group
+        params: { mode: d.judgeCaseMode, ...(contest.gid !== null ? { gid: contest.gid } : {}) },
         quiet: true,
         timeoutMs: DOWNLOAD_TIMEOUT_MS,
       });

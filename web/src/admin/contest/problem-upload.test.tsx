@@ -20,7 +20,7 @@ const path = (url: string) => url.split('?')[0];
 const query = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''));
 const DIR = 'a'.repeat(64);
 
-const contest = (type: number) => ({
+const contest = (type: number, gid: number | null = null) => ({
   id: 7,
   title: 'Spring Cup',
   description: 'Welcome',
@@ -33,7 +33,7 @@ const contest = (type: number) => ({
   visible: true,
   uid: 'r1',
   author: 'root',
-  gid: null,
+  gid,
 });
 
 interface Sent {
@@ -43,12 +43,12 @@ interface Sent {
 }
 
 /** A new-problem form of an OI (type 1) or ACM contest; `upload` answers the zip POST. */
-function script(type: number, upload: () => { status?: number; body?: unknown }) {
+function script(type: number, upload: () => { status?: number; body?: unknown }, gid: number | null = null) {
   const sent: Sent[] = [];
   const calls = stubFetch((url, init) => {
     const p = path(url);
     const method = init.method ?? 'GET';
-    if (p === '/api/admin/contest' && method === 'GET') return ok(contest(type));
+    if (p === '/api/admin/contest' && method === 'GET') return ok(contest(type, gid));
     if (p === '/api/languages') return ok([{ id: 1, name: 'C++' }]);
     if (p === '/api/admin/contest/get-problem-list')
       return ok({ problemList: { records: [], total: 0 }, contestProblemMap: {} });
@@ -144,9 +144,11 @@ describe('contest problem form: test data by zip upload', () => {
     expect(link?.body).toMatchObject({ cid: 7, pid: 50 });
   });
 
-  it('uploads with a subtask mode, needs a group number per case and sends the groups', async () => {
-    const { calls, sent } = script(1, () =>
-      ok({ fileList: THREE.map((f) => ({ ...f, groupNum: 1 })), fileListDir: DIR }),
+  it('uploads with a subtask mode (group contest: with its gid), needs a group number per case', async () => {
+    const { calls, sent } = script(
+      1,
+      () => ok({ fileList: THREE.map((f) => ({ ...f, groupNum: 1 })), fileListDir: DIR }),
+      4,
     );
     renderApp('/admin/contest/7/problem/create');
     await fillRequired();
@@ -154,7 +156,7 @@ describe('contest problem form: test data by zip upload', () => {
     fireEvent.click(screen.getByTestId('problem-case-upload-mode'));
     fireEvent.change(screen.getByTestId('problem-case-zip'), { target: { files: [zipFile()] } });
     await screen.findByTestId('problem-upload-group-2');
-    expect(query(sent[0]!.url)).toEqual({ mode: 'subtask_average' });
+    expect(query(sent[0]!.url)).toEqual({ mode: 'subtask_average', gid: '4' });
     fireEvent.change(screen.getByTestId('problem-upload-group-2'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('problem-form-save'));
     await waitFor(() => expect(document.body.textContent).toContain('Subtask modes need a group number'));
