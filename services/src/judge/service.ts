@@ -42,6 +42,7 @@ import {
 } from './verdict';
 import { createBatcher } from './batcher';
 import type { JudgeRow } from './repository';
+import { TtlCache } from '../platform/ttl-cache';
 import { JUDGE_LANGUAGES, JudgeMessages as M, languageError } from './messages';
 import {
   DEFAULT_SWITCHES,
@@ -138,22 +139,14 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   // A verdict needs the problem's scoring fields only; they are kept a few seconds so the
   // verdict path does not read the problem (three queries) per result. Dispatch refreshes them.
-  const verdictProblems = new Map<number, { until: number; problem: JudgeProblem | null }>();
-  function rememberProblem(pid: number, problem: JudgeProblem | null): void {
-    if (verdictProblems.size >= VERDICT_PROBLEM_CACHE_SIZE) verdictProblems.clear();
-    verdictProblems.set(pid, { until: Date.now() + VERDICT_PROBLEM_TTL_MS, problem });
-  }
+  const verdictProblems = new TtlCache<number, JudgeProblem | null>({
+    ttlMs: VERDICT_PROBLEM_TTL_MS,
+    maxEntries: VERDICT_PROBLEM_CACHE_SIZE,
+  });
+  const rememberProblem = (pid: number, problem: JudgeProblem | null) => verdictProblems.set(pid, problem);
   /** A problem changed somewhere (Subjects.problemChanged): read them again. */
-  function forgetProblems(): void {
-    verdictProblems.clear();
-  }
-  async function problemForVerdict(pid: number): Promise<JudgeProblem | null> {
-    const hit = verdictProblems.get(pid);
-    if (hit && hit.until > Date.now()) return hit.problem;
-    const problem = await problems.getProblemForJudge(pid);
-    rememberProblem(pid, problem);
-    return problem;
-  }
+  const forgetProblems = () => verdictProblems.clear();
+  const problemForVerdict = (pid: number) => verdictProblems.get(pid, () => problems.getProblemForJudge(pid));
 
   // Owners of the submissions this process queued, until their verdict: in the one-process default
   // the result comes back here, and its verdict is written without reading the row first.

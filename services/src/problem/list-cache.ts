@@ -9,7 +9,7 @@
 import type { ProblemCount, Tag } from '@oj/protocol/problem/schemas';
 import type { ProblemStatus, StatusScope } from './ports';
 import type { OjFilter } from './rules';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../platform/ttl-cache';
 
 export interface ProblemListCacheOptions {
   /** Lifetime of a cached page; 0 disables the whole cache. Default 60 s. */

@@ -19,6 +19,17 @@ function clockedCache(ttlMs = 100, maxEntries = 10) {
 }
 
 describe('TtlCache', () => {
+  it('set stores a value read elsewhere for one lifetime, without calling a loader', async () => {
+    const { clock, cache } = clockedCache(100);
+    cache.set('k', 'given');
+    let loads = 0;
+    const load = async () => `loaded${++loads}`;
+    expect(await cache.get('k', load)).toBe('given');
+    clock.now += 100;
+    expect(await cache.get('k', load)).toBe('loaded1');
+    expect(loads).toBe(1);
+  });
+
   it('serves a stored value until its lifetime ends, then loads again', async () => {
     const { clock, cache } = clockedCache(100);
     let n = 0;

@@ -95,6 +95,11 @@ export class TtlCache<K, V> {
     return out;
   }
 
+  /** Stores a value read elsewhere (it lives `ttlMs` from now, like a loaded one). */
+  set(key: K, value: V): void {
+    this.#store(key, value);
+  }
+
   /** Drops one key, and keeps loads already running for it from filling the cache. */
   delete(key: K): void {
     this.#seq++;
