@@ -2,7 +2,7 @@
 import { toDateStr } from '@oj/protocol';
 import { contestStatusAt, type ContestTimes } from '@oj/protocol/contest/clock';
 import type { AwardConfig, BoardConfig } from '@oj/protocol/contest/scoreboard';
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, type AuthUser } from '../platform/http/access';
 import { M } from './messages';
 
 /** A contest row in camelCase with dates as epoch ms (what the rules need). */
@@ -38,8 +38,6 @@ export interface ContestRecordRow {
   gmtCreate: Date;
   gmtModified: Date;
 }
-
-export const isRoot = (user: AuthUser | null | undefined) => !!user?.roles.includes('root');
 
 export function timesOf(c: ContestRecordRow): ContestTimes {
   return {

@@ -6,7 +6,7 @@ import { makePage, Subjects, toDateStr } from '@oj/protocol';
 import type { Bus } from '@oj/protocol/bus';
 import { sealedFor } from '@oj/protocol/contest/clock';
 import type { ContestWatchDecision, SubmissionUpdate } from '@oj/protocol/realtime/events';
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, type AuthUser } from '../platform/http/access';
 import { denied, fail, notFound, ApiError } from '../platform/http/errors';
 import { M } from './messages';
 import type { ProblemDTO } from '@oj/protocol/problem/schemas';
@@ -22,7 +22,6 @@ import type { Db } from './repository';
 import {
   contestColumns,
   isContestAdmin,
-  isRoot,
   matchesAccountRule,
   scrollBoardDate,
   statusOf,

@@ -1,7 +1,7 @@
 // Pure rules of the comment area (reference/api/contests-trainings-discussions.md §4):
 // content checks and transformation, the author role, and who may see, reply, delete.
 import { MAX_COMMENT_LENGTH, type CommentRole } from '@oj/protocol/discussion/schemas';
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 
 /** Content check: the message of the first failure, or null. */
 export function contentError(
@@ -50,8 +50,6 @@ export interface ContestFacts {
   isContestAdmin: boolean;
 }
 
-const isRoot = (user: AuthUser | null) => !!user?.roles.includes('root');
-
 /**
  * Contest Q&A visibility (§4): while the contest runs, a viewer who is neither root nor
  * the creator sees only what the viewer, super admins, the creator and (for comments)
@@ -91,9 +89,6 @@ export interface DiscussionFacts {
   uid: string;
   gid: number | null;
 }
-
-const SITE_ADMIN_ROLES = ['root', 'admin', 'problem_admin'];
-export const isSiteAdmin = (user: AuthUser) => user.roles.some((r) => SITE_ADMIN_ROLES.includes(r));
 
 /**
  * Who may delete a discussion comment or reply: its author, root, and on public

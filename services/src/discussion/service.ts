@@ -17,7 +17,7 @@ import {
   type ReplyVO,
 } from '@oj/protocol/discussion/schemas';
 import type { ContestCommentPushed } from '@oj/protocol/realtime/events';
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { denied, fail, notFound, unauthorized } from '../platform/http/errors';
 import { M } from './messages';
 import type {
@@ -31,7 +31,6 @@ import type {
 import * as repo from './repository';
 import {
   contentError,
-  isSiteAdmin,
   mayActOnContestItem,
   mayDeleteDiscussionItem,
   roleOf,
@@ -86,7 +85,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
   /** Group discussions: root or a member (§4 GET /api/comments). */
   async function discussionReadable(user: AuthUser | null, d: DiscussionFacts) {
     if (d.gid === null) return;
-    if (user?.roles.includes('root')) return;
+    if (isRoot(user)) return;
     if (!user || !(await deps.discussions.isGroupMember(d.gid, user.uid))) throw denied(M.NO_PERMISSION);
   }
 
@@ -243,7 +242,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     if (comment.cid !== null) {
       const c = await deps.contests.facts(user, comment.cid);
       // A contest that is gone leaves its comments to their authors and root.
-      if (!c) return user.uid === authorUid || user.roles.includes('root');
+      if (!c) return user.uid === authorUid || isRoot(user);
       return mayActOnContestItem(user, authorUid, c);
     }
     const d = comment.did !== null ? await deps.discussions.find(comment.did) : null;
@@ -314,11 +313,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       const d = await deps.discussions.find(comment.did);
       if (!d) throw fail(M.REPLY_COMMENT_GONE);
       await discussionSwitch(d);
-      if (
-        d.gid !== null &&
-        !user.roles.includes('root') &&
-        !(await deps.discussions.isGroupMember(d.gid, user.uid))
-      )
+      if (d.gid !== null && !isRoot(user) && !(await deps.discussions.isGroupMember(d.gid, user.uid)))
         throw denied(M.REPLY_DENIED);
       await acThreshold(user, M.REPLY_AC_LIMIT);
     }

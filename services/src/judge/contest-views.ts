@@ -1,9 +1,8 @@
 // Pure rules of the contest submission views (reference §1 contest-submissions and
 // check-contest-submissions-status): the upper time bound a viewer sees, and which
 // rows have their run figures masked.
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, type AuthUser } from '../platform/http/access';
 import type { ContestViewFacts } from './ports';
-import { isRoot } from './views';
 
 /**
  * The list's upper bound: the seal time while the board is sealed for the viewer, else the

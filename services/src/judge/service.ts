@@ -27,7 +27,7 @@ import type {
 } from '@oj/protocol/submission/schemas';
 import type { SubmissionUpdate, SubmissionUpdateReason } from '@oj/protocol/realtime/events';
 import type { Database } from '../platform/db/schema';
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
 import * as repo from './repository';
 import { markVerdict } from './trace';
@@ -52,16 +52,7 @@ import {
   type JudgeSwitches,
   type ProblemPort,
 } from './ports';
-import {
-  caseResultView,
-  detailView,
-  HIDDEN_CODE_NOTICE,
-  isRoot,
-  isSiteAdmin,
-  judgeView,
-  listItemView,
-  statusView,
-} from './views';
+import { caseResultView, detailView, HIDDEN_CODE_NOTICE, judgeView, listItemView, statusView } from './views';
 
 const S = JudgeStatus;
 const MAX_CODE_LENGTH = 65_535;

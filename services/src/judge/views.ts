@@ -8,7 +8,7 @@ import type {
   JudgeListItem,
   JudgeView,
 } from '@oj/protocol/submission/schemas';
-import type { AuthUser } from '../platform/http/access';
+import { hasRole, isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import type { JudgeCaseRow, JudgeRow } from './repository';
 
 export const HIDDEN_CODE_NOTICE =
@@ -20,11 +20,7 @@ export const CONTEST_RUNNING_ERROR =
 /** Statuses whose error message users may read (CE, SE, SF). */
 const VISIBLE_ERROR_STATUSES = new Set([-2, 4, 10]);
 
-export const isRoot = (u: AuthUser | null) => !!u?.roles.includes('root');
-export const isProblemAdmin = (u: AuthUser | null) => !!u?.roles.includes('problem_admin');
-/** root, admin or problem_admin: the back-office roles. */
-export const isSiteAdmin = (u: AuthUser | null) =>
-  !!u?.roles.some((r) => r === 'root' || r === 'admin' || r === 'problem_admin');
+export const isProblemAdmin = (u: AuthUser | null) => hasRole(u, 'problem_admin');
 
 /** The full row as the wire `Judge`, vjudge fields always null. */
 export function judgeView(row: Omit<JudgeRow, 'code'> & { code?: string | null }): JudgeView {

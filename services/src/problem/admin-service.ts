@@ -12,7 +12,7 @@ import type {
   TagClassificationBody,
 } from '@oj/protocol/problem/schemas';
 import type { AppContext } from '../platform/context';
-import type { AuthUser } from '../platform/http/access';
+import { hasRole, type AuthUser } from '../platform/http/access';
 import { denied, fail } from '../platform/http/errors';
 import { toClassification, toProblem, toProblemCase, toTag, type ProblemRow } from './mappers';
 import { loadUploadManifest } from './casestore';
@@ -28,7 +28,6 @@ import {
   tagOj,
   totalScore,
 } from './rules';
-import { hasRole } from './service';
 import { insertDraft, resolveTags } from './writer';
 
 const STAFF = ['root', 'problem_admin'];

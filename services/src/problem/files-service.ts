@@ -1,7 +1,7 @@
 // Test-data archives and problem packages (groups-admin-files.md §6, §7): upload and
 // download of test cases, import of this platform's zip, FPS, QDUOJ and Hydro, export.
 import type { AppContext } from '../platform/context';
-import type { AuthUser } from '../platform/http/access';
+import { hasRole, type AuthUser } from '../platform/http/access';
 import { badRequest, denied, fail } from '../platform/http/errors';
 import {
   caseFileNames,
@@ -20,7 +20,6 @@ import { PackageError, type ImportedProblem } from './packages/types';
 import { defaultGroupPort, type ProblemPorts } from './ports';
 import * as repo from './repository';
 import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, totalScore } from './rules';
-import { hasRole } from './service';
 import { insertDraft } from './writer';
 import { DEFAULT_ZIP_LIMITS, readZip, writeZip, ZipError, type ZipLimits } from './zip';
 

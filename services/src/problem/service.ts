@@ -11,7 +11,7 @@ import type {
   TagsAndClassification,
 } from '@oj/protocol/problem/schemas';
 import type { AppContext } from '../platform/context';
-import type { AuthUser } from '../platform/http/access';
+import { hasRole, type AuthUser } from '../platform/http/access';
 import { badRequest, denied, fail, notFound } from '../platform/http/errors';
 import {
   toClassification,
@@ -40,9 +40,6 @@ import {
 } from './list-cache';
 import * as repo from './repository';
 import { languageOjOf, LOCAL_OJ, ojFilter, pageArgs, parseTagIds, tagOj } from './rules';
-
-export const hasRole = (user: AuthUser | null | undefined, ...roles: string[]): boolean =>
-  !!user && roles.some((r) => user.roles.includes(r));
 
 export interface ProblemListParams {
   currentPage?: number | '';

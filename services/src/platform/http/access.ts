@@ -22,6 +22,14 @@ export interface AuthUser {
   permissions: string[];
 }
 
+/** Role checks on the caller; every capability uses these (role names as the account capability gives them). */
+export const hasRole = (user: AuthUser | null | undefined, ...roles: string[]): boolean =>
+  !!user && roles.some((r) => user.roles.includes(r));
+export const isRoot = (user: AuthUser | null | undefined): boolean => hasRole(user, 'root');
+/** root, admin or problem_admin: the back-office roles. */
+export const isSiteAdmin = (user: AuthUser | null | undefined): boolean =>
+  hasRole(user, 'root', 'admin', 'problem_admin');
+
 export type AuthOutcome =
   { kind: 'ok'; user: AuthUser; token: string; renewedToken?: string } | { kind: 'rejected'; msg: string };
 
