@@ -12,6 +12,11 @@ function getToaster(): Promise<Toaster> {
 
 export const MESSAGE_TIMEOUT_MS = 4000;
 
+/** Dismisses every shown message (tests reset it between cases: the toaster outlives a render). */
+export async function clearToasts(): Promise<void> {
+  if (toaster) (await toaster).clear();
+}
+
 function show(message: ReactNode, intent: Intent, timeout = MESSAGE_TIMEOUT_MS): void {
   void getToaster().then((t) => t.show({ message, intent, timeout }));
 }

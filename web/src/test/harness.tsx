@@ -7,6 +7,7 @@ import { useAccount } from '../account/store';
 import { initI18n } from '../i18n';
 import { useMessages } from '../message/store';
 import { Layout } from '../shell/Layout';
+import { clearToasts } from '../shell/toaster';
 import { useSession } from '../store/session';
 import { DEFAULT_WEBSITE_CONFIG, useSite } from '../store/site';
 import { useUi } from '../store/ui';
@@ -47,6 +48,8 @@ export function resetStores(): void {
   useUi.setState({ accountDialog: { open: false, mode: 'Login' } });
   useAccount.setState({ cooldownEndsAt: { register: null, reset: null }, loginFailures: 0 });
   useMessages.getState().reset();
+  // Messages of the previous case would otherwise still show (the toaster outlives a render).
+  void clearToasts();
 }
 
 export function renderApp(path: string) {
