@@ -41,6 +41,31 @@ export default tseslint.config(
   },
   { files: ['judge-runner/**/*.ts'], rules: { 'no-restricted-imports': ['error', noServices] } },
   {
+    // platform/ is what every capability stands on: it never reaches up into one.
+    files: ['services/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../{account,site,problem,judge,contest,training,discussion,message,group,admin,file,gateway}',
+                '../{account,site,problem,judge,contest,training,discussion,message,group,admin,file,gateway}/**',
+                '../../{account,site,problem,judge,contest,training,discussion,message,group,admin,file,gateway}',
+                '../../{account,site,problem,judge,contest,training,discussion,message,group,admin,file,gateway}/**',
+                '../compose',
+                '../serve',
+                '../seed',
+              ],
+              message: 'platform/ must not import a capability or the composition root.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['protocol/**/*.ts'],
     rules: {
       'no-restricted-imports': [

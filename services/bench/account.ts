@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/platform/config';
-import { createPlatform } from '../src/platform/compose';
+import { createPlatform } from '../src/compose';
 import { freshPostgres, load, report } from './support';
 
 const database = await freshPostgres();

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import type { ProblemCapability } from '../src/problem';
 import { loadConfig } from '../src/platform/config';
-import { createPlatform } from '../src/platform/compose';
+import { createPlatform } from '../src/compose';
 import { freshPostgres, load, report, type LoadResult } from './support';
 
 const PROBLEMS = 2000;

@@ -2,7 +2,7 @@
 // DATABASE_URL and NATS_URL. Push is attached on the same port unless OJ_ATTACH_GATEWAY=false
 // (when a load balancer sends /socket.io to standalone gateways: services/src/gateway/main.ts).
 import { loadConfig } from '../platform/config';
-import { runMain, serve } from '../platform/serve';
+import { runMain, serve } from '../serve';
 
 runMain(async () => {
   const config = loadConfig();

@@ -8,7 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config';
-import { createPlatform, type Platform } from '../../src/platform/compose';
+import { createPlatform, type Platform } from '../../src/compose';
 import { listOutbox } from '../../src/platform/mail/mailer';
 import { freshPostgres } from '../../bench/support';
 import { runSubmissionScenario } from './scenario';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Runner } from '@oj/judge-runner';
 import { loadConfig } from '../../src/platform/config';
-import { createPlatform, type Platform } from '../../src/platform/compose';
+import { createPlatform, type Platform } from '../../src/compose';
 import { startEmbeddedJudge } from '../../src/platform/embedded-judge';
 import { listOutbox } from '../../src/platform/mail/mailer';
 import { runSubmissionScenario } from './scenario';

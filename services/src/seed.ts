@@ -2,10 +2,10 @@
 // the default website config and languages, the `root` super admin, the sample problems.
 import { randomBytes } from 'node:crypto';
 import { Role } from '@oj/protocol';
-import type { AppContext } from './context';
-import { seedSite } from '../site';
-import { createUser } from '../account';
-import { findUserByUsername } from '../account/repository';
+import type { AppContext } from './platform/context';
+import { seedSite } from './site';
+import { createUser } from './account';
+import { findUserByUsername } from './account/repository';
 
 /** The original seeds root with uid "1"; its clients and docs assume it. */
 export const ROOT_UID = '1';

@@ -9,22 +9,22 @@ import {
   createNatsBlobStore,
   natsNamespace,
 } from '@oj/protocol/bus';
-import type { Config } from './config';
-import { createDatabase, type DatabaseHandle } from './db';
-import { cachedMigratedTemplate } from './db/pglite-template';
-import { migrateToLatest } from './db/migrate';
+import type { Config } from './platform/config';
+import { createDatabase, type DatabaseHandle } from './platform/db';
+import { cachedMigratedTemplate } from './platform/db/pglite-template';
+import { migrateToLatest } from './platform/db/migrate';
 import { seedPlatform } from './seed';
-import type { AppContext, Capability } from './context';
-import { buildApp, type App } from './http/app';
-import { createAccountCapability } from '../account';
-import { createSiteCapability, siteServiceFor } from '../site';
-import { createProblemCapability } from '../problem';
-import { createJudgeCapability, type JudgeCapability } from '../judge';
-import { problemPortFromProblemCapability } from '../judge/problem-adapter';
-import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from '../contest';
-import { createProblemJudgePort } from '../problem';
-import { createDiscussionCapability } from '../discussion';
-import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from '../gateway';
+import type { AppContext, Capability } from './platform/context';
+import { buildApp, type App } from './platform/http/app';
+import { createAccountCapability } from './account';
+import { createSiteCapability, siteServiceFor } from './site';
+import { createProblemCapability } from './problem';
+import { createJudgeCapability, type JudgeCapability } from './judge';
+import { problemPortFromProblemCapability } from './judge/problem-adapter';
+import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
+import { createProblemJudgePort } from './problem';
+import { createDiscussionCapability } from './discussion';
+import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 
 export interface Platform {
   ctx: AppContext;

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import { createPlatform, type Platform } from './compose';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'oj-compose-'));

@@ -3,11 +3,11 @@
 // Shared by the one-process start (main.ts) and the cluster's API processes.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from './config';
+import type { Config } from './platform/config';
 import { createPlatform } from './compose';
-import { startEmbeddedJudge } from './embedded-judge';
+import { startEmbeddedJudge } from './platform/embedded-judge';
 
-const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface ServeOptions {
   config: Config;
