@@ -11,6 +11,7 @@ import { TYPE_PARSERS } from './type-parsers';
 export type { Database } from './schema';
 export { jsonb } from './json';
 export { getKv, setKvIfAbsent } from './kv';
+export { camelDb } from './camel';
 export { migrateDown, migrateToLatest, MigrationError } from './migrate';
 
 /** The subset of a pino logger this module uses. */
