@@ -8,6 +8,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestLanguage, translateMessage } from './message-catalog';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import multipart from '@fastify/multipart';
@@ -138,7 +139,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
   app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
     const { httpStatus, status, msg, data } = toEnvelopeError(err);
     if (httpStatus >= 500) req.log.error({ err }, 'unhandled error');
-    return reply.code(httpStatus).send({ status, msg, data });
+    const text = translateMessage(msg, requestLanguage(req.headers['accept-language']));
+    return reply.code(httpStatus).send({ status, msg: text, data });
   });
 
   if (opts.webRoot) {
