@@ -1,9 +1,8 @@
 #!/bin/sh
 # Installs the sandbox and the Debian 12 toolchains the judge advertises (idempotent).
-# Python 2 / PyPy 2 / V8 d8 are not packaged in bookworm and are deliberately absent.
-# gcc also provides `cc`, which builds the pooled sandbox's native helper at first use.
+# The package list is toolchain-packages.txt beside this script (the judge image reads it too).
 set -eu
-PACKAGES="bubblewrap gcc g++ default-jdk-headless python3 pypy3 golang-go rustc php-cli ruby mono-mcs mono-runtime nodejs locales"
+PACKAGES=$(grep -v '^#' "$(dirname "$0")/toolchain-packages.txt" | tr '\n' ' ')
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
