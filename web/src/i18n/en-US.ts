@@ -1,6 +1,8 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
 import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
+import { discussionEnUS } from './discussion.en-US';
+import { messageEnUS } from './message.en-US';
 import type { Translations } from './zh-CN';
 import { screensEnUS } from './screens.en-US';
 
@@ -168,4 +170,7 @@ export const enUS: Translations = {
   ...contestEnUS,
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
+  // Discussions, admin discussions and notices, the markdown editor; the message center.
+  ...discussionEnUS,
+  ...messageEnUS,
 };

@@ -1,6 +1,8 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
+import { discussionZhCN } from './discussion.zh-CN';
+import { messageZhCN } from './message.zh-CN';
 import { screensZhCN } from './screens.zh-CN';
 export const zhCN = {
   Username_Check_Required: '用户名不能为空',
@@ -166,6 +168,9 @@ export const zhCN = {
   ...contestZhCN,
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
+  // Discussions, admin discussions and notices, the markdown editor; the message center.
+  ...discussionZhCN,
+  ...messageZhCN,
 };
 
 /** Same shape as zhCN with every leaf a string. */
