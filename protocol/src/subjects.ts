@@ -35,6 +35,14 @@ export const Subjects = {
   problemChanged: 'oj.problem.changed',
   /** Website config or feature switches changed: every process drops its cached copy. */
   siteConfigChanged: 'oj.site.config-changed',
+
+  /** Back office: the judge-server list changed (a heartbeat, or a runner went quiet); admin room. */
+  adminJudgeServers: 'oj.admin.judge-servers',
+  /** Back office: the submissions-per-minute series moved; admin room. */
+  adminSubmissionRate: 'oj.admin.submission-rate',
+  /** Back office: an API or gateway process reports itself (service info). */
+  adminProcess: (name: string) => `oj.admin.process.${name}`,
+  adminProcessAll: 'oj.admin.process.>',
 } as const;
 
 /** Socket.io room names. */
@@ -44,4 +52,6 @@ export const Rooms = {
   problem: (pid: number | string) => `problem:${pid}`,
   contest: (cid: number | string) => `contest:${cid}`,
   contestAdmin: (cid: number | string) => `contest-admin:${cid}`,
+  /** Site admins on the back-office dashboard. */
+  admin: 'admin',
 } as const;

@@ -24,6 +24,7 @@ import { problemPortFromProblemCapability } from './judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
 import { createProblemJudgePort } from './problem';
 import { createDiscussionCapability } from './discussion';
+import { createAdminCapability } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 
 export interface Platform {
@@ -117,6 +118,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     judge,
     contest,
     discussion,
+    createAdminCapability(ctx),
   ];
 
   const app = await buildApp({

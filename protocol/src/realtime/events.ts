@@ -27,6 +27,10 @@ export const ServerEvents = {
   contestFirstAc: 'contest:first-ac',
   /** A comment or reply was posted in a contest's Q&A (payload ContestCommentPushed; contest-admin room only). */
   contestComment: 'contest:comment',
+  /** The judge-server list (payload JudgeServerList of protocol/src/admin/schemas; admin room). */
+  adminJudgeServers: 'admin:judge-servers',
+  /** The submissions-per-minute series (payload SubmissionRate; admin room). */
+  adminSubmissionRate: 'admin:submission-rate',
 } as const;
 
 /** Client → server event names (each answered through the socket.io ack callback). */
@@ -38,6 +42,8 @@ export const ClientEvents = {
   /** Join a contest's room (and its admin room when the contest says the user is a contest admin). */
   subscribeContest: 'subscribe:contest',
   unsubscribeContest: 'unsubscribe:contest',
+  /** Join the back-office room (site admins: root, admin, problem_admin). */
+  subscribeAdmin: 'subscribe:admin',
 } as const;
 
 /** What caused a submission update. */

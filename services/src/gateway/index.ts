@@ -24,7 +24,7 @@ import {
   type SubmissionUpdate,
   type WatchCheckRequest,
 } from '@oj/protocol/realtime/events';
-import type { Authenticator, AuthUser } from '../platform/http/access';
+import { isSiteAdmin, type Authenticator, type AuthUser } from '../platform/http/access';
 import { markVerdict } from '../judge/trace';
 
 export type WatchDecision = 'ok' | 'not-found' | 'denied';
@@ -184,6 +184,13 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         reply({ ok: false, error: 'denied' });
       }
     });
+    // The back-office room: site admins only (decided from the token's stored roles).
+    socket.on(ClientEvents.subscribeAdmin, async (_payload: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!isSiteAdmin(user)) return reply({ ok: false, error: 'denied' });
+      await socket.join(Rooms.admin);
+      reply({ ok: true });
+    });
     socket.on(ClientEvents.unsubscribeContest, async (payload: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!Value.Check(SubscribeContestSchema, payload)) return reply({ ok: false, error: 'bad-request' });
@@ -211,6 +218,15 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
           const { cid } = payload as { cid: number };
           io.to(adminOnly ? Rooms.contestAdmin(cid) : Rooms.contest(cid)).emit(event, payload);
         }),
+      ),
+    )),
+    // Back-office pushes (judge servers, submission rate), relayed as published to the admin room.
+    ...(await Promise.all(
+      [
+        [Subjects.adminJudgeServers, ServerEvents.adminJudgeServers],
+        [Subjects.adminSubmissionRate, ServerEvents.adminSubmissionRate],
+      ].map(([subject, event]) =>
+        bus.subscribe<unknown>(subject!, (payload) => void io.to(Rooms.admin).emit(event!, payload)),
       ),
     )),
     await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {

@@ -10,6 +10,7 @@ import { createDatabase } from '../platform/db/index';
 import type { AppContext } from '../platform/context';
 import { createAccountCapability } from '../account/index';
 import { createGateway, remoteWatchPolicy } from './index';
+import { startProcessBeacon } from '../admin/live';
 
 function gatewayPort(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 8081;
@@ -44,6 +45,8 @@ async function main() {
     log,
   });
   log.info(`push gateway listening on ${config.host}:${gateway.port}`);
+  // Service info on the admin dashboard lists this process (memory, uptime).
+  const stopBeacon = startProcessBeacon(bus, 'gateway', `gateway-${process.pid}`);
 
   let stopping = false;
   const stop = async () => {
@@ -51,6 +54,7 @@ async function main() {
     stopping = true;
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopBeacon();
     await gateway.close();
     await bus.close();
     await database.close();

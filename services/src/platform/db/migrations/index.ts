@@ -10,6 +10,7 @@ import * as m0004 from './0004_judge';
 import * as m0003 from './0003_problem';
 import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
+import * as m0011 from './0011_admin';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0003_problem': m0003,
   '0005_contest': m0005,
   '0006_discussion': m0006,
+  '0011_admin': m0011,
 };

@@ -1,0 +1,182 @@
+// The back office (reference/api/groups-admin-files.md §4.1, §4.2, §4.5 service info) and the
+// live judge-server / submission-rate pushes of the admin dashboard. Browser-safe.
+import { Type, type Static } from '@sinclair/typebox';
+
+// ---------- dashboard ----------
+
+/** GET /api/admin/dashboard/get-dashboard-info */
+export const DashboardInfo = Type.Object({
+  userNum: Type.Integer(),
+  /** Visible, non-group, not ended, starting within 14 days (reference). */
+  recentContestNum: Type.Integer(),
+  /** Submissions created today (server's day). */
+  todayJudgeNum: Type.Integer(),
+  /** Contests running now (addition of this platform). */
+  runningContestNum: Type.Integer(),
+});
+export type DashboardInfo = Static<typeof DashboardInfo>;
+
+/** POST /api/admin/dashboard/get-sessions: the caller's previous session. */
+export const SessionVO = Type.Object({
+  id: Type.Integer(),
+  uid: Type.String(),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  gmtCreate: Type.Union([Type.String(), Type.Null()]),
+  gmtModified: Type.Union([Type.String(), Type.Null()]),
+});
+export type SessionVO = Static<typeof SessionVO>;
+
+/** A judge runner as the dashboard shows it (from its heartbeats). */
+export const JudgeServerState = Type.Union([
+  Type.Literal('up'),
+  Type.Literal('draining'),
+  Type.Literal('down'),
+]);
+export type JudgeServerState = Static<typeof JudgeServerState>;
+
+export const JudgeServer = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  languages: Type.Array(Type.String()),
+  concurrency: Type.Integer(),
+  inFlight: Type.Integer(),
+  load: Type.Number(),
+  /** Epoch ms of the last heartbeat received. */
+  lastSeen: Type.Integer(),
+  state: JudgeServerState,
+});
+export type JudgeServer = Static<typeof JudgeServer>;
+
+/** GET /api/admin/dashboard/judge-servers and the `admin:judge-servers` push. */
+export const JudgeServerList = Type.Object({
+  servers: Type.Array(JudgeServer),
+  /** A runner counts as down after this long without a heartbeat. */
+  staleAfterMs: Type.Integer(),
+  at: Type.Integer(),
+});
+export type JudgeServerList = Static<typeof JudgeServerList>;
+
+/** One minute of the submission-rate series: `minute` = epoch ms of the minute's start. */
+export const SubmissionRatePoint = Type.Object({ minute: Type.Integer(), count: Type.Integer() });
+export type SubmissionRatePoint = Static<typeof SubmissionRatePoint>;
+
+/** GET /api/admin/dashboard/submission-rate and the `admin:submission-rate` push (the last 60 minutes). */
+export const SubmissionRate = Type.Object({ points: Type.Array(SubmissionRatePoint), at: Type.Integer() });
+export type SubmissionRate = Static<typeof SubmissionRate>;
+
+// ---------- users (§4.2) ----------
+
+export const UserListQuery = Type.Object({
+  currentPage: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Type.Integer()),
+  onlyAdmin: Type.Optional(Type.Boolean()),
+  keyword: Type.Optional(Type.String()),
+});
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export const RoleVO = Type.Object({
+  id: Type.Integer(),
+  role: Type.String(),
+  description: Type.String(),
+  status: Type.Integer(),
+  gmtCreate: Type.Union([Type.String(), Type.Null()]),
+  gmtModified: Type.Union([Type.String(), Type.Null()]),
+});
+
+const Str = Type.Union([Type.String(), Type.Null()]);
+export const UserRolesVO = Type.Object({
+  uid: Type.String(),
+  username: Type.String(),
+  /** The original leaked the password hash here; this platform never sends it (docs/compat.md A-B2). */
+  password: Type.Null(),
+  nickname: Str,
+  school: Str,
+  course: Str,
+  number: Str,
+  gender: Str,
+  realname: Str,
+  cfUsername: Str,
+  github: Str,
+  blog: Str,
+  email: Str,
+  avatar: Str,
+  titleName: Str,
+  titleColor: Str,
+  signature: Str,
+  status: Type.Integer(),
+  gmtCreate: Str,
+  gmtModified: Str,
+  roles: Type.Array(RoleVO),
+});
+export type UserRolesVO = Static<typeof UserRolesVO>;
+
+/** PUT /api/admin/user/edit-user */
+export const EditUserBody = Type.Object({
+  uid: Type.String({ minLength: 1 }),
+  username: Type.String(),
+  realname: Type.Optional(Str),
+  email: Type.Optional(Str),
+  password: Type.Optional(Str),
+  type: Type.Integer(),
+  status: Type.Integer(),
+  setNewPwd: Type.Boolean(),
+  titleName: Type.Optional(Str),
+  titleColor: Type.Optional(Str),
+});
+export type EditUserBody = Static<typeof EditUserBody>;
+
+/** DELETE /api/admin/user/delete-user (JSON body) */
+export const DeleteUsersBody = Type.Object({ ids: Type.Array(Type.String()) });
+export type DeleteUsersBody = Static<typeof DeleteUsersBody>;
+
+/** POST /api/admin/user/insert-batch-user: rows [username, password, email?, realname?, gender?, nickname?, school?]. */
+export const InsertBatchBody = Type.Object({
+  users: Type.Union([Type.Array(Type.Array(Type.Union([Type.String(), Type.Null()]))), Type.Null()]),
+});
+export type InsertBatchBody = Static<typeof InsertBatchBody>;
+
+/** Per-row outcome of a batch insert (this platform's `data`, additive to the reference message). */
+export const BatchRowResult = Type.Object({
+  row: Type.Integer(),
+  username: Type.String(),
+  ok: Type.Boolean(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type BatchRowResult = Static<typeof BatchRowResult>;
+
+/** POST /api/admin/user/generate-user */
+export const GenerateUserBody = Type.Object({
+  prefix: Type.Optional(Type.String()),
+  suffix: Type.Optional(Type.String()),
+  number_from: Type.Optional(Type.Integer()),
+  number_to: Type.Optional(Type.Integer()),
+  password_length: Type.Optional(Type.Integer()),
+});
+export type GenerateUserBody = Static<typeof GenerateUserBody>;
+
+export const KeyQuery = Type.Object({ key: Type.String() });
+
+// ---------- service info ----------
+
+/** One process of the deployment as it reports itself. */
+export const ProcessInfo = Type.Object({
+  kind: Type.Union([Type.Literal('api'), Type.Literal('runner'), Type.Literal('gateway')]),
+  name: Type.String(),
+  pid: Type.Union([Type.Integer(), Type.Null()]),
+  rssBytes: Type.Union([Type.Integer(), Type.Null()]),
+  heapUsedBytes: Type.Union([Type.Integer(), Type.Null()]),
+  uptimeSeconds: Type.Union([Type.Number(), Type.Null()]),
+  load: Type.Union([Type.Number(), Type.Null()]),
+  lastSeen: Type.Integer(),
+});
+export type ProcessInfo = Static<typeof ProcessInfo>;
+
+/** GET /api/admin/config/get-service-info (this platform's shape: docs/compat.md A-B4). */
+export const ServiceInfo = Type.Object({
+  backupCores: Type.Integer(),
+  backupPercentCpuLoad: Type.String(),
+  backupPercentMemoryLoad: Type.String(),
+  processes: Type.Array(ProcessInfo),
+});
+export type ServiceInfo = Static<typeof ServiceInfo>;

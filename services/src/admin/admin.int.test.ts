@@ -1,0 +1,423 @@
+// The back office's own endpoints over HTTP against real PostgreSQL: dashboard, sessions, judge
+// servers from heartbeats, the submission-rate feed, service info, and the user manager, each with
+// its refusals for anonymous callers, plain users, problem admins and admins (root-only calls).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipSync, strFromU8 } from 'fflate';
+import { createDiskBlobStore, createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { Role, Subjects } from '@oj/protocol';
+import type { JudgeHeartbeat } from '@oj/protocol/judge/schemas';
+import type { JudgeServerList, SubmissionRate } from '@oj/protocol/admin/schemas';
+import { loadConfig } from '../platform/config';
+import { migrateToLatest } from '../platform/db';
+import { migrations } from '../platform/db/migrations/index';
+import type { AppContext } from '../platform/context';
+import { buildApp, type App } from '../platform/http/app';
+import { createTestDatabase, type TestDatabase } from '../../test/support/db';
+import { createAccountCapability, createUser, verifyPassword } from '../account';
+import { silentLog } from '../judge/test-harness';
+import type { NoticePort } from '../platform/shared-ports';
+import { createAdminCapability, type AdminCapability } from './index';
+import { M } from './messages';
+
+const PASSWORD = 'secret123';
+const NEEDED = ['0000', '0001', '0002', '0003', '0004', '0005', '0011'];
+type Who = 'anon' | 'user' | 'padmin' | 'admin' | 'root';
+
+// Loose on purpose: each call reads a few fields of a different response shape.
+interface Envelope {
+  status: number;
+  msg: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: any;
+}
+
+describe('admin back office on postgres', () => {
+  let tdb: TestDatabase;
+  let dir: string;
+  let bus: Bus;
+  let app: App;
+  let admin: AdminCapability;
+  const notices: Parameters<NoticePort['notify']>[0][] = [];
+  const tokens: Record<Who, string> = { anon: '', user: '', padmin: '', admin: '', root: '' };
+  const uids: Record<string, string> = {};
+
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who: Who,
+    payload?: unknown,
+    lang?: string,
+  ) => {
+    const headers: Record<string, string> = {};
+    if (tokens[who]) headers.authorization = tokens[who];
+    if (lang) headers['accept-language'] = lang;
+    const res = await app.inject({ method, url, headers, payload: payload as object });
+    const isJson = String(res.headers['content-type'] ?? '').includes('json');
+    return { http: res.statusCode, body: (isJson ? res.json() : null) as Envelope, raw: res.rawPayload };
+  };
+  const login = async (username: string) => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username, password: PASSWORD },
+    });
+    const t = r.headers.authorization;
+    if (typeof t === 'string') return t;
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password: PASSWORD },
+    });
+    return String(plain.headers.authorization);
+  };
+
+  beforeAll(async () => {
+    // Only the migrations these tables need: a half-done migration of another area cannot stop this file.
+    tdb = await createTestDatabase('postgres', { migrate: false });
+    await migrateToLatest(
+      tdb.db,
+      Object.fromEntries(
+        Object.entries(migrations).filter(([name]) => NEEDED.some((n) => name.startsWith(n))),
+      ),
+    );
+    dir = await mkdtemp(path.join(tmpdir(), 'oj-admin-'));
+    bus = createMemoryBus();
+    const ctx: AppContext = {
+      config: { ...loadConfig({ OJ_DATA_DIR: dir }), mail: null },
+      db: tdb.db,
+      bus,
+      blobs: createDiskBlobStore(path.join(dir, 'blobs')),
+      log: silentLog,
+    };
+    const account = createAccountCapability(ctx);
+    admin = createAdminCapability(ctx, {
+      notices: { notify: async (n) => void notices.push(n) },
+      tickMs: 50,
+    });
+    app = await buildApp({ authenticator: account.authenticator });
+    await account.routes!(app);
+    await admin.routes!(app);
+    await app.ready();
+    await admin.start!();
+    const mk = async (key: string, username: string, roleIds: number[]) =>
+      (uids[key] = await createUser(tdb.db, {
+        username,
+        password: PASSWORD,
+        email: `${username}@x.org`,
+        roleIds,
+      }));
+    await mk('user', 'plain', [Role.DEFAULT_USER]);
+    await mk('padmin', 'padmin', [Role.PROBLEM_ADMIN]);
+    await mk('admin', 'admin1', [Role.ADMIN]);
+    await mk('root', 'root', [Role.ROOT]);
+    await mk('victim', 'victim', [Role.DEFAULT_USER]);
+    for (const who of ['user', 'padmin', 'admin', 'root'] as const)
+      tokens[who] = await login(who === 'user' ? 'plain' : who === 'admin' ? 'admin1' : who);
+  }, 60_000);
+
+  afterAll(async () => {
+    await admin?.stop?.();
+    await app?.close();
+    await bus?.close();
+    await tdb?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const ADMIN_ROUTES: [method: 'GET' | 'POST', url: string][] = [
+    ['GET', '/api/admin/dashboard/get-dashboard-info'],
+    ['POST', '/api/admin/dashboard/get-sessions'],
+    ['GET', '/api/admin/dashboard/recent-sessions'],
+    ['GET', '/api/admin/dashboard/judge-servers'],
+    ['GET', '/api/admin/dashboard/submission-rate'],
+    ['GET', '/api/admin/config/get-judge-service-info'],
+    ['GET', '/api/admin/config/get-service-info'],
+  ];
+
+  it('dashboard calls: anonymous 401, plain user 403, every admin role 200', async () => {
+    for (const [method, url] of ADMIN_ROUTES) {
+      expect((await call(method, url, 'anon')).http, url).toBe(401);
+      expect((await call(method, url, 'user')).http, url).toBe(403);
+      for (const who of ['padmin', 'admin', 'root'] as const) {
+        const r = await call(method, url, who);
+        expect(r.http, `${who} ${url}`).toBe(200);
+        expect(r.body.status).toBe(200);
+      }
+    }
+  });
+
+  it('dashboard info counts users, and the previous session is returned', async () => {
+    const info = (await call('GET', '/api/admin/dashboard/get-dashboard-info', 'root')).body.data;
+    expect(info.userNum).toBe(5);
+    expect(info.todayJudgeNum).toBe(0);
+    expect(info.runningContestNum).toBe(0);
+    // root logged in once: the only session is the answer.
+    const s = (await call('POST', '/api/admin/dashboard/get-sessions', 'root')).body.data;
+    expect(s.uid).toBe(uids.root);
+    const recent = (await call('GET', '/api/admin/dashboard/recent-sessions', 'root')).body.data;
+    expect(recent.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('judge servers follow heartbeats and a silent runner turns down with a push', async () => {
+    const pushes: JudgeServerList[] = [];
+    const unsub = await bus.subscribe<JudgeServerList>(
+      Subjects.adminJudgeServers,
+      (l) => void pushes.push(l),
+    );
+    const beat = (over: Partial<JudgeHeartbeat> = {}) =>
+      bus.publish(Subjects.judgeHeartbeat('r1'), {
+        name: 'r1',
+        version: '9.9',
+        languages: ['C', 'C++'],
+        unavailableLanguages: [],
+        concurrency: 4,
+        inFlight: 2,
+        load: 0.25,
+        draining: false,
+        at: Date.now(),
+        ...over,
+      } satisfies JudgeHeartbeat);
+    // Two beats 100 ms apart teach the monitor the interval: down after 2.5 missed ones (min 1 s).
+    await beat();
+    await new Promise((r) => setTimeout(r, 100));
+    await beat();
+    const up = (await call('GET', '/api/admin/dashboard/judge-servers', 'padmin')).body
+      .data as JudgeServerList;
+    expect(up.servers).toEqual([
+      expect.objectContaining({ name: 'r1', version: '9.9', inFlight: 2, concurrency: 4, state: 'up' }),
+    ]);
+    await expect.poll(() => pushes.some((p) => p.servers[0]?.state === 'down'), { timeout: 5000 }).toBe(true);
+    const down = (await call('GET', '/api/admin/dashboard/judge-servers', 'root')).body
+      .data as JudgeServerList;
+    expect(down.servers[0]!.state).toBe('down');
+    await beat();
+    await expect.poll(() => pushes.at(-1)?.servers[0]?.state).toBe('up');
+    await unsub();
+  });
+
+  it('submissions move the per-minute series and are pushed', async () => {
+    const pushes: SubmissionRate[] = [];
+    const unsub = await bus.subscribe<SubmissionRate>(
+      Subjects.adminSubmissionRate,
+      (r) => void pushes.push(r),
+    );
+    for (let i = 0; i < 3; i++)
+      await bus.publish(Subjects.submissionUpdated(100 + i), { submitId: 100 + i, reason: 'submitted' });
+    await bus.publish(Subjects.submissionUpdated(100), { submitId: 100, reason: 'result' });
+    await expect.poll(() => pushes.at(-1)?.points.at(-1)?.count, { timeout: 5000 }).toBe(3);
+    const r = (await call('GET', '/api/admin/dashboard/submission-rate', 'admin')).body
+      .data as SubmissionRate;
+    expect(r.points).toHaveLength(60);
+    expect(r.points.at(-1)!.count).toBe(3);
+    await unsub();
+  });
+
+  it('service info lists this API process', async () => {
+    const r = (await call('GET', '/api/admin/config/get-service-info', 'admin')).body.data;
+    expect(r.backupCores).toBeGreaterThan(0);
+    expect(
+      r.processes.some((p: { kind: string; pid: number }) => p.kind === 'api' && p.pid === process.pid),
+    ).toBe(true);
+  });
+
+  const USER_ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
+    ['GET', '/api/admin/user/get-user-list'],
+    [
+      'PUT',
+      '/api/admin/user/edit-user',
+      { uid: 'x', username: 'x', type: 1002, status: 0, setNewPwd: false },
+    ],
+    ['DELETE', '/api/admin/user/delete-user', { ids: ['nobody'] }],
+    ['POST', '/api/admin/user/insert-batch-user', { users: [['someone', 'secret1']] }],
+    ['POST', '/api/admin/user/generate-user', { prefix: 'no', number_from: 1, number_to: 1 }],
+    ['GET', '/api/file/generate-user-excel?key=nothing'],
+  ];
+
+  it('user calls are for the super admin only: anonymous 401, user/problem admin/admin 403', async () => {
+    for (const [method, url, body] of USER_ROUTES) {
+      expect((await call(method, url, 'anon', body)).http, url).toBe(401);
+      for (const who of ['user', 'padmin', 'admin'] as const)
+        expect((await call(method, url, who, body)).http, `${who} ${url}`).toBe(403);
+    }
+    // none of the refused calls created anything
+    const list = (await call('GET', '/api/admin/user/get-user-list?limit=50', 'root')).body.data;
+    expect(list.records.map((u: { username: string }) => u.username)).not.toContain('someone');
+    expect(list.records.map((u: { username: string }) => u.username)).not.toContain('no1');
+  });
+
+  it('lists users with keyword, onlyAdmin and paging, without password hashes', async () => {
+    const all = (await call('GET', '/api/admin/user/get-user-list?limit=2&currentPage=1', 'root')).body.data;
+    expect(all.total).toBe(5);
+    expect(all.records).toHaveLength(2);
+    expect(all.pages).toBe(3);
+    expect(all.records[0].password).toBeNull();
+    const admins = (await call('GET', '/api/admin/user/get-user-list?onlyAdmin=true&limit=10', 'root')).body
+      .data;
+    expect(admins.records.map((u: { username: string }) => u.username).sort()).toEqual([
+      'admin1',
+      'padmin',
+      'root',
+    ]);
+    const kw = (await call('GET', '/api/admin/user/get-user-list?keyword=vict', 'root')).body.data;
+    expect(kw.records).toHaveLength(1);
+    expect(kw.records[0].roles[0].role).toBe('default_user');
+  });
+
+  it('edit: checks, e-mail uniqueness, role change notice, password change ends sessions', async () => {
+    const victimToken = await login('victim');
+    const base = {
+      uid: uids.victim,
+      username: 'victim',
+      type: Role.DEFAULT_USER,
+      status: 0,
+      setNewPwd: false,
+    };
+    const taken = await call('PUT', '/api/admin/user/edit-user', 'root', { ...base, email: 'plain@x.org' });
+    expect(taken.body).toMatchObject({ status: 400, msg: M.EMAIL_TAKEN });
+    const en = await call(
+      'PUT',
+      '/api/admin/user/edit-user',
+      'root',
+      { ...base, email: 'plain@x.org' },
+      'en-US',
+    );
+    expect(en.body.msg).toMatch(/e-mail is already used/);
+    const short = await call('PUT', '/api/admin/user/edit-user', 'root', {
+      ...base,
+      password: '123',
+      setNewPwd: true,
+    });
+    expect(short.body).toMatchObject({ status: 400, msg: M.PASSWORD_LENGTH });
+
+    const promoted = await call('PUT', '/api/admin/user/edit-user', 'root', {
+      ...base,
+      type: Role.PROBLEM_ADMIN,
+      realname: 'Vic',
+      password: 'newpass1',
+      setNewPwd: true,
+    });
+    expect(promoted.body.status).toBe(200);
+    expect(notices).toEqual([
+      expect.objectContaining({ toUids: [uids.victim], kind: 'Sys', title: M.AUTHORITY_CHANGE_TITLE }),
+    ]);
+    expect(notices[0]!.content).toContain('problem_admin');
+    // the old token no longer works; the new password does
+    tokens.anon = victimToken;
+    expect((await call('GET', '/api/admin/dashboard/get-dashboard-info', 'anon')).http).toBe(401);
+    tokens.anon = '';
+    const row = await tdb.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('uid', '=', uids.victim!)
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, 'newpass1')).toBe(true);
+    const roles = await tdb.db
+      .selectFrom('user_role')
+      .select('role_id')
+      .where('uid', '=', uids.victim!)
+      .execute();
+    expect(roles.map((r) => r.role_id)).toEqual([Role.PROBLEM_ADMIN]);
+    // same role again: no second notice
+    await call('PUT', '/api/admin/user/edit-user', 'root', { ...base, type: Role.PROBLEM_ADMIN });
+    expect(notices).toHaveLength(1);
+  });
+
+  it('batch insert: rows on their own, per-row result, reference message on failures', async () => {
+    const rows = [
+      ['b1', 'secret1', 'b1@x.org', 'B One', 'male'],
+      ['b2', 'secret2'],
+      ['plain', 'secret3'], // taken
+      ['b3', '12'], // short password
+      ['b1', 'secret4'], // repeated in the batch
+    ];
+    const r = await call('POST', '/api/admin/user/insert-batch-user', 'root', { users: rows });
+    expect(r.body.status).toBe(400);
+    expect(r.body.msg).toBe(M.batchResult(2, 3, ['plain', 'b3', 'b1']));
+    expect(r.body.data.map((x: { ok: boolean }) => x.ok)).toEqual([true, true, false, false, false]);
+    const made = await tdb.db
+      .selectFrom('users')
+      .select(['username', 'realname', 'gender'])
+      .where('username', 'in', ['b1', 'b2'])
+      .execute();
+    expect(made).toHaveLength(2);
+    expect(made.find((u) => u.username === 'b1')).toMatchObject({ realname: 'B One', gender: 'male' });
+    const good = await call('POST', '/api/admin/user/insert-batch-user', 'root', {
+      users: [['b4', 'secret4']],
+    });
+    expect(good.body).toMatchObject({ status: 200, data: [{ username: 'b4', ok: true }] });
+    expect((await call('POST', '/api/admin/user/insert-batch-user', 'root', { users: [] })).body.msg).toBe(
+      M.BATCH_EMPTY,
+    );
+    // the new user can log in
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'b4', password: 'secret4' },
+    });
+    expect(plain.json()).toMatchObject({ status: 200, data: { username: 'b4' } });
+  });
+
+  it('generate: users by prefix/suffix/range and the password sheet', async () => {
+    const r = await call('POST', '/api/admin/user/generate-user', 'root', {
+      prefix: 'gen',
+      suffix: 'x',
+      number_from: 1,
+      number_to: 3,
+      password_length: 8,
+    });
+    expect(r.body.status).toBe(200);
+    const key = r.body.data.key as string;
+    const sheet = await call('GET', `/api/file/generate-user-excel?key=${key}`, 'root');
+    expect(sheet.http).toBe(200);
+    const files = unzipSync(new Uint8Array(sheet.raw));
+    const xml = Object.entries(files)
+      .filter(([n]) => n.includes('sheet'))
+      .map(([, v]) => strFromU8(v))
+      .join('');
+    const m = xml.match(/gen2x<\/t>.*?<t[^>]*>([a-z0-9]{8})<\/t>/s);
+    expect(m).not.toBeNull();
+    const row = await tdb.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'gen2x')
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, m![1]!)).toBe(true);
+    // a repeat of the same names is refused as a whole
+    const again = await call('POST', '/api/admin/user/generate-user', 'root', {
+      prefix: 'gen',
+      suffix: 'x',
+      number_from: 3,
+      number_to: 4,
+    });
+    expect(again.body).toMatchObject({ status: 400, msg: M.GENERATE_FAILED });
+    expect(
+      await tdb.db.selectFrom('users').select('uid').where('username', '=', 'gen4x').executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('delete: removes the users (not the caller) and ends their sessions', async () => {
+    const token = await login('b2');
+    const r = await call('DELETE', '/api/admin/user/delete-user', 'root', {
+      ids: [uids.root, (await uidOf('b2'))!],
+    });
+    expect(r.body.status).toBe(200);
+    expect(await uidOf('b2')).toBeNull();
+    expect(await uidOf('root')).not.toBeNull();
+    tokens.anon = token;
+    expect((await call('GET', '/api/admin/dashboard/get-dashboard-info', 'anon')).http).toBe(401);
+    tokens.anon = '';
+    const none = await call('DELETE', '/api/admin/user/delete-user', 'root', { ids: ['missing'] });
+    expect(none.body).toMatchObject({ status: 400, msg: M.DELETE_FAILED });
+  });
+
+  async function uidOf(username: string) {
+    const r = await tdb.db
+      .selectFrom('users')
+      .select('uid')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    return r?.uid ?? null;
+  }
+});

@@ -1,0 +1,128 @@
+// HTTP shape of the back office endpoints the admin capability owns (reference §4.1, §4.2,
+// §4.5 service info) plus the dashboard's live lists.
+import { Type } from '@sinclair/typebox';
+import {
+  DashboardInfo,
+  DeleteUsersBody,
+  EditUserBody,
+  GenerateUserBody,
+  InsertBatchBody,
+  JudgeServer,
+  JudgeServerList,
+  KeyQuery,
+  ServiceInfo,
+  SessionVO,
+  SubmissionRate,
+  UserListQuery,
+  UserRolesVO,
+} from '@oj/protocol/admin/schemas';
+import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
+import type { App } from '../platform/http/app';
+import { ok, okEmpty } from '../platform/http/envelope';
+import { fail } from '../platform/http/errors';
+import type { DashboardService } from './service';
+import type { UsersService } from './users-service';
+import type { AdminLive } from './live';
+import { M } from './messages';
+
+const tags = ['admin'];
+const admins = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
+const userAdmin = { access: 'login', permissions: ['user_admin'] } as const;
+const rootOnly = { access: 'login', roles: ['root'] } as const;
+
+export function registerAdminRoutes(
+  app: App,
+  s: { dashboard: DashboardService; users: UsersService; live: AdminLive },
+) {
+  // ---------- dashboard ----------
+  app.get(
+    '/api/admin/dashboard/get-dashboard-info',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(DashboardInfo) } } },
+    async () => ok(await s.dashboard.info()),
+  );
+  app.post(
+    '/api/admin/dashboard/get-sessions',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(SessionVO) } } },
+    async (req) => ok(await s.dashboard.previousSession(req.user!.uid)),
+  );
+  app.get(
+    '/api/admin/dashboard/recent-sessions',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(SessionVO)) } } },
+    async (req) => ok(await s.dashboard.recentSessions(req.user!.uid)),
+  );
+  app.get(
+    '/api/admin/dashboard/judge-servers',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(JudgeServerList) } } },
+    async () => ok(s.live.judgeServers()),
+  );
+  app.get(
+    '/api/admin/dashboard/submission-rate',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(SubmissionRate) } } },
+    async () => ok(s.live.submissionRate()),
+  );
+  app.get(
+    '/api/admin/config/get-judge-service-info',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(JudgeServer)) } } },
+    async () => ok(s.live.judgeServers().servers),
+  );
+  app.get(
+    '/api/admin/config/get-service-info',
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(ServiceInfo) } } },
+    async () => ok(s.live.serviceInfo()),
+  );
+
+  // ---------- users (§4.2) ----------
+  app.get(
+    '/api/admin/user/get-user-list',
+    {
+      config: userAdmin,
+      schema: { tags, querystring: UserListQuery, response: { 200: EnvelopeOf(PageOf(UserRolesVO)) } },
+    },
+    async (req) => ok(await s.users.list(req.query)),
+  );
+  app.put(
+    '/api/admin/user/edit-user',
+    { config: userAdmin, schema: { tags, body: EditUserBody, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await s.users.edit(req.body, req.user!);
+      return okEmpty();
+    },
+  );
+  app.delete(
+    '/api/admin/user/delete-user',
+    { config: userAdmin, schema: { tags, body: DeleteUsersBody, response: { 200: EmptyEnvelope } } },
+    async (req) => {
+      await s.users.remove(req.body.ids, req.user!);
+      return okEmpty();
+    },
+  );
+  app.post(
+    '/api/admin/user/insert-batch-user',
+    { config: userAdmin, schema: { tags, body: InsertBatchBody } },
+    async (req) => {
+      const rows = req.body.users;
+      if (!rows || rows.length === 0) throw fail(M.BATCH_EMPTY);
+      const { results, failed } = await s.users.insertBatch(rows);
+      // Successful rows stay created; the per-row outcome is in `data` either way.
+      if (failed.length)
+        throw fail(M.batchResult(results.length - failed.length, failed.length, failed), 400, results);
+      return ok(results);
+    },
+  );
+  app.post(
+    '/api/admin/user/generate-user',
+    { config: userAdmin, schema: { tags, body: GenerateUserBody } },
+    async (req) => ok(await s.users.generate(req.body)),
+  );
+  app.get(
+    '/api/file/generate-user-excel',
+    { config: rootOnly, schema: { tags, querystring: KeyQuery } },
+    async (req, reply) => {
+      const bytes = await s.users.generatedXlsx(req.query.key);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${encodeURIComponent(req.query.key)}.xlsx"`)
+        .send(Buffer.from(bytes));
+    },
+  );
+}
