@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '@oj/protocol/enums/judge-status';
 import { LANGUAGES } from '../src/languages/index';
-import { createHarness, submission, type Harness } from './helpers';
+import { createHarness, submission, testRun, type Harness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -79,5 +79,79 @@ describe('languages', () => {
     );
     expect(r.status).toBe(S.COMPILE_ERROR);
     expect(r.errorMessage).toMatch(/Main\.java/);
+  });
+});
+
+describe('syntax check of interpreted languages (compat S4)', () => {
+  const broken: [string, string, RegExp][] = [
+    ['PHP', '<?php\necho 1 +;\n', /syntax error/i],
+    ['JavaScript Node', 'const x = ;\nconsole.log(x)\n', /SyntaxError/],
+    ['Ruby', 'def f(\nputs 1\n', /syntax error/i],
+  ];
+  for (const [language, code, message] of broken) {
+    it(`${language}: a syntax error is Compile Error with the interpreter's message, no case is run`, async () => {
+      const r = await h.judge(submission({ language, code, testCases: cases }));
+      expect(r.status).toBe(S.COMPILE_ERROR);
+      expect(r.errorMessage).toMatch(message);
+      expect(r.cases).toEqual([]);
+    });
+  }
+
+  it('a runtime error of a syntactically valid script is still RE, not CE', async () => {
+    const r = await h.judge(
+      submission({ language: 'JavaScript Node', code: 'null.x;\n', testCases: [cases[0]!] }),
+    );
+    expect(r.status).toBe(S.RUNTIME_ERROR);
+  });
+});
+
+describe('JVM sized from the problem limits', () => {
+  // 4 MiB of live data and ~800 MB of short-lived garbage: the heap must stay near the live data.
+  const CHURN =
+    'import java.util.*;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); long v = s.nextLong() + s.nextLong(); int[][] live = new int[16][]; for (int i = 0; i < 16; i++) live[i] = new int[65536]; long sum = 0; for (int r = 0; r < 2000; r++) { int[] g = new int[100000]; g[r % 100000] = r; sum += g[7]; live[r % 16][r % 65536]++; } System.out.println(v + (sum >= 0 ? 0 : 1)); } }';
+
+  it('a program with 4 MiB of live data and much garbage is accepted at 64 MB', async () => {
+    const r = await h.judge(
+      submission({
+        language: 'Java',
+        code: CHURN,
+        testCases: [cases[0]!],
+        limits: { timeLimit: 2000, memoryLimit: 64, stackLimit: 64 },
+      }),
+    );
+    expect(r.status).toBe(S.ACCEPTED);
+    expect(r.memory).toBeLessThan(64 * 1024);
+  });
+
+  it('Java A+B at 256 MB uses well under 100 MB', async () => {
+    const r = await h.judge(
+      submission({
+        language: 'Java',
+        code: SOURCES.Java!,
+        testCases: [cases[0]!],
+        limits: { timeLimit: 1000, memoryLimit: 256, stackLimit: 128 },
+      }),
+    );
+    expect(r.status).toBe(S.ACCEPTED);
+    expect(r.memory).toBeLessThan(100 * 1024);
+  });
+
+  it('the heap limit follows the memory limit; the main thread gets the problem stack', async () => {
+    const probe =
+      'public class Main { static int d(int n) { return n == 0 ? 0 : 1 + d(n - 1); } public static void main(String[] x) throws Exception { long mx = Runtime.getRuntime().maxMemory() >> 20; System.out.println(mx + " " + d(1000000)); } }';
+    const r = await h.judge(
+      testRun({
+        language: 'Java',
+        code: probe,
+        userInput: '',
+        limits: { timeLimit: 2000, memoryLimit: 64, stackLimit: 256 },
+      }),
+    );
+    expect(r.status).toBe(S.ACCEPTED);
+    const [heap, depth] = (r.stdout ?? '').trim().split(' ').map(Number);
+    // 2 × 64 MB for Java (judge.md §2.2); the JVM reports a little less than -Xmx.
+    expect(heap).toBeGreaterThan(100);
+    expect(heap).toBeLessThanOrEqual(128);
+    expect(depth).toBe(1000000);
   });
 });

@@ -4,7 +4,7 @@
 import { copyFileSync, linkSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import type { LanguageDef } from '../languages/index';
+import { runArgv, type LanguageDef } from '../languages/index';
 import {
   readHead,
   type RunDirs,
@@ -34,6 +34,17 @@ export function placeFile(src: string, dirs: RunDirs, name: string): void {
   }
 }
 
+/** The sandbox's memory limit lets a run go this far past the judged limit (judge.md §1.3). */
+export const MEMORY_SLACK_MB = 100;
+
+/** Runtime sizing for a run's limits: the judged memory limit is the sandbox's minus the slack. */
+export function sizingFor(limits: SandboxLimits): { memoryLimitMb: number; stackLimitMb: number } {
+  return {
+    memoryLimitMb: Math.max(16, Math.floor(limits.memoryBytes / MIB) - MEMORY_SLACK_MB),
+    stackLimitMb: Math.floor(limits.stackBytes / MIB),
+  };
+}
+
 /** Limits of a user run: cpu T+200, wall 3·(T+200), memory M+100 MiB (judge.md §1.3). */
 export function userLimits(
   timeLimitMs: number,
@@ -44,7 +55,7 @@ export function userLimits(
   return {
     cpuMs: timeLimitMs + 200,
     wallMs: 3 * (timeLimitMs + 200),
-    memoryBytes: (memoryLimitMb + 100) * MIB,
+    memoryBytes: (memoryLimitMb + MEMORY_SLACK_MB) * MIB,
     stackBytes: stackLimitMb * MIB,
     pids: 128,
     fileSizeBytes: outputCap,
@@ -84,7 +95,7 @@ export async function runProgram(
     const stdout = join(dirs.io, 'stdout');
     const stderr = join(dirs.io, 'stderr');
     const result = await run({
-      argv: [...program.lang.run, ...(opts.args ?? [])],
+      argv: [...runArgv(program.lang, sizingFor(limits)), ...(opts.args ?? [])],
       env: program.lang.runEnv,
       limits,
       stdio: {
@@ -140,7 +151,7 @@ export async function runInteractive(
       // Both settle before either slot is released (a slot must not be reused mid-run).
       const [user, interactor] = await Promise.allSettled([
         u.run({
-          argv: opts.user.lang.run,
+          argv: runArgv(opts.user.lang, sizingFor(opts.userLimits)),
           env: opts.user.lang.runEnv,
           limits: opts.userLimits,
           stdio: {
@@ -151,7 +162,7 @@ export async function runInteractive(
           },
         }),
         i.run({
-          argv: [...opts.interactor.lang.run, ...opts.interactorArgs],
+          argv: [...runArgv(opts.interactor.lang, sizingFor(opts.interactorLimits)), ...opts.interactorArgs],
           env: opts.interactor.lang.runEnv,
           limits: opts.interactorLimits,
           stdio: {

@@ -22,12 +22,58 @@ export interface LanguageDef {
   compileEnv?: Record<string, string>;
   /** Run argv; `{args}` is replaced by checker arguments for SPJ/interactor entries. */
   run: string[];
+  /**
+   * Run argv sized from the run's limits, for runtimes that cannot see the sandbox's cgroup
+   * and would size themselves from the host's memory (the JVM). Absent: `run`.
+   */
+  runFor?: (limits: RunSizing) => string[];
   runEnv: Record<string, string>;
   /** Binaries that must exist for the language to be advertised. */
   requires: string[];
   /** C and C++ run with the problem limits; every other language gets 2× time and memory (judge.md §2.2). */
   native: boolean;
 }
+
+/** What a runtime may be sized from: the judged memory limit (already doubled) and the stack. */
+export interface RunSizing {
+  memoryLimitMb: number;
+  stackLimitMb: number;
+}
+
+/** The run command for these limits. */
+export function runArgv(lang: LanguageDef, sizing: RunSizing): string[] {
+  return lang.runFor ? lang.runFor(sizing) : lang.run;
+}
+
+/**
+ * The JVM sizes its heap from the host's RAM (it cannot read the sandbox's cgroup): with 24 GB
+ * it lets the young generation grow to hundreds of MB before a first collection, all of it
+ * counted as the program's memory. So the heap is bounded by the judged limit, starts small,
+ * and the serial collector (one thread, smallest footprint) keeps it near the live data;
+ * no perf-data file (it would be a tmpfs page charged to the run); class space is reserved
+ * small. The main thread's stack is the problem's stack limit.
+ */
+export function javaRunArgv(s: RunSizing): string[] {
+  const heap = Math.max(16, Math.floor(s.memoryLimitMb));
+  const initial = Math.max(8, Math.min(64, Math.floor(heap / 8)));
+  return [
+    '/usr/bin/java',
+    '-Dfile.encoding=UTF-8',
+    '-XX:+UseSerialGC',
+    `-Xms${initial}m`,
+    `-Xmx${heap}m`,
+    `-Xss${Math.max(1, Math.floor(s.stackLimitMb))}m`,
+    '-XX:CompressedClassSpaceSize=64m',
+    '-XX:MaxMetaspaceSize=256m',
+    '-XX:-UsePerfData',
+    '-cp',
+    '/w/Main.jar',
+    'Main',
+  ];
+}
+
+/** javac and jar are JVMs too: bounded heap, serial GC, quick JIT (a compile is short). */
+const JAVAC_JVM = '-J-Xmx384m -J-XX:+UseSerialGC -J-XX:TieredStopAtLevel=1 -J-XX:-UsePerfData';
 
 const LOCALE = { LANG: 'en_US.UTF-8', LANGUAGE: 'en_US:en', LC_ALL: 'en_US.UTF-8' };
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -120,8 +166,24 @@ function pythonLike(name: string, bin: string): LanguageDef {
   };
 }
 
-function interpreted(name: string, src: string, run: string[]): LanguageDef {
-  return { name, src, exe: src, run, runEnv: DEFAULT_ENV, requires: [run[0]!], native: false };
+/**
+ * An interpreted language whose "compile" is the interpreter's syntax check (`php -l`,
+ * `node --check`, `ruby -c`): a syntax error is a Compile Error with the interpreter's
+ * message, as for compiled languages; the artefact is the checked source itself.
+ */
+function interpreted(name: string, src: string, run: string[], check: string[]): LanguageDef {
+  return {
+    name,
+    src,
+    exe: src,
+    compile: [...check, src],
+    compileLimits: SMALL_LIMITS,
+    compileEnv: DEFAULT_ENV,
+    run,
+    runEnv: DEFAULT_ENV,
+    requires: [run[0]!],
+    native: false,
+  };
 }
 
 export const LANGUAGES: LanguageDef[] = [
@@ -137,10 +199,15 @@ export const LANGUAGES: LanguageDef[] = [
     name: 'Java',
     src: 'Main.java',
     exe: 'Main.jar',
-    compile: ['/bin/sh', '-c', 'javac -encoding utf-8 Main.java && jar -cf Main.jar *.class'],
+    compile: [
+      '/bin/sh',
+      '-c',
+      `javac ${JAVAC_JVM} -encoding utf-8 Main.java && jar ${JAVAC_JVM} -cf Main.jar *.class`,
+    ],
     compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
     compileEnv: DEFAULT_ENV,
-    run: ['/usr/bin/java', '-Dfile.encoding=UTF-8', '-cp', '/w/Main.jar', 'Main'],
+    run: javaRunArgv({ memoryLimitMb: 256, stackLimitMb: 128 }),
+    runFor: javaRunArgv,
     runEnv: DEFAULT_ENV,
     requires: ['/usr/bin/javac', '/usr/bin/jar', '/usr/bin/java'],
     native: false,
@@ -171,9 +238,9 @@ export const LANGUAGES: LanguageDef[] = [
     requires: ['/usr/bin/mcs', '/usr/bin/mono'],
     native: false,
   },
-  interpreted('PHP', 'main.php', ['/usr/bin/php', '/w/main.php']),
-  interpreted('JavaScript Node', 'main.js', ['/usr/bin/node', '/w/main.js']),
-  interpreted('Ruby', 'main.rb', ['/usr/bin/ruby', '/w/main.rb']),
+  interpreted('PHP', 'main.php', ['/usr/bin/php', '/w/main.php'], ['/usr/bin/php', '-l']),
+  interpreted('JavaScript Node', 'main.js', ['/usr/bin/node', '/w/main.js'], ['/usr/bin/node', '--check']),
+  interpreted('Ruby', 'main.rb', ['/usr/bin/ruby', '/w/main.rb'], ['/usr/bin/ruby', '-c']),
   {
     name: 'Rust',
     src: 'main.rs',

@@ -486,27 +486,60 @@ function setupFailure(message: string, wallMs: number): SandboxResult {
 /** /tmp (and /dev/shm): a bubblewrap tmpfs (one-shot) or the slot's directories (pooled). */
 type TmpSpec = { tmpfsBytes: number } | { tmp: string; shm: string };
 
-function buildFixedBwrapArgs(tmp: TmpSpec): string[] {
-  const args = [
+/**
+ * Namespaces and credentials. One-shot: bubblewrap, started as uid 65534, makes the user
+ * namespace and runs the program as 65534 in it. Pooled: the keeper has made a user namespace
+ * mapping 0 (the zygote) and 65534 (runs) and starts bubblewrap as its root; the zygote keeps
+ * only the capabilities it needs to start runs as 65534 and to kill them (helper/oj-sandbox.c).
+ */
+function namespaceArgs(pooled: boolean): string[] {
+  const common = ['--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--hostname', 'executor_server'];
+  if (pooled) {
+    return [
+      ...['--unshare-ipc', '--unshare-pid', '--unshare-net', '--unshare-uts', '--unshare-cgroup-try'],
+      ...common,
+      ...[
+        '--cap-add',
+        'CAP_SETUID',
+        '--cap-add',
+        'CAP_SETGID',
+        '--cap-add',
+        'CAP_KILL',
+        '--cap-add',
+        'CAP_SETPCAP',
+      ],
+    ];
+  }
+  return [
     '--unshare-all',
     '--unshare-user',
     '--disable-userns',
-    '--die-with-parent',
-    '--new-session',
-    '--cap-drop',
-    'ALL',
-    '--hostname',
-    'executor_server',
+    ...common,
     '--uid',
     String(SANDBOX_UID),
     '--gid',
     String(SANDBOX_GID),
   ];
-  for (const p of RO_BINDS) if (existsSync(p)) args.push('--ro-bind', p, p);
+}
+
+function buildFixedBwrapArgs(tmp: TmpSpec): string[] {
+  const args = namespaceArgs(!('tmpfsBytes' in tmp));
+  // Parents of the binds (/etc, /var/lib) are made by bubblewrap, as root in the pooled
+  // sandbox: explicitly world-readable, or uid 65534 could not reach what is bound in them.
+  const binds = RO_BINDS.filter((p) => existsSync(p));
+  const parents = new Set<string>();
+  for (const p of binds) for (let d = dirname(p); d !== '/'; d = dirname(d)) parents.add(d);
+  for (const d of [...parents].sort((a, b) => a.length - b.length)) {
+    if (!binds.includes(d)) args.push('--perms', '0755', '--dir', d);
+  }
+  for (const p of binds) args.push('--ro-bind', p, p);
   for (const l of ROOT_LINKS) if (existsSync(`/usr/${l}`)) args.push('--symlink', `usr/${l}`, `/${l}`);
   args.push('--dev', '/dev', '--proc', '/proc');
   if ('tmpfsBytes' in tmp) args.push('--size', String(tmp.tmpfsBytes), '--tmpfs', '/tmp');
   else args.push('--bind', tmp.tmp, '/tmp', '--bind', tmp.shm, '/dev/shm');
+  // The device directory is a tmpfs the sandbox would otherwise keep between runs: read-only
+  // (the nodes and /dev/shm are mounts of their own and stay usable).
+  args.push('--remount-ro', '/dev');
   // Kernel information a submission has no business reading.
   for (const p of [
     '/proc/kcore',

@@ -2,10 +2,15 @@
  * oj-sandbox: the native half of a pooled sandbox slot (judge-runner/src/sandbox/slot.ts).
  *
  *   oj-sandbox keeper OPTIONS -- BWRAP_ARGV...   (host, root; one per slot, child of the runner)
- *   oj-sandbox zygote                            (pid 1 inside the slot's bubblewrap, uid 65534)
+ *   oj-sandbox zygote                            (pid 1 inside the slot's bubblewrap)
  *
- * The keeper mounts the slot's tmpfs, creates the slot's cgroups, starts bubblewrap (as uid
- * 65534) with the zygote as its pid 1, then serves requests from the runner on stdin/stdout.
+ * The keeper mounts the slot's tmpfs, creates the slot's cgroups and a user namespace that maps
+ * two ids: 0 (the zygote; host uid ZYGOTE_HOST_ID) and 65534 (every run; host 65534). It starts
+ * bubblewrap as that namespace's root with the zygote as its pid 1, keeping only CAP_SETUID,
+ * CAP_SETGID and CAP_KILL; each run drops to uid 65534 before it execs. So a program cannot
+ * signal, prlimit, renice or reschedule pid 1 (another uid), cannot write the slot's /dev (owned
+ * by the namespace root, read-only) and cannot create user namespaces (limit 0 in ours).
+ * The keeper then serves requests from the runner on stdin/stdout.
  * For a run it sets the cgroup limits, resets the counters, opens the stdio files on the host
  * (so the sandbox never sees the host-only io directory, and FIFOs of interactive runs work
  * across slots) and hands them with the cgroup.procs descriptors to the zygote over a
@@ -27,7 +32,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/capability.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -53,6 +60,8 @@
 #include <unistd.h>
 
 #define SANDBOX_ID 65534
+/* Host uid/gid of the zygote (namespace root): unused on Debian, distinct from every run's. */
+#define ZYGOTE_HOST_ID 65533
 #define MAX_FRAME (256 * 1024)
 #define MAX_ITEMS 4096
 #define ZYGOTE_FD 3
@@ -226,6 +235,18 @@ static void z_child(const struct kv *req, int *fds, int errfd) {
   z_set_rlimit(errfd, RLIMIT_NOFILE, nofile, nofile, "RLIMIT_NOFILE");
   z_set_rlimit(errfd, RLIMIT_CORE, 0, 0, "RLIMIT_CORE");
   z_set_rlimit(errfd, RLIMIT_MSGQUEUE, 0, 0, "RLIMIT_MSGQUEUE");
+  /* The program runs as uid/gid 65534 with no supplementary groups; changing the uid from the
+   * namespace root drops every capability the zygote keeps, and none is left to regain. */
+  for (int cap = 0; cap <= 63; cap++)
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;
+  if (setgroups(0, NULL) != 0) z_fail(errfd, "setgroups");
+  if (setresgid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0) z_fail(errfd, "setresgid");
+  if (setresuid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0) z_fail(errfd, "setresuid");
+  struct __user_cap_header_struct caph = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct capd[2];
+  memset(capd, 0, sizeof capd);
+  if (syscall(SYS_capset, &caph, capd) != 0) z_fail(errfd, "capset");
+  umask(022);
   const char *cwd = kv_get(req, "cwd");
   if (chdir(cwd ? cwd : "/w") != 0) z_fail(errfd, "chdir");
   char **argv = kv_list(req, "arg");
@@ -272,7 +293,7 @@ static int z_kill_all(int64_t deadline) {
 
 /*
  * SysV IPC objects outlive their creator, and the slot's IPC namespace outlives the run:
- * remove every segment, queue and semaphore set the run left (we are their owner's uid).
+ * remove every segment, queue and semaphore set the run left (as their creator's uid).
  * POSIX message queues cannot be listed without mounting mqueue: runs get RLIMIT_MSGQUEUE 0.
  */
 static int z_clean_ipc(void) {
@@ -284,6 +305,17 @@ static int z_clean_ipc(void) {
   int msg_used = msgctl(0, MSG_INFO, (struct msqid_ds *)(void *)&mi) >= 0 ? mi.msgpool : 1;
   int sem_used = semctl(0, 0, SEM_INFO, &smi) >= 0 ? smi.semusz : 1;
   if (shm_used == 0 && msg_used == 0 && sem_used == 0) return 0;
+  /* Removing needs the creator's uid (runs are 65534; we are not): a child that becomes it. */
+  pid_t c = fork();
+  if (c < 0) return 1;
+  if (c > 0) {
+    int st = 0;
+    while (waitpid(c, &st, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+  }
+  if (setresgid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0 || setresuid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0)
+    _exit(1);
   static const char *files[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"};
   int left = 0;
   for (int k = 0; k < 3; k++) {
@@ -300,7 +332,7 @@ static int z_clean_ipc(void) {
     }
     fclose(f);
   }
-  return left;
+  _exit(left > 0 ? 1 : 0);
 }
 
 static void z_reply(int sock, const char *fmt, ...) {
@@ -399,8 +431,14 @@ static void z_run(int sock, struct kv *req, int *fds) {
 }
 
 static int zygote_main(void) {
-  /* Runs cannot read our memory or descriptors through /proc (same uid otherwise). */
+  /* Runs have another uid; non-dumpable besides, so /proc/1 stays root-only in any case. */
   prctl(PR_SET_DUMPABLE, 0);
+  /* Of the capabilities (in our user namespace only) we keep what starting and killing runs
+   * needs: CAP_KILL 5, CAP_SETGID 6, CAP_SETUID 7, CAP_SETPCAP 8 (to empty a run's bounding set). */
+  for (int cap = 0; cap <= 63; cap++) {
+    if (cap >= 5 && cap <= 8) continue;
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;
+  }
   /* Only stdio and the socket to the keeper are ours. Descriptors received later must not land
    * on 0-2 (the child's dup2 of stdio would clobber them): keep those open. */
   syscall(SYS_close_range, ZYGOTE_FD + 1U, ~0U, 0U);
@@ -692,7 +730,17 @@ static void on_alarm(int sig) { (void)sig; }
  * interval timer interrupts a FIFO that never gets its other end. */
 static int open_stdio(const char *path, int wr) {
   int flags = (wr ? O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW : O_RDONLY) | O_NOCTTY | O_CLOEXEC;
-  return open(path, flags, 0600);
+  int fd = open(path, flags, 0600);
+  /* An output file belongs to the run, so that reopening it through /dev/stdout or
+   * /dev/stderr (/proc/self/fd/N) is allowed; its directory stays root-only. */
+  struct stat sb;
+  if (fd >= 0 && wr && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && fchown(fd, SANDBOX_ID, SANDBOX_ID) != 0) {
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+  }
+  return fd;
 }
 
 static void keeper_run(struct kv *req) {
@@ -835,11 +883,28 @@ static void on_term(int sig) {
   _exit(0);
 }
 
-/* Start bubblewrap as uid 65534 with the zygote as its pid 1; returns the zygote's host pid. */
+/* Write one line to /proc/<pid>/<file> (the id maps of a child's user namespace). */
+static int write_proc(pid_t pid, const char *file, const char *text) {
+  char p[64];
+  snprintf(p, sizeof p, "/proc/%d/%s", (int)pid, file);
+  int fd = open(p, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  int rc = write_all(fd, text, strlen(text));
+  close(fd);
+  return rc;
+}
+
+/*
+ * Start bubblewrap with the zygote as its pid 1; returns the zygote's host pid. bubblewrap runs
+ * as root of a user namespace we make with two ids (0 → ZYGOTE_HOST_ID for the zygote, 65534 →
+ * 65534 for runs), which bubblewrap alone cannot (it maps one id), and in which no further user
+ * namespace can be created.
+ */
 static pid_t start_bwrap(char **bwrap_argv, const char *seccomp) {
-  int sp[2], st[2];
+  int sp[2], st[2], sync1[2], sync2[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp) != 0) die("socketpair");
   if (pipe2(st, O_CLOEXEC) != 0) die("pipe");
+  if (pipe2(sync1, O_CLOEXEC) != 0 || pipe2(sync2, O_CLOEXEC) != 0) die("pipe");
   int sfd = -1;
   if (seccomp && *seccomp) {
     sfd = open(seccomp, O_RDONLY | O_CLOEXEC);
@@ -858,6 +923,10 @@ static pid_t start_bwrap(char **bwrap_argv, const char *seccomp) {
     }
     int devnull = open("/dev/null", O_RDWR);
     if (devnull < 0) die("/dev/null");
+    /* Our own user namespace; the keeper (root outside) writes its id maps. */
+    if (unshare(CLONE_NEWUSER) != 0) die("unshare(CLONE_NEWUSER)");
+    char c = 'u';
+    if (write(sync1[1], &c, 1) != 1 || read(sync2[0], &c, 1) != 1 || c != 'm') die("user namespace maps");
     /* Fixed descriptor numbers for bwrap's argv: 3 zygote socket, 4 status, 5 seccomp. */
     int hi = 100;
     int zs = fcntl(sp[1], F_DUPFD, hi), stw = fcntl(st[1], F_DUPFD, hi), sc = sfd >= 0 ? fcntl(sfd, F_DUPFD, hi) : -1;
@@ -866,17 +935,36 @@ static pid_t start_bwrap(char **bwrap_argv, const char *seccomp) {
       die("dup2");
     if (sc >= 0 && dup2(sc, SECCOMP_FD) < 0) die("dup2");
     syscall(SYS_close_range, (unsigned)(sc >= 0 ? SECCOMP_FD + 1 : STATUS_FD + 1), ~0U, 0U);
-    if (setgroups(0, NULL) != 0 || setresgid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0 ||
-        setresuid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0)
-      die("drop privileges");
+    /* Become the namespace's root (host ZYGOTE_HOST_ID), keeping its capabilities there. */
+    if (setresgid(0, 0, 0) != 0 || setgroups(0, NULL) != 0 || setresuid(0, 0, 0) != 0) die("drop privileges");
+    /* No program in the slot may create a user namespace (bubblewrap makes none here). */
+    int un = open("/proc/sys/user/max_user_namespaces", O_WRONLY | O_CLOEXEC);
+    if (un < 0 || write(un, "0", 1) != 1) die("max_user_namespaces");
+    close(un);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     execv(bwrap_argv[0], bwrap_argv);
     die("exec %s", bwrap_argv[0]);
   }
   close(sp[1]);
   close(st[1]);
+  close(sync1[1]);
+  close(sync2[0]);
   if (sfd >= 0) close(sfd);
   zsock = sp[0];
+  {
+    char c = 0, map[64];
+    int ok = read(sync1[0], &c, 1) == 1 && c == 'u';
+    snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", ZYGOTE_HOST_ID, SANDBOX_ID, SANDBOX_ID);
+    ok = ok && write_proc(bwrap_pid, "uid_map", map) == 0 && write_proc(bwrap_pid, "gid_map", map) == 0;
+    c = 'm';
+    if (ok) ok = write(sync2[1], &c, 1) == 1;
+    close(sync1[0]);
+    close(sync2[1]);
+    if (!ok) {
+      errno = EPROTO;
+      return -1;
+    }
+  }
   /* bwrap reports {"child-pid": N}; the zygote then says hello. */
   char b[512];
   size_t n = 0;
