@@ -58,6 +58,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const database: DatabaseHandle = await createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    maxConnections: config.dbPool,
     log,
     pgliteArchive: fresh ? ((await cachedMigratedTemplate()) ?? undefined) : undefined,
   });

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       mail: null,
       baseUrl: 'http://localhost:8080',
       logLevel: 'info',
+      dbPool: 20,
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       SMTP_SECURE: 'true',
       OJ_BASE_URL: 'https://oj.example.org/',
       LOG_LEVEL: 'DEBUG',
+      OJ_DB_POOL: '32',
     });
     expect(config).toEqual({
       port: 3000,
@@ -59,7 +61,13 @@ describe('loadConfig', () => {
       },
       baseUrl: 'https://oj.example.org',
       logLevel: 'debug',
+      dbPool: 32,
     });
+  });
+
+  it('refuses a pool size out of range', () => {
+    expect(() => loadConfig({ OJ_DB_POOL: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OJ_DB_POOL: 'many' })).toThrow(/OJ_DB_POOL/);
   });
 
   it('derives the base URL from PORT and resolves a relative data dir', () => {

@@ -27,6 +27,8 @@ export interface Config {
   mail: MailConfig | null;
   baseUrl: string;
   logLevel: LogLevel;
+  /** PostgreSQL connections per process (OJ_DB_POOL). */
+  dbPool: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,5 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
     mail: readMail(env),
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
+    // 20: at 32 concurrent mixed reads on one API process 10 connections queued requests behind
+    // each other (p99 grew with the wait), 20 removed most of the wait (services/bench/reliability.ts).
+    dbPool: readInt(env, 'OJ_DB_POOL', 20, 1, 500),
   };
 }

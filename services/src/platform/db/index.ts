@@ -26,7 +26,7 @@ export interface DatabaseOptions {
   /** Embedded mode: PGlite files go to `<dataDir>/pg`; 'memory://' keeps them in memory. */
   dataDir?: string;
   log?: DbLogger;
-  /** Pool size for PostgreSQL (default 10). */
+  /** Pool size for PostgreSQL (default DEFAULT_POOL_SIZE; the processes pass OJ_DB_POOL). */
   maxConnections?: number;
   /** PGlite only: start from a `dumpDataDir()` archive instead of an empty cluster (tests use it to skip initdb). */
   pgliteArchive?: Blob;
@@ -39,6 +39,8 @@ export interface DatabaseHandle {
 }
 
 export const IN_MEMORY = 'memory://';
+/** PostgreSQL connections per process unless configured (OJ_DB_POOL; see config.ts for the measure). */
+export const DEFAULT_POOL_SIZE = 20;
 
 function kyselyLog(log: DbLogger | undefined) {
   if (!log) return undefined;
@@ -53,7 +55,7 @@ function kyselyLog(log: DbLogger | undefined) {
 function postgresDialect(url: string, opts: DatabaseOptions): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.maxConnections ?? 10,
+    max: opts.maxConnections ?? DEFAULT_POOL_SIZE,
     // Per-pool parsers, so the process-global pg.types registry stays untouched.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -62,6 +64,13 @@ function postgresDialect(url: string, opts: DatabaseOptions): Dialect {
   });
   // An idle client losing its server emits here; unhandled, it would kill the process.
   pool.on('error', (err) => opts.log?.error({ err }, 'idle PostgreSQL connection failed'));
+  // A checked-out client losing its server (backend terminated, server restart, network) emits
+  // 'error' too, and the pool only listens while the client is idle: without this listener the
+  // process would crash. The query in progress rejects with the same error (the request answers
+  // with the envelope's error) and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.log?.error({ err }, 'PostgreSQL connection lost while in use'));
+  });
   return new PostgresDialect({ pool });
 }
 
