@@ -48,6 +48,12 @@ export const UnreadAnnouncementBody = Type.Object({
   readAnnouncementList: Opt(Type.Array(Type.Integer())),
 });
 
+/** POST /api/contest-announcement-read (an addition, issue #16): the caller dismissed these notices. */
+export const ReadAnnouncementsBody = Type.Object({
+  cid: Type.Integer(),
+  aids: Type.Array(Type.Integer(), { maxItems: 500 }),
+});
+
 /** ContestRankDTO. */
 export const ContestRankBody = Type.Object({
   cid: Opt(Type.Integer()),

@@ -1,5 +1,6 @@
 // The account capability: passport, sessions, profile, avatars; and the authenticator
 // every other route's access check relies on.
+import './messages.en';
 import type { Capability, AppContext } from '../platform/context';
 import type { Authenticator } from '../platform/http/access';
 import { createMailer, type Mailer } from '../platform/mail/mailer';

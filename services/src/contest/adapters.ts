@@ -77,6 +77,18 @@ export function judgeTableSubmissions(db: Kysely<Database>): SubmissionSource {
         .execute();
       return rows;
     },
+    async participantCounts(cids) {
+      const out = new Map<number, number>();
+      if (cids.length === 0) return out;
+      const rows = await db
+        .selectFrom('judge')
+        .select(['cid', (eb) => eb.fn.count<number>('uid').distinct().as('n')])
+        .where('cid', 'in', [...cids])
+        .groupBy('cid')
+        .execute();
+      for (const r of rows) out.set(Number(r.cid), Number(r.n));
+      return out;
+    },
     async byId(submitId) {
       const r = await submissionQuery(db).where('submit_id', '=', submitId).executeTakeFirst();
       return r ? toRow(r) : null;

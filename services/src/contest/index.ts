@@ -1,5 +1,6 @@
 // The contest capability: contests, their problems, registrations, announcements,
 // live scoreboards, admin helper, print jobs, and the submit gate for the judge.
+import './messages.en';
 import type { AppContext, Capability } from '../platform/context';
 import { accountTableUsers, judgeTableSubmissions, noAuthoring, problemTableCatalog } from './adapters';
 import { noGroups, type ContestPorts } from './ports';
@@ -10,6 +11,7 @@ import type { AuthUser } from '../platform/http/access';
 import { denied, notFound } from '../platform/http/errors';
 import type { Unsubscribe } from '@oj/protocol/bus';
 import { serveContestWatchChecks, startFirstAcAnnouncer } from './live';
+import { startBorrowReturner } from './reads';
 
 export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } from './service';
 export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
@@ -116,6 +118,8 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
       await scoreboards.start();
       stops.push(await serveContestWatchChecks(ctx.bus, service));
       stops.push(await startFirstAcAnnouncer(ctx.bus, service, ctx.log));
+      const stopReturner = startBorrowReturner(ctx.db, ctx.bus, ports.now ?? Date.now, ctx.log);
+      stops.push(async () => stopReturner());
     },
     async stop() {
       for (const stop of stops.splice(0)) await stop();

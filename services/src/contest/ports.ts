@@ -54,6 +54,8 @@ export interface SubmissionSource {
    * Submission counts per (contest problem, judge status) with `from <= submitTime`
    * (and `< before` when given), leaving out `excludedUids`; optionally one problem.
    */
+  /** Distinct users with a submission in each contest (participants of public contests, issue #16). */
+  participantCounts?(cids: readonly number[]): Promise<Map<number, number>>;
   statusCounts(
     cid: number,
     q: { cpid?: number; from: Date; before: Date | null; excludedUids: readonly string[] },

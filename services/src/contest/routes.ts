@@ -23,6 +23,7 @@ import {
   PagedCidQuery,
   PrintBody,
   RankDownloadQuery,
+  ReadAnnouncementsBody,
   RegisterContestBody,
   RemoveProblemQuery,
   ScrollBoardQuery,
@@ -98,7 +99,16 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: login, schema: { body: UnreadAnnouncementBody } },
     async (req) => {
       const b = req.body as Q<typeof UnreadAnnouncementBody>;
-      return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? []));
+      return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? [], req.user!.uid));
+    },
+  );
+  // Addition (issue #16): the notices a user dismissed stay dismissed in every browser.
+  app.post(
+    '/api/contest-announcement-read',
+    { config: login, schema: { body: ReadAnnouncementsBody } },
+    async (req) => {
+      const b = req.body as Q<typeof ReadAnnouncementsBody>;
+      return ok(await s.markAnnouncementsRead(req.user!, b.cid, b.aids));
     },
   );
   // Rank pages come as ready bytes; a page every viewer shares goes gzipped to clients that accept it.

@@ -18,6 +18,8 @@ import type {
   UserDirectory,
 } from './ports';
 import * as repo from './repository';
+import * as reads from './reads-repository';
+import { borrowDecision } from './reads';
 import type { Db } from './repository';
 import {
   contestColumns,
@@ -138,11 +140,22 @@ export function createContestService(deps: ContestServiceDeps) {
 
   // ---------- list and info ----------
 
+  /**
+   * Registrations per contest; a public contest has none (nobody enters a password), so its
+   * participants are the users who submitted (issue #16; docs/compat.md).
+   */
+  async function participantCounts(_db: Db, cids: readonly number[]): Promise<Map<number, number>> {
+    const out = await repo.registrationCounts(db, cids);
+    const submitted = (await deps.submissions.participantCounts?.(cids)) ?? new Map<number, number>();
+    for (const [cid, n] of submitted) out.set(cid, Math.max(n, out.get(cid) ?? 0));
+    return out;
+  }
+
   /** GET /api/get-recent-contest: not ended, starting within 14 days, list fields only (core.md). */
   async function recent() {
     const now = deps.now();
     const rows = await repo.listRecent(db, new Date(now), new Date(now + 14 * 86_400_000));
-    const counts = await repo.registrationCounts(
+    const counts = await participantCounts(
       db,
       rows.map((r) => r.id),
     );
@@ -166,7 +179,7 @@ export function createContestService(deps: ContestServiceDeps) {
       current,
       limit,
     );
-    const counts = await repo.registrationCounts(
+    const counts = await participantCounts(
       db,
       rows.map((r) => r.id),
     );
@@ -187,7 +200,7 @@ export function createContestService(deps: ContestServiceDeps) {
   async function info(user: AuthUser, cid: number) {
     const c = await visibleContest(cid, M.CONTEST_MISSING_ASCII);
     await groupGuard(user, c);
-    const counts = await repo.registrationCounts(db, [c.id]);
+    const counts = await participantCounts(db, [c.id]);
     // isContestAdmin is an addition: the client cannot tell group owners from the VO.
     return {
       ...toContestVO(c, counts.get(c.id) ?? 0, deps.now(), true),
@@ -213,7 +226,7 @@ export function createContestService(deps: ContestServiceDeps) {
     if (!c || !c.visible) throw notFound(M.OUTSIDE_MISSING);
     if (!c.openRank) throw denied(M.OUTSIDE_CLOSED);
     if (statusOf(c, deps.now()) === -1) throw denied(M.OUTSIDE_SCHEDULED);
-    const counts = await repo.registrationCounts(db, [c.id]);
+    const counts = await participantCounts(db, [c.id]);
     const problems = await repo.contestProblems(db, c.id);
     return {
       contest: toContestVO(c, counts.get(c.id) ?? 0, deps.now(), true),
@@ -354,8 +367,10 @@ export function createContestService(deps: ContestServiceDeps) {
     return makePage(rows.map(toAnnouncementVO), total, p.limit, p.current);
   }
 
-  async function unreadAnnouncements(cid: number, read: readonly number[]) {
-    const rows = await repo.unreadAnnouncements(db, cid, read);
+  async function unreadAnnouncements(cid: number, read: readonly number[], uid?: string) {
+    // The client's list (the wire) plus what this user dismissed in any browser (issue #16).
+    const stored = uid ? await reads.readAnnouncementIds(db, cid, uid) : [];
+    const rows = await repo.unreadAnnouncements(db, cid, [...new Set([...read, ...stored])]);
     return rows.map((a) => ({
       id: a.id,
       title: a.title,
@@ -1042,7 +1057,8 @@ export function createContestService(deps: ContestServiceDeps) {
     if (!body.pid || !body.cid || !body.displayId?.trim()) throw fail(M.ADD_FAILED);
     const problem = (await deps.problems.summaries([body.pid])).get(body.pid);
     if (!problem) throw notFound(M.PROBLEM_MISSING);
-    if (!(await repo.findContest(db, body.cid))) throw notFound(M.CONTEST_MISSING);
+    const contest = await repo.findContest(db, body.cid);
+    if (!contest) throw notFound(M.CONTEST_MISSING);
     if (await repo.contestProblemClash(db, body.cid, body.pid, body.displayId.trim()))
       throw fail(M.CP_DUPLICATE);
     await repo.saveContestProblem(db, {
@@ -1052,7 +1068,19 @@ export function createContestService(deps: ContestServiceDeps) {
       displayTitle: problem.title,
       color: null,
     });
-    await deps.problems.markContestOnly(body.pid);
+    // A public problem stays in the public bank: hidden only while this contest has not ended
+    // (reads.ts returns it afterwards; docs/compat.md). Other problems become contest-only.
+    const decision = borrowDecision(
+      problem.auth,
+      await reads.isBorrowed(db, body.pid),
+      contest.endTime,
+      deps.now(),
+    );
+    if (decision === 'borrow') await reads.borrowPublicProblem(db, body.pid, body.cid);
+    if (decision !== 'keep-public') {
+      await deps.problems.markContestOnly(body.pid);
+      await deps.bus.publish(Subjects.problemChanged, { at: Date.now() }).catch(() => undefined);
+    }
     deps.scoreboards.invalidate(body.cid);
     return null;
   }
@@ -1134,6 +1162,8 @@ export function createContestService(deps: ContestServiceDeps) {
     problemDetail,
     announcements,
     unreadAnnouncements,
+    markAnnouncementsRead: (user: AuthUser, cid: number, aids: readonly number[]) =>
+      reads.markAnnouncementsRead(db, cid, user.uid, aids).then(() => null),
     rank,
     outsideRank,
     acInfo,

@@ -109,3 +109,14 @@ export interface ContestTables {
   contest_print_window: ContestPrintWindowTable;
   contest_ac_check: ContestAcCheckTable;
 }
+
+// Migration 0014_contest_reads, read through camelDb (reads-repository.ts).
+export interface ContestReadTables {
+  contestAnnouncementRead: {
+    uid: string;
+    aid: number;
+    cid: number;
+    gmtCreate: ColumnType<Date, Date | undefined, never>;
+  };
+  contestPublicProblem: { pid: number; cid: number };
+}

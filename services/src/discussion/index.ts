@@ -1,6 +1,7 @@
 // The discussion capability. Built so far: the comment area (contest Q&A and discussion
 // comments, replies, comment likes). Discussion posts themselves come later and plug in
 // through the DiscussionPort.
+import './messages.en';
 import type { AppContext, Capability } from '../platform/context';
 import { accountTableAuthors, judgeTableAccepted } from './adapters';
 import { noDiscussions, type ContestCommentPort, type DiscussionPorts } from './ports';

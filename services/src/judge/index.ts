@@ -1,4 +1,5 @@
 // The judge capability: submissions, verdicts from the runners, ranks.
+import './messages.en';
 import type { Unsubscribe } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { AppContext, Capability } from '../platform/context';

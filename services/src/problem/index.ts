@@ -1,4 +1,5 @@
 // The problem capability: problem bank, tags, languages, test data, import/export.
+import './messages.en';
 import type { Unsubscribe } from '@oj/protocol/bus';
 import type { AppContext, Capability } from '../platform/context';
 import type { ProblemPorts } from './ports';

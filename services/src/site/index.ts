@@ -1,5 +1,6 @@
 // The site capability: website config, feature switches, tools, site announcements,
 // home carousel, and the language table seed.
+import './messages.en';
 import type { AppContext, Capability } from '../platform/context';
 import { registerSiteRoutes } from './routes';
 import { SiteService } from './service';

@@ -49,6 +49,19 @@ describe('HTTP client', () => {
     expect(new Headers(init.headers).get('url-type')).toBe('general');
   });
 
+  it('asks the server for the interface language (Accept-Language, issue #16)', async () => {
+    fetchMock.mockImplementation(async () => reply(200, { status: 200, msg: 'success', data: null }));
+    let lang = 'en-US';
+    configureClient({ language: () => lang });
+    await api.get('/api/get-problem-detail');
+    lang = 'zh-CN';
+    await api.post('/api/login', {});
+    const langs = fetchMock.mock.calls.map(([, init]) =>
+      new Headers((init as RequestInit).headers).get('accept-language'),
+    );
+    expect(langs).toEqual(['en-US', 'zh-CN']);
+  });
+
   it('stores the token from a login response and sends JSON bodies', async () => {
     fetchMock.mockResolvedValue(
       reply(200, { status: 200, msg: 'success', data: { username: 'a' } }, { Authorization: 'fresh' }),

@@ -27,6 +27,8 @@ export interface ClientHooks {
   /** Shows an informational text (a download that answered with JSON). */
   notifyInfo(text: string): void;
   translate(key: string): string;
+  /** The interface language, sent as Accept-Language so the server answers in it (issue #16). */
+  language(): string;
 }
 
 let hooks: ClientHooks = {
@@ -37,6 +39,7 @@ let hooks: ClientHooks = {
   notifyError: () => undefined,
   notifyInfo: () => undefined,
   translate: (k) => k,
+  language: () => (typeof document !== 'undefined' && document.documentElement.lang) || 'zh-CN',
 };
 
 export function configureClient(next: Partial<ClientHooks>): void {
@@ -99,7 +102,7 @@ export async function requestEnvelope<T>(
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   const urlType = urlTypeOf(url);
-  const headers = requestHeaders(url, hooks.getToken());
+  const headers = { ...requestHeaders(url, hooks.getToken()), 'Accept-Language': hooks.language() };
   // FormData (file uploads) goes as multipart: fetch sets the boundary header itself.
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -169,7 +172,7 @@ export async function download(url: string, params?: Record<string, unknown>): P
   let blob: Blob;
   try {
     res = await fetch(url + buildQuery(params), {
-      headers: requestHeaders(url, hooks.getToken()),
+      headers: { ...requestHeaders(url, hooks.getToken()), 'Accept-Language': hooks.language() },
       signal: controller.signal,
     });
     blob = await res.blob();

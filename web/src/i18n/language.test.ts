@@ -17,7 +17,9 @@ describe('pickLanguage', () => {
   });
   it('then the browser, defaulting to zh-CN', () => {
     expect(pickLanguage({ query: null, stored: null, browser: 'zh-TW' })).toBe('zh-CN');
-    expect(pickLanguage({ query: null, stored: null, browser: 'de-DE' })).toBe('en-US');
+    // Issue #16: a browser language other than zh/en gets the default, zh-CN.
+    expect(pickLanguage({ query: null, stored: null, browser: 'de-DE' })).toBe('zh-CN');
+    expect(pickLanguage({ query: null, stored: null, browser: 'en-AU' })).toBe('en-US');
     expect(pickLanguage({ query: null, stored: null, browser: undefined })).toBe('zh-CN');
   });
 });

@@ -6,7 +6,10 @@ export const LANGUAGE_STORAGE_KEY = 'Web_Language';
 
 export function normaliseLanguage(value: string | null | undefined): Language | null {
   if (!value) return null;
-  return value.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+  const v = value.toLowerCase();
+  if (v.startsWith('zh')) return 'zh-CN';
+  // Only English maps to en-US; any other browser language gets the default (spec §1: zh-CN).
+  return v.startsWith('en') ? 'en-US' : null;
 }
 
 export interface LanguageSources {

@@ -1,6 +1,14 @@
 // CodeMirror 6 editor (its own lazily loaded chunk). Theme, font size, tab size and language
 // live in compartments so changing them keeps the document and cursor.
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completeAnyWord,
+  completionKeymap,
+} from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import {
   bracketMatching,
   defaultHighlightStyle,
@@ -25,6 +33,7 @@ import { monokai } from '@uiw/codemirror-theme-monokai';
 import { solarizedLight } from '@uiw/codemirror-theme-solarized';
 import { useEffect, useRef } from 'react';
 import type { EditorTheme } from './editor-prefs';
+import { base16Dark, cobalt } from './editor-themes';
 
 export interface CodeEditorProps {
   value: string;
@@ -33,6 +42,10 @@ export interface CodeEditorProps {
   theme: EditorTheme;
   fontSize: number;
   tabSize: number;
+  /** Ctrl/Cmd+Enter. */
+  onSubmit?(): void;
+  /** Nothing to edit (the problem did not load). */
+  readOnly?: boolean;
 }
 
 /** Syntax support by language name as the judge names it (C++ With O2, Python3, ...); each grammar is its own chunk. */
@@ -60,11 +73,14 @@ const THEMES: Record<EditorTheme, Extension> = {
   // "idea" has no CM6 port: CodeMirror's own light highlighting stands in.
   idea: syntaxHighlighting(defaultHighlightStyle),
   eclipse,
+  'base16-dark': base16Dark,
+  cobalt,
   dracula,
 };
 
 const sizeTheme = (px: number) =>
   EditorView.theme({ '&': { fontSize: `${px}px`, height: '100%' }, '.cm-scroller': { overflow: 'auto' } });
+const readOnly = (on: boolean) => [EditorState.readOnly.of(on), EditorView.editable.of(!on)];
 const tabs = (n: number) => [EditorState.tabSize.of(n), indentUnit.of(' '.repeat(n))];
 
 export default function CodeEditor(props: CodeEditorProps) {
@@ -72,11 +88,14 @@ export default function CodeEditor(props: CodeEditorProps) {
   const view = useRef<EditorView | null>(null);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
+  const onSubmit = useRef(props.onSubmit);
+  onSubmit.current = props.onSubmit;
   const parts = useRef({
     lang: new Compartment(),
     theme: new Compartment(),
     size: new Compartment(),
     tab: new Compartment(),
+    ro: new Compartment(),
   });
 
   useEffect(() => {
@@ -93,11 +112,33 @@ export default function CodeEditor(props: CodeEditorProps) {
           drawSelection(),
           indentOnInput(),
           bracketMatching(),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          closeBrackets(),
+          autocompletion(),
+          // Words of the document complete in every language (the grammars add their own sources).
+          EditorState.languageData.of(() => [{ autocomplete: completeAnyWord }]),
+          search({ top: true }),
+          highlightSelectionMatches(),
+          keymap.of([
+            {
+              key: 'Mod-Enter',
+              preventDefault: true,
+              run: () => {
+                onSubmit.current?.();
+                return true;
+              },
+            },
+            ...closeBracketsKeymap,
+            ...completionKeymap,
+            ...searchKeymap,
+            ...defaultKeymap,
+            ...historyKeymap,
+            indentWithTab,
+          ]),
           c.lang.of([]),
           c.theme.of(THEMES[props.theme]),
           c.size.of(sizeTheme(props.fontSize)),
           c.tab.of(tabs(props.tabSize)),
+          c.ro.of(readOnly(!!props.readOnly)),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChange.current(u.state.doc.toString());
           }),
@@ -122,9 +163,10 @@ export default function CodeEditor(props: CodeEditorProps) {
         c.theme.reconfigure(THEMES[props.theme]),
         c.size.reconfigure(sizeTheme(props.fontSize)),
         c.tab.reconfigure(tabs(props.tabSize)),
+        c.ro.reconfigure(readOnly(!!props.readOnly)),
       ],
     });
-  }, [props.theme, props.fontSize, props.tabSize]);
+  }, [props.theme, props.fontSize, props.tabSize, props.readOnly]);
 
   useEffect(() => {
     let live = true;
@@ -136,5 +178,13 @@ export default function CodeEditor(props: CodeEditorProps) {
     };
   }, [props.language]);
 
-  return <div ref={host} className="oj-code-editor" data-testid="code-editor" style={{ height: '100%' }} />;
+  return (
+    <div
+      ref={host}
+      className="oj-code-editor"
+      data-testid="code-editor"
+      data-readonly={props.readOnly ? 'true' : undefined}
+      style={{ height: '100%' }}
+    />
+  );
 }

@@ -20,7 +20,12 @@ import {
   FONT_SIZES,
   loadCode,
   loadPrefs,
+  codeAfterLanguageChange,
   MAX_CODE_LENGTH,
+  pickLanguage,
+  rememberedLanguage,
+  rememberLanguage,
+  templateFor,
   saveCode,
   savePrefs,
   TAB_SIZES,
@@ -58,14 +63,10 @@ export interface CodePanelProps {
   onJudged(): void;
 }
 
-function defaultLanguage(languages: string[], saved: string | undefined): string {
-  if (saved && languages.includes(saved)) return saved;
-  return languages.find((l) => l.startsWith('C++')) ?? languages[0] ?? 'C++';
-}
-
 export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, onJudged }: CodePanelProps) {
   const { t } = useTranslation();
   const loggedIn = useSession(isLoggedIn);
+  const uid = useSession((s) => s.user?.uid ?? null);
   const openLogin = useUi((s) => s.openAccountDialog);
   const languages = detail?.languages ?? [];
   const storageKey = codeKey(submitPid, scope);
@@ -82,6 +83,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   /** This page already sent a submission of the problem (no need to ask the server again). */
   const sentHere = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const running = submitting || (submitted !== null && submitted.submitId === null && !submitted.failed);
 
   // Restore the saved code (or the template) once per problem; saving starts only after that,
   // so a stale empty editor never overwrites what was stored.
@@ -89,11 +91,11 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   useEffect(() => {
     if (!detail || restoredKey === storageKey) return;
     const saved = loadCode(storageKey);
-    const lang = defaultLanguage(detail.languages, saved?.language);
+    const lang = pickLanguage(detail.languages, saved?.language, rememberedLanguage(uid));
     setLanguage(lang);
-    setCode(saved?.code ?? detail.codeTemplate[lang] ?? '');
+    setCode(saved?.code ?? templateFor(detail.codeTemplate, lang));
     setRestoredKey(storageKey);
-  }, [detail, storageKey, restoredKey]);
+  }, [detail, storageKey, restoredKey, uid]);
 
   useEffect(() => {
     if (restoredKey === storageKey) saveCode(storageKey, { code, language });
@@ -106,8 +108,9 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   };
 
   const changeLanguage = (lang: string) => {
+    setCode(codeAfterLanguageChange(code, language, lang, detail?.codeTemplate));
     setLanguage(lang);
-    if (!code.trim() && detail?.codeTemplate[lang]) setCode(detail.codeTemplate[lang]);
+    rememberLanguage(uid, lang);
   };
 
   const fetchLastAc = async () => {
@@ -139,7 +142,10 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     if (!res) return;
     if (!res.code) return toast.warning(t('editor.noLastAc'));
     setCode(res.code);
-    if (res.language && languages.includes(res.language)) setLanguage(res.language);
+    if (res.language && languages.includes(res.language)) {
+      setLanguage(res.language);
+      rememberLanguage(uid, res.language);
+    }
   };
 
   const upload = async (file: File | undefined) => {
@@ -173,8 +179,10 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
       toast.warning(t('Please_login_first'));
       return openLogin('Login');
     }
+    if (!detail || running) return;
     const problem = codeProblem(code);
     if (problem) return toast.error(t(problem));
+    rememberLanguage(uid, language);
     setSubmitting(true);
     const hidden = await hiddenCase();
     if (hidden && (await submittedBefore())) {
@@ -218,7 +226,6 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     onJudged();
   };
 
-  const running = submitting || (submitted !== null && submitted.submitId === null && !submitted.failed);
   const settings = (
     <div style={{ padding: 12 }} data-testid="editor-settings">
       <FormGroup label={t('editor.theme')}>
@@ -257,6 +264,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
           value={language}
           onChange={(e) => changeLanguage(e.currentTarget.value)}
           options={languages.length ? languages : [language]}
+          disabled={!detail}
         />
         <Button
           icon="reset"
@@ -315,6 +323,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
             theme={prefs.theme}
             fontSize={prefs.fontSize}
             tabSize={prefs.tabSize}
+            readOnly={!detail}
+            onSubmit={() => void submit()}
           />
         </Suspense>
       </div>
@@ -325,6 +335,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
             loggedIn ? setTestOpen(true) : (toast.warning(t('Please_login_first')), openLogin('Login'))
           }
           data-testid="online-test-open"
+          disabled={!detail}
         >
           {t('editor.onlineTest')}
         </Button>
@@ -373,9 +384,10 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         cancelButtonText={t('editor.cancel')}
         confirmButtonText={t('editor.confirm')}
         intent="warning"
+        canEscapeKeyCancel
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
-          if (confirm === 'reset') setCode(detail?.codeTemplate[language] ?? '');
+          if (confirm === 'reset') setCode(templateFor(detail?.codeTemplate, language));
           if (confirm === 'lastAc') void applyLastAc();
           setConfirm(null);
         }}
@@ -388,6 +400,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         confirmButtonText={t('editor.overwriteSubmit')}
         intent="warning"
         icon="warning-sign"
+        canEscapeKeyCancel
         onCancel={() => setAskOverwrite(false)}
         onConfirm={() => {
           setAskOverwrite(false);

@@ -55,6 +55,17 @@ export function TestDrawer(props: TestDrawerProps) {
     },
     [],
   );
+  // Esc closes the drawer wherever the focus is (the editor behind it keeps focus after a click).
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+  useEffect(() => {
+    if (!props.open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) onClose.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [props.open]);
 
   const run = async () => {
     const problem = codeProblem(props.code);
@@ -109,6 +120,7 @@ export function TestDrawer(props: TestDrawerProps) {
       isOpen={props.open}
       onClose={props.onClose}
       position="bottom"
+      canEscapeKeyClose
       size="60%"
       title={t('editor.onlineTest')}
     >

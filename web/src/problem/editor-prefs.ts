@@ -1,8 +1,17 @@
 // Editor preferences and per-problem code, kept in localStorage (spec §3, §9 editor defaults).
 import { readJson, writeStorage } from '../store/storage';
 
-/** Spec themes that have a CodeMirror 6 counterpart (base16-dark and cobalt have none here). */
-export const EDITOR_THEMES = ['monokai', 'solarized', 'material', 'idea', 'eclipse', 'dracula'] as const;
+/** The spec's eight editor themes (§9); base16-dark and cobalt are drawn in editor-themes.ts. */
+export const EDITOR_THEMES = [
+  'monokai',
+  'solarized',
+  'material',
+  'idea',
+  'eclipse',
+  'base16-dark',
+  'cobalt',
+  'dracula',
+] as const;
 export type EditorTheme = (typeof EDITOR_THEMES)[number];
 export const FONT_SIZES = [12, 14, 16, 18, 20, 22] as const;
 export const TAB_SIZES = [2, 4, 8] as const;
@@ -64,4 +73,134 @@ export function codeProblem(code: string): 'editor.codeEmpty' | 'editor.codeTooL
   if (!code.trim()) return 'editor.codeEmpty';
   if (code.length > MAX_CODE_LENGTH) return 'editor.codeTooLong';
   return null;
+}
+
+/** The language a user last submitted or chose, remembered per user across problems (issue #16). */
+const langKey = (uid: string | null | undefined) => `editorLanguage:${uid ?? 'anonymous'}`;
+
+export function rememberedLanguage(uid: string | null | undefined): string | null {
+  const v = readJson<string>(langKey(uid));
+  return typeof v === 'string' && v ? v : null;
+}
+
+export function rememberLanguage(uid: string | null | undefined, language: string): void {
+  writeStorage(langKey(uid), JSON.stringify(language));
+}
+
+/**
+ * The language to open a problem with: the one saved with this problem's code, else the user's
+ * remembered one, else C++ (or the first the problem allows).
+ */
+export function pickLanguage(
+  languages: readonly string[],
+  saved?: string | null,
+  remembered?: string | null,
+) {
+  if (saved && languages.includes(saved)) return saved;
+  if (remembered && languages.includes(remembered)) return remembered;
+  return languages.find((l) => l.startsWith('C++')) ?? languages[0] ?? 'C++';
+}
+
+const CPP = `#include <bits/stdc++.h>
+using namespace std;
+
+int main() {
+    ios::sync_with_stdio(false);
+    cin.tie(nullptr);
+
+    return 0;
+}
+`;
+const C = `#include <stdio.h>
+
+int main(void) {
+
+    return 0;
+}
+`;
+const JAVA = `import java.util.*;
+import java.io.*;
+
+public class Main {
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+
+    }
+}
+`;
+const PY3 = `import sys
+
+def main():
+    data = sys.stdin.read().split()
+
+
+main()
+`;
+const GO = `package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func main() {
+	in := bufio.NewReader(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	_ = in
+	fmt.Fprintln(out)
+}
+`;
+const RUST = `use std::io::{self, Read, Write};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).unwrap();
+    let out = io::stdout();
+    let mut out = out.lock();
+    writeln!(out).unwrap();
+}
+`;
+const JS = `const lines = require('fs').readFileSync(0, 'utf8').split('\n');
+
+`;
+const CSHARP = `using System;
+
+public class Program {
+    public static void Main() {
+
+    }
+}
+`;
+
+/** A starting program for a judge language when the problem has no template of its own. */
+export function defaultTemplate(language: string): string {
+  const n = language.toLowerCase();
+  if (n.startsWith('c++')) return CPP;
+  if (n.startsWith('c#')) return CSHARP;
+  if (n.startsWith('c')) return C;
+  if (n.startsWith('javascript')) return JS;
+  if (n.startsWith('java')) return JAVA;
+  if (n.startsWith('python2') || n === 'pypy2') return '';
+  if (n.includes('py')) return PY3;
+  if (n.startsWith('go')) return GO;
+  if (n.startsWith('rust')) return RUST;
+  return '';
+}
+
+/** The problem's template for `language`, else the default one. */
+export function templateFor(codeTemplate: Record<string, string> | undefined, language: string): string {
+  return codeTemplate?.[language] ?? defaultTemplate(language);
+}
+
+/** Switching language replaces the code only when it is empty or still the old language's template. */
+export function codeAfterLanguageChange(
+  code: string,
+  from: string,
+  to: string,
+  codeTemplate: Record<string, string> | undefined,
+): string {
+  const untouched = !code.trim() || code === templateFor(codeTemplate, from);
+  return untouched ? templateFor(codeTemplate, to) : code;
 }

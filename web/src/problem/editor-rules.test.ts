@@ -1,5 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { codeKey, codeProblem, DEFAULT_PREFS, loadPrefs, savePrefs } from './editor-prefs';
+import {
+  codeAfterLanguageChange,
+  codeKey,
+  codeProblem,
+  DEFAULT_PREFS,
+  defaultTemplate,
+  EDITOR_THEMES,
+  loadPrefs,
+  pickLanguage,
+  rememberedLanguage,
+  rememberLanguage,
+  savePrefs,
+  templateFor,
+} from './editor-prefs';
 import { pieSlices } from './stats';
 import { matchedSample } from './TestDrawer';
 import { clampLeft } from './ProblemDetailPage';
@@ -18,10 +31,51 @@ beforeEach(() => {
 describe('editor rules', () => {
   it('defaults to monokai, 22 px, tab 4 and drops unknown stored values', () => {
     expect(loadPrefs()).toEqual(DEFAULT_PREFS);
-    store.set('editorPrefs', JSON.stringify({ theme: 'cobalt', fontSize: 13, tabSize: 8 }));
+    store.set('editorPrefs', JSON.stringify({ theme: 'vim-blue', fontSize: 13, tabSize: 8 }));
     expect(loadPrefs()).toEqual({ theme: 'monokai', fontSize: 22, tabSize: 8 });
+    // all eight themes of the spec are kept (issue #16: base16-dark and cobalt were dropped)
+    savePrefs({ theme: 'cobalt', fontSize: 14, tabSize: 4 });
+    expect(loadPrefs().theme).toBe('cobalt');
+    savePrefs({ theme: 'base16-dark', fontSize: 14, tabSize: 4 });
+    expect(loadPrefs().theme).toBe('base16-dark');
+    expect([...EDITOR_THEMES].sort()).toEqual([
+      'base16-dark',
+      'cobalt',
+      'dracula',
+      'eclipse',
+      'idea',
+      'material',
+      'monokai',
+      'solarized',
+    ]);
     savePrefs({ theme: 'dracula', fontSize: 12, tabSize: 2 });
     expect(loadPrefs()).toEqual({ theme: 'dracula', fontSize: 12, tabSize: 2 });
+  });
+
+  it('remembers the language per user and opens the next problem with it (issue #16)', () => {
+    const langs = ['C', 'C++', 'Java', 'Python3'];
+    expect(pickLanguage(langs, null, rememberedLanguage('u1'))).toBe('C++');
+    rememberLanguage('u1', 'Python3');
+    expect(rememberedLanguage('u1')).toBe('Python3');
+    expect(rememberedLanguage('u2')).toBeNull();
+    expect(pickLanguage(langs, null, rememberedLanguage('u1'))).toBe('Python3');
+    // the code saved with this problem wins; a language the problem lacks is skipped
+    expect(pickLanguage(langs, 'Java', 'Python3')).toBe('Java');
+    expect(pickLanguage(['C', 'Java'], null, 'Python3')).toBe('C');
+  });
+
+  it("templates: the problem's own, else a default per language; switching keeps edited code", () => {
+    expect(defaultTemplate('C++ 17 With O2')).toContain('int main()');
+    expect(defaultTemplate('Java')).toContain('public class Main');
+    expect(defaultTemplate('Python3')).toContain('sys.stdin');
+    expect(defaultTemplate('C')).toContain('stdio.h');
+    expect(defaultTemplate('Golang')).toContain('package main');
+    expect(templateFor({ Java: 'class Main {}' }, 'Java')).toBe('class Main {}');
+    expect(templateFor({ Java: 'class Main {}' }, 'C++')).toBe(defaultTemplate('C++'));
+    // untouched template → the new language's template; edited code stays
+    expect(codeAfterLanguageChange(defaultTemplate('C++'), 'C++', 'Java', {})).toBe(defaultTemplate('Java'));
+    expect(codeAfterLanguageChange('', 'C++', 'Python3', {})).toBe(defaultTemplate('Python3'));
+    expect(codeAfterLanguageChange('int x;', 'C++', 'Java', {})).toBe('int x;');
   });
 
   it('keys saved code per problem and per contest/group/training', () => {

@@ -8,7 +8,8 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestLanguage, translateMessage } from './message-catalog';
+import { requestLanguage, translateEnvelope, translateMessage } from './message-catalog';
+import './messages.en';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import multipart from '@fastify/multipart';
@@ -142,6 +143,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
     const text = translateMessage(msg, requestLanguage(req.headers['accept-language']));
     return reply.code(httpStatus).send({ status, msg: text, data });
   });
+  // Success envelopes' msg in the asked language too (issue #16).
+  app.addHook('preSerialization', async (req, _reply, payload) =>
+    translateEnvelope(payload, req.headers['accept-language']),
+  );
 
   if (opts.webRoot) {
     await app.register(fastifyStatic, { root: opts.webRoot, index: ['index.html'], wildcard: true });

@@ -33,3 +33,17 @@ export function translateMessage(msg: string, lang: 'zh-CN' | 'en-US'): string {
   }
   return msg;
 }
+
+/**
+ * A success envelope's `msg` in the asked language (business errors already go through the
+ * error handler). Other payloads, and `success`, pass through untouched.
+ */
+export function translateEnvelope<T>(payload: T, acceptLanguage: string | string[] | undefined): T {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  const env = payload as { status?: unknown; msg?: unknown };
+  if (typeof env.msg !== 'string' || typeof env.status !== 'number' || env.msg === 'success') return payload;
+  const lang = requestLanguage(acceptLanguage);
+  if (lang === 'zh-CN') return payload;
+  const msg = translateMessage(env.msg, lang);
+  return msg === env.msg ? payload : ({ ...env, msg } as T);
+}

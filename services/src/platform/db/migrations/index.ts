@@ -11,6 +11,7 @@ import * as m0003 from './0003_problem';
 import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
 import * as m0011 from './0011_admin';
+import * as m0014 from './0014_contest_reads';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0005_contest': m0005,
   '0006_discussion': m0006,
   '0011_admin': m0011,
+  '0014_contest_reads': m0014,
 };

@@ -1,0 +1,115 @@
+// English twins of the problem capability's wire texts (issue #16).
+import { registerEnglish, registerEnglishPattern } from '../platform/http/message-catalog';
+
+registerEnglish({
+  '参数不能为空！': 'Parameters must not be empty!',
+  '编译成功！': 'Compiled successfully!',
+  '题目id格式错误！': 'Invalid problem id!',
+  '代码模板的语言不存在！': 'The language of the code template does not exist!',
+  修改失败: 'Update failed',
+  '修改失败！你无权限公开题目！': 'Update failed! You may not make problems public!',
+  删除失败: 'Deletion failed',
+  '删除失败！': 'Deletion failed!',
+  '对不起，你无权限修改题目！': 'Sorry, you may not edit this problem!',
+  '对不起，你无权限查看题目！': 'Sorry, you may not view this problem!',
+  '当前的Problem ID 已被使用，请重新更换新的！': 'This Problem ID is taken, please choose another one!',
+  '文件IO的输入输出文件名不合法！': 'The file IO input/output file names are invalid!',
+  更新失败: 'Update failed',
+  '查询失败！': 'Query failed!',
+  '标签分类名称不能为空！': 'The tag classification name must not be empty!',
+  '标签名称不能为空！': 'The tag name must not be empty!',
+  '特殊判题或交互判题的程序代码与语言不能为空！':
+    'The special/interactive judge code and its language must not be empty!',
+  '该标签分类名称已存在！请勿重复！': 'This tag classification already exists!',
+  '该标签名称已存在！请勿重复添加！': 'This tag already exists!',
+  '该题目的Problem ID已存在，请更换！': 'This Problem ID already exists, please choose another one!',
+  '请先上传评测数据压缩包！': 'Please upload the test data zip first!',
+  '请求参数pid或者progress不能为空！': 'The parameters pid and progress must not be empty!',
+  '请求参数错误：progress请使用1~3': 'Bad request: progress must be 1 to 3',
+  '错误：当前题目已不存在！': 'Error: this problem no longer exists!',
+  '题目标题的内容不能为空！': 'The problem title must not be empty!',
+  '题目的id不能为空！': 'The problem id must not be empty!',
+  '题目的权限必须为公开题目(1), 隐藏题目(2), 比赛题目(3)！':
+    'The problem visibility must be public (1), hidden (2) or contest (3)!',
+  '题目的评测数据不能为空！': 'The test data of the problem must not be empty!',
+  '题目的配置项不能为空！': 'The problem settings must not be empty!',
+  '评测数据上传记录不存在或已失效，请重新上传评测数据压缩包！':
+    'The test data upload does not exist or has expired, please upload the zip again!',
+  '对不起，您无权限操作！': 'Sorry, you do not have permission for this operation!',
+  '对不起，该题目不存在！': 'Sorry, this problem does not exist!',
+  '对不起，该题目的评测数据为空！': 'Sorry, this problem has no test data!',
+  '请上传xml后缀格式的fps题目文件！': 'Please upload an FPS problem file ending in .xml!',
+  '请上传zip格式的测试数据压缩包！': 'Please upload the test data as a zip!',
+  '请上传zip格式的题目文件压缩包！': 'Please upload the problems as a zip!',
+  '请选择要导出的题目！': 'Please choose the problems to export!',
+  '没有可用的判题服务器，请重新尝试！': 'No judge server is available, please try again!',
+  '评测数据的分数不能为负数！': 'Test case scores must not be negative!',
+  '评测数据的分组编号不能为负数！': 'Test case group numbers must not be negative!',
+  '题目的内存限制不能小于等于0！': 'The memory limit must be greater than 0!',
+  '题目的判题模式必须为普通判题(default), 特殊判题(spj), 交互判题(interactive)！':
+    'The judge mode must be default, spj or interactive!',
+  '题目的展示ID不能为空！': 'The problem display id must not be empty!',
+  '题目的时间限制不能小于等于0！': 'The time limit must be greater than 0!',
+  '题目的栈限制不能小于等于0！': 'The stack limit must be greater than 0!',
+  '题目的用例模式错误，ACM类型的题目只能为默认模式(default)、遇错止评(ergodic_without_error)！':
+    'Wrong case mode: ACM problems use default or ergodic_without_error!',
+  '题目的用例模式错误，OI类型的题目只能为默认模式(default)、子任务（最低得分）(subtask_lowest)、 子任务（平均得分）(subtask_average)！':
+    'Wrong case mode: OI problems use default, subtask_lowest or subtask_average!',
+  '题目的类型必须为ACM(0), OI(1)！': 'The problem type must be ACM (0) or OI (1)!',
+  '对不起，您并非该题目所属的团队内成员，无权查看题目！':
+    'Sorry, you are not a member of the group this problem belongs to!',
+  是否为比赛题目提交判断不能为空: 'Whether these are contest problems must be given',
+  查询的题目id列表不能为空: 'The list of problem ids must not be empty',
+  '标签id格式错误，请使用数字id列表！': 'Invalid tag ids, use a list of numbers!',
+  '获取随机题目失败，题库暂无公开题目！': 'No random problem: the bank has no public problems yet!',
+  该题号对应的题目不存在: 'No problem has this id',
+  '该题号对应题目并非公开题目，不支持访问！': 'This problem is not public and cannot be opened!',
+  '该题目不存在！': 'This problem does not exist!',
+  '请求参数错误：tid或cid不能为空': 'Bad request: tid or cid must be given',
+  '题目为团队所属，此处不支持访问，请前往团队查看！':
+    'This problem belongs to a group; open it inside the group!',
+  '压缩包格式错误或已损坏，无法解压！': 'The zip is invalid or damaged and cannot be extracted!',
+});
+registerEnglishPattern(/^导入成功：共导入(\d+)道题目$/, (m) => `Imported ${m[1]} problem(s)`);
+registerEnglishPattern(/^语言不存在：(.*)$/, (m) => `Unknown language(s): ${m[1]}`);
+registerEnglishPattern(/^评测数据最多(\d+)组！$/, (m) => `At most ${m[1]} test cases!`);
+registerEnglishPattern(
+  /^题目的内存限制范围请合理填写！\(1~(\d+)mb\)$/,
+  (m) => `The memory limit must be 1 to ${m[1]} MB!`,
+);
+registerEnglishPattern(
+  /^题目的时间限制范围请合理填写！\(1~(\d+)ms\)$/,
+  (m) => `The time limit must be 1 to ${m[1]} ms!`,
+);
+registerEnglishPattern(
+  /^题目的栈限制范围请合理填写！\(1~(\d+)mb\)$/,
+  (m) => `The stack limit must be 1 to ${m[1]} MB!`,
+);
+registerEnglishPattern(/^对不起，题目 (.+) 不存在！$/, (m) => `Sorry, problem ${m[1]} does not exist!`);
+registerEnglishPattern(
+  /^评测数据文件丢失（(.+)），请重新上传该题目的评测数据！$/,
+  (m) => `Test data file missing (${m[1]}), please upload the test data of this problem again!`,
+);
+registerEnglishPattern(
+  /^评测数据文件 (.*) 不存在，请重新上传评测数据压缩包！$/,
+  (m) => `Test data file ${m[1]} does not exist, please upload the zip again!`,
+);
+registerEnglishPattern(
+  /^导入失败：以下题目ID已存在或在包内重复：\[(.*)\]，本次未导入任何题目。$/,
+  (m) => `Import failed: these problem ids exist or repeat in the package: [${m[1]}]; nothing was imported.`,
+);
+registerEnglishPattern(/^压缩包内含有非法路径：(.*)$/, (m) => `The zip contains an illegal path: ${m[1]}`);
+registerEnglishPattern(
+  /^压缩包内文件过多（最多(\d+)个）！$/,
+  (m) => `The zip has too many files (at most ${m[1]})!`,
+);
+registerEnglishPattern(/^压缩包内文件重复：(.*)$/, (m) => `The zip contains a file twice: ${m[1]}`);
+registerEnglishPattern(
+  /^压缩包解压后的大小超过限制（(\d+)MB）！$/,
+  (m) => `The extracted zip is larger than ${m[1]} MB!`,
+);
+registerEnglishPattern(
+  /^(.+)格式错误，请使用 \{"文件名"/,
+  (m) =>
+    `${m[1] === '用户程序额外文件' ? 'User extra files' : 'Judge extra files'}: wrong format, use {"file name": "content"}`,
+);
