@@ -507,6 +507,8 @@ function namespaceArgs(pooled: boolean): string[] {
         'CAP_KILL',
         '--cap-add',
         'CAP_SETPCAP',
+        '--cap-add',
+        'CAP_CHECKPOINT_RESTORE',
       ],
     ];
   }

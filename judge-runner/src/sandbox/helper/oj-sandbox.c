@@ -72,7 +72,10 @@
  * per-CPU charge batches (up to 256 KiB per CPU) and small slab objects stay below it. */
 #define DIRTY_BYTES (1024 * 1024)
 
-enum { FD_STDIN, FD_STDOUT, FD_STDERR, FD_MEM_PROCS, FD_PIDS_PROCS, FD_CPU_PROCS, FD_CPU_USAGE, NFDS };
+/* FD_LAST_PID: the host's /proc/sys/kernel/ns_last_pid, opened by the keeper; written by the
+ * zygote it sets the counter of the zygote's own pid namespace (the sandbox's /proc/sys is
+ * read-only). */
+enum { FD_STDIN, FD_STDOUT, FD_STDERR, FD_MEM_PROCS, FD_PIDS_PROCS, FD_CPU_PROCS, FD_CPU_USAGE, FD_LAST_PID, NFDS };
 
 extern char **environ;
 
@@ -353,6 +356,9 @@ static void z_run(int sock, struct kv *req, int *fds) {
   }
   int64_t cpu_limit = kv_num(req, "cpu_ms", 1000) * 1000000LL;
   int64_t wall_ms = kv_num(req, "wall_ms", 3000);
+  /* Every run starts from the same pid counter: its first process is pid 2, whatever earlier
+   * runs forked (needs CAP_CHECKPOINT_RESTORE in our user namespace; best effort). */
+  (void)!pwrite(fds[FD_LAST_PID], "1", 1, 0);
   int64_t t0 = now_ns();
   pid_t pid = fork();
   if (pid == 0) {
@@ -434,9 +440,10 @@ static int zygote_main(void) {
   /* Runs have another uid; non-dumpable besides, so /proc/1 stays root-only in any case. */
   prctl(PR_SET_DUMPABLE, 0);
   /* Of the capabilities (in our user namespace only) we keep what starting and killing runs
-   * needs: CAP_KILL 5, CAP_SETGID 6, CAP_SETUID 7, CAP_SETPCAP 8 (to empty a run's bounding set). */
+   * needs: CAP_KILL 5, CAP_SETGID 6, CAP_SETUID 7, CAP_SETPCAP 8 (to empty a run's bounding set),
+   * CAP_CHECKPOINT_RESTORE 40 (to reset the pid counter). */
   for (int cap = 0; cap <= 63; cap++) {
-    if (cap >= 5 && cap <= 8) continue;
+    if ((cap >= 5 && cap <= 8) || cap == 40) continue;
     if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;
   }
   /* Only stdio and the socket to the keeper are ours. Descriptors received later must not land
@@ -501,6 +508,7 @@ static struct cg cg;
 static char slot_dir[4096];
 static pid_t bwrap_pid = -1;
 static int zsock = -1;
+static int last_pid_fd = -1;
 
 static int open_in(const char *dir, const char *file, int flags) {
   char p[4400];
@@ -774,7 +782,7 @@ static void keeper_run(struct kv *req) {
   long long open_ms = kv_num(req, "wall_ms", 3000) > 0 ? kv_num(req, "wall_ms", 3000) : 1;
   struct itimerval it = {{0, 0}, {open_ms / 1000, (open_ms % 1000) * 1000}};
   setitimer(ITIMER_REAL, &it, NULL);
-  int fds[NFDS] = {-1, -1, -1, -1, -1, -1, -1};
+  int fds[NFDS] = {-1, -1, -1, -1, -1, -1, -1, -1};
   if (out_first) {
     fds[FD_STDOUT] = open_stdio(o ? o : "/dev/null", 1);
     if (fds[FD_STDOUT] >= 0) fds[FD_STDIN] = open_stdio(in ? in : "/dev/null", 0);
@@ -800,6 +808,7 @@ static void keeper_run(struct kv *req) {
   fds[FD_PIDS_PROCS] = cg.pids_procs;
   fds[FD_CPU_PROCS] = cg.cpu_procs;
   fds[FD_CPU_USAGE] = cg.cpu_usage;
+  fds[FD_LAST_PID] = last_pid_fd;
 
   /* The zygote's request: everything but our own keys. */
   static char zbuf[MAX_FRAME];
@@ -1036,6 +1045,9 @@ static int keeper_main(int argc, char **argv) {
   }
   cg_init();
   wipe_slot();
+  last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDWR | O_CLOEXEC);
+  if (last_pid_fd < 0) last_pid_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (last_pid_fd < 0) die("/dev/null");
   pid_t zygote = start_bwrap(bwrap_argv, seccomp);
   if (zygote < 0) {
     fprintf(stderr, "oj-sandbox keeper: bubblewrap did not start\n");
