@@ -251,11 +251,17 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     port,
     close: () =>
       (closing ??= (async () => {
-        for (const unsubscribe of subscriptions) await unsubscribe();
-        io.disconnectSockets(true);
+        // Drain: take no more connections and close every client's transport. Never a socket.io
+        // disconnect (disconnectSockets): a client told "io server disconnect" does not reconnect
+        // by itself, while one whose transport closed reconnects (to another gateway, or to this
+        // one restarted), joins its rooms again and catches up (issue #11).
         // io.close() also closes an attached server; only do that when we own it.
-        if (ownServer) await new Promise<void>((resolve) => io.close(() => resolve()));
-        else io.engine.close();
+        if (ownServer) {
+          const closed = new Promise<void>((resolve) => io.close(() => resolve()));
+          ownServer.closeIdleConnections();
+          await closed;
+        } else io.engine.close();
+        for (const unsubscribe of subscriptions) await unsubscribe();
       })()),
   };
 }

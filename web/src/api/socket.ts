@@ -1,9 +1,50 @@
 // Push channel to the services (socket.io), authenticated with the session token.
 // socket.io-client loads on first use, so pages that never need push do not pay for it.
+//
+// The connection comes back after any disconnect (issue #11): socket.io reconnects by itself after
+// a lost transport (a gateway restarting or draining), and this module also reconnects after a
+// server-side disconnect, which socket.io would leave closed. After each reconnect the features
+// join their rooms again (they subscribe on every 'connect') and catch up on what they missed
+// while disconnected through `onSocketResync` (re-read their submissions, boards, unread counts).
 import type { Socket } from 'socket.io-client';
 
 let socket: Socket | null = null;
 let socketToken: string | null = null;
+const resyncListeners = new Set<() => void>();
+
+/** Reconnection pacing: a restarted gateway is back within a second or two. */
+export const RECONNECT_DELAY_MS = 300;
+export const RECONNECT_DELAY_MAX_MS = 2000;
+
+/**
+ * Calls `listener` after every reconnect of the push socket (not the first connect): pushes sent
+ * while it was down are lost, so the caller reads again what it shows. Returns the unregistration.
+ */
+export function onSocketResync(listener: () => void): () => void {
+  resyncListeners.add(listener);
+  return () => {
+    resyncListeners.delete(listener);
+  };
+}
+
+function watchConnection(s: Socket): void {
+  let connectedBefore = false;
+  s.on('connect', () => {
+    if (connectedBefore) for (const listener of [...resyncListeners]) listener();
+    connectedBefore = true;
+  });
+  s.on('disconnect', (reason) => {
+    // "io server disconnect": the server ended the session; socket.io would stay disconnected.
+    // "io client disconnect" is ours (token change, sign-out): that socket is finished.
+    if (reason !== 'io server disconnect' || socket !== s) return;
+    setTimeout(
+      () => {
+        if (socket === s && !s.connected) s.connect();
+      },
+      RECONNECT_DELAY_MS + Math.random() * RECONNECT_DELAY_MS,
+    );
+  });
+}
 
 /** Connects (or reconnects when the token changed); anonymous when token is null. */
 export async function connectSocket(token: string | null): Promise<Socket> {
@@ -12,7 +53,14 @@ export async function connectSocket(token: string | null): Promise<Socket> {
   if (socket && socketToken === token) return socket;
   socket?.disconnect();
   socketToken = token;
-  socket = io({ path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket', 'polling'] });
+  socket = io({
+    path: '/socket.io',
+    auth: token ? { token } : {},
+    transports: ['websocket', 'polling'],
+    reconnectionDelay: RECONNECT_DELAY_MS,
+    reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+  });
+  watchConnection(socket);
   return socket;
 }
 

@@ -8,7 +8,7 @@ import {
   type SubscribeAck,
 } from '@oj/protocol/realtime/events';
 import { useEffect, useRef, useState } from 'react';
-import { connectSocket } from '../api/socket';
+import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
 
 export interface ContestLiveHandlers {
@@ -63,6 +63,13 @@ export function useContestLive(cid: number | null, handlers: ContestLiveHandlers
     let stopped = false;
     let cleanup = () => undefined as void;
     enterRoom(cid);
+    // Pushes sent while the socket was down are lost: after a reconnect, read the board and the
+    // announcements again (a rank push without deltas makes the board refetch).
+    const stopResync = onSocketResync(() => {
+      if (stopped) return;
+      ref.current.rank?.({ cid, at: Date.now() });
+      ref.current.announcement?.();
+    });
     const listeners = EVENTS.map(([key, event]) => {
       const fn = (payload: unknown) => {
         if (payload && typeof payload === 'object' && (payload as { cid?: unknown }).cid === cid)
@@ -92,6 +99,7 @@ export function useContestLive(cid: number | null, handlers: ContestLiveHandlers
       .catch(() => setLive(false));
     return () => {
       stopped = true;
+      stopResync();
       setLive(false);
       cleanup();
       if (leaveRoom(cid))

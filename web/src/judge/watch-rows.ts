@@ -9,7 +9,7 @@ import {
 } from '@oj/protocol/realtime/events';
 import { useEffect, useRef } from 'react';
 import { api } from '../api/client';
-import { connectSocket } from '../api/socket';
+import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
 import { MAX_POLLS, POLL_INTERVAL_MS } from './watch';
 
@@ -37,10 +37,8 @@ export function useRowsWatch(runningIds: number[], onPatch: (p: RowPatch) => voi
     let polls = 0;
     const pending = new Set(ids);
 
-    const poll = async () => {
-      timer = null;
-      if (stopped || pending.size === 0 || polls >= MAX_POLLS) return;
-      polls++;
+    /** Reads the pending rows once; false when the request failed. */
+    const readRows = async () => {
       try {
         const rows = await api.post<Record<string, RowPatch>>(
           '/api/check-submissions-status',
@@ -48,15 +46,25 @@ export function useRowsWatch(runningIds: number[], onPatch: (p: RowPatch) => voi
           { quiet: true },
         );
         for (const row of Object.values(rows ?? {})) {
-          if (stopped) return;
+          if (stopped) return true;
           patchRef.current(row);
           if (!isRunningStatus(row.status)) pending.delete(row.submitId);
         }
+        return true;
       } catch {
-        return;
+        return false;
       }
-      schedule();
     };
+    const poll = async () => {
+      timer = null;
+      if (stopped || pending.size === 0 || polls >= MAX_POLLS) return;
+      polls++;
+      if (await readRows()) schedule();
+    };
+    // Verdicts pushed while the socket was down are lost: read the rows once after a reconnect.
+    const stopResync = onSocketResync(() => {
+      if (!stopped && pending.size > 0) void readRows();
+    });
     const schedule = () => {
       if (!stopped && !timer && pending.size > 0) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
     };
@@ -97,6 +105,7 @@ export function useRowsWatch(runningIds: number[], onPatch: (p: RowPatch) => voi
       .catch(() => schedule());
     return () => {
       stopped = true;
+      stopResync();
       if (timer) clearTimeout(timer);
       cleanup();
     };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AccountDialog } from '../account/AccountDialog';
 import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
-import { syncSocketToken } from '../api/socket';
+import { onSocketResync, syncSocketToken } from '../api/socket';
 import { UNREAD_POLL_MS, useMessages } from '../message/store';
 import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
@@ -41,7 +41,12 @@ function useAppEffects() {
     }
     void useMessages.getState().fetchUnread();
     const timer = setInterval(() => void useMessages.getState().fetchUnread(), UNREAD_POLL_MS);
-    return () => clearInterval(timer);
+    // Unread pushes sent while the push socket was down are lost: read the counts after a reconnect.
+    const stopResync = onSocketResync(() => void useMessages.getState().fetchUnread());
+    return () => {
+      clearInterval(timer);
+      stopResync();
+    };
   }, [loggedIn]);
 
   useEffect(() => syncSocketToken(token), [token]);

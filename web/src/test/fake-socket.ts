@@ -35,5 +35,6 @@ export function socketModuleMock() {
     syncSocketToken: () => undefined,
     disconnectSocket: () => undefined,
     currentSocket: () => fakeSocket,
+    onSocketResync: () => () => undefined,
   };
 }

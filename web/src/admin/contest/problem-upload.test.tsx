@@ -12,6 +12,7 @@ vi.mock('../../api/socket', () => {
     syncSocketToken: () => undefined,
     disconnectSocket: () => undefined,
     currentSocket: () => sock,
+    onSocketResync: () => () => undefined,
   };
 });
 

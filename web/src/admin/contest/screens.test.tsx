@@ -11,6 +11,7 @@ vi.mock('../../api/socket', () => {
     syncSocketToken: () => undefined,
     disconnectSocket: () => undefined,
     currentSocket: () => sock,
+    onSocketResync: () => () => undefined,
   };
 });
 
