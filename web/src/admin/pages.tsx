@@ -1,17 +1,31 @@
-// Back-office pages: the contest screens are built; the rest are placeholders until their areas land.
-import { Button } from '@blueprintjs/core';
+// Back-office pages. Every admin route is drawn inside AdminFrame (side menu by role, drawer on
+// phones); pages another area or a later change delivers are placeholders until then.
+import { NonIdealState } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { Placeholder } from '../shell/Placeholder';
+import { Redirect } from 'wouter';
 import { AdminContestListPage } from './contest/AdminContestListPage';
 import { ContestAnnouncementsPage } from './contest/ContestAnnouncementsPage';
 import { ContestEditPage } from './contest/ContestEditPage';
 import { ContestProblemEditPage } from './contest/ContestProblemEditPage';
 import { ContestProblemsPage } from './contest/ContestProblemsPage';
+import { AdminLoginPage } from './AdminLoginPage';
+import { AdminShell } from './AdminShell';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { ServiceInfoPage } from './dashboard/ServiceInfoPage';
+import { UsersPage } from './users/UsersPage';
 
-export const AdminLogin = () => <Placeholder titleKey="page.adminLogin" />;
-/** The back-office home: a placeholder until the dashboard lands, with links to the built sections. */
-export const AdminHome = () => <AdminHomePage />;
+/** The frame of every admin route (the route table wraps admin pages in it). */
+export const AdminFrame = ({ children }: { children?: ReactNode }) => <AdminShell>{children}</AdminShell>;
+
+export const AdminLogin = () => <AdminLoginPage />;
+/** /admin is the dashboard. */
+export const AdminHome = () => <DashboardPage />;
+/** Unknown /admin/* paths go to the admin login (spec part 3 §2.13). */
+export const AdminUnknown = () => <Redirect to="/admin/login" replace />;
+export const AdminDashboard = () => <DashboardPage />;
+export const AdminUsers = () => <UsersPage />;
+export const AdminServiceInfo = () => <ServiceInfoPage />;
 
 export const AdminContestList = () => <AdminContestListPage />;
 export const AdminContestEdit = () => <ContestEditPage />;
@@ -19,21 +33,12 @@ export const AdminContestProblems = () => <ContestProblemsPage />;
 export const AdminContestProblemEdit = () => <ContestProblemEditPage />;
 export const AdminContestAnnouncements = () => <ContestAnnouncementsPage />;
 
-function AdminHomePage() {
+/** A back-office page not built yet. */
+export function AdminPlaceholder() {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
   return (
-    <div>
-      <Placeholder titleKey="page.adminHome" />
-      <div className="oj-admin-sections" style={{ display: 'flex', justifyContent: 'center', gap: 8 }}>
-        <Button
-          icon="timeline-bar-chart"
-          onClick={() => navigate('/admin/contest')}
-          data-testid="admin-home-contest"
-        >
-          {t('adminContest.listTitle')}
-        </Button>
-      </div>
+    <div data-testid="admin-placeholder">
+      <NonIdealState icon="build" title={t('admin.placeholder')} />
     </div>
   );
 }

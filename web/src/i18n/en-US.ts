@@ -1,4 +1,5 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
+import { adminEnUS } from './admin.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
 import { discussionEnUS } from './discussion.en-US';
@@ -170,6 +171,7 @@ export const enUS: Translations = {
   ...contestEnUS,
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
+  ...adminEnUS,
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionEnUS,
   ...messageEnUS,

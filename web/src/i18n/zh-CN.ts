@@ -1,4 +1,5 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
+import { adminZhCN } from './admin.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
@@ -168,6 +169,7 @@ export const zhCN = {
   ...contestZhCN,
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
+  ...adminZhCN,
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionZhCN,
   ...messageZhCN,

@@ -39,6 +39,12 @@ const P = {
   MessagePage: lazyPage(message, 'MessagePage'),
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
+  AdminFrame: lazyPage(admin, 'AdminFrame'),
+  AdminUnknown: lazyPage(admin, 'AdminUnknown'),
+  AdminDashboard: lazyPage(admin, 'AdminDashboard'),
+  AdminUsers: lazyPage(admin, 'AdminUsers'),
+  AdminServiceInfo: lazyPage(admin, 'AdminServiceInfo'),
+  AdminPlaceholder: lazyPage(admin, 'AdminPlaceholder'),
   AdminContestList: lazyPage(admin, 'AdminContestList'),
   AdminContestEdit: lazyPage(admin, 'AdminContestEdit'),
   AdminContestProblems: lazyPage(admin, 'AdminContestProblems'),
@@ -110,6 +116,21 @@ export const ROUTES: RouteSpec[] = [
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },
   { path: '/admin', page: P.AdminHome, access: 'admin' },
+  { path: '/admin/dashboard', page: P.AdminDashboard, access: 'admin' },
+  { path: '/admin/user', page: P.AdminUsers, access: 'admin' },
+  { path: '/admin/service-info', page: P.AdminServiceInfo, access: 'admin' },
+  // Back-office pages of issue #15 still to come (the menu already links them).
+  ...[
+    'announcement',
+    'tools',
+    'conf',
+    'switch',
+    'problems',
+    'problem/create',
+    'problem/edit/:problemId',
+    'problem/tag',
+    'problem/batch-operation',
+  ].map((p): RouteSpec => ({ path: `/admin/${p}`, page: P.AdminPlaceholder, access: 'admin' })),
   { path: '/admin/contest', page: P.AdminContestList, access: 'admin' },
   { path: '/admin/contest/create', page: P.AdminContestEdit, access: 'admin' },
   { path: '/admin/contest/:contestId/edit', page: P.AdminContestEdit, access: 'admin' },
@@ -121,14 +142,19 @@ export const ROUTES: RouteSpec[] = [
     access: 'admin',
   },
   { path: '/admin/contest/:contestId/announcement', page: P.AdminContestAnnouncements, access: 'admin' },
-  { path: '/admin/*', page: P.AdminHome, access: 'admin' },
+  { path: '/admin/*', page: P.AdminUnknown, access: 'public' },
 ];
 
 function guarded(spec: RouteSpec) {
   const Page = spec.page;
   const page = <Page />;
   if (spec.access === 'login') return <RequireLogin>{page}</RequireLogin>;
-  if (spec.access === 'admin') return <RequireAdmin>{page}</RequireAdmin>;
+  if (spec.access === 'admin')
+    return (
+      <RequireAdmin>
+        <P.AdminFrame>{page}</P.AdminFrame>
+      </RequireAdmin>
+    );
   return page;
 }
 

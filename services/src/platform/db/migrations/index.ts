@@ -12,6 +12,7 @@ import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
 import * as m0011 from './0011_admin';
 import * as m0014 from './0014_contest_reads';
+import * as m0015 from './0015_languages';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0006_discussion': m0006,
   '0011_admin': m0011,
   '0014_contest_reads': m0014,
+  '0015_languages': m0015,
 };
