@@ -136,6 +136,20 @@ describe('JVM sized from the problem limits', () => {
     expect(r.memory).toBeLessThan(100 * 1024);
   });
 
+  it('live data beyond the limit: the JVM runs out of heap → MLE, not RE', async () => {
+    const hog =
+      'import java.util.*;\npublic class Main { public static void main(String[] x) { List<long[]> keep = new ArrayList<>(); for (int i = 0; i < 400; i++) keep.add(new long[131072]); System.out.println(keep.size()); } }';
+    const r = await h.judge(
+      submission({
+        language: 'Java',
+        code: hog,
+        testCases: [cases[0]!],
+        limits: { timeLimit: 2000, memoryLimit: 64, stackLimit: 64 },
+      }),
+    );
+    expect(r.status).toBe(S.MEMORY_LIMIT_EXCEEDED);
+  });
+
   it('the heap limit follows the memory limit; the main thread gets the problem stack', async () => {
     const probe =
       'public class Main { static int d(int n) { return n == 0 ? 0 : 1 + d(n - 1); } public static void main(String[] x) throws Exception { long mx = Runtime.getRuntime().maxMemory() >> 20; System.out.println(mx + " " + d(1000000)); } }';

@@ -62,6 +62,12 @@ export function userLimits(
   };
 }
 
+/** A runtime sized to the memory limit that reports running out of it: MLE (docs/compat.md S6). */
+export function withHeapExhaustion(r: SandboxResult, lang: LanguageDef, stderr: Buffer): SandboxResult {
+  if (!lang.outOfMemory || !r.re || r.mle || r.tle || r.setupError) return r;
+  return lang.outOfMemory.test(stderr.toString('utf8')) ? { ...r, mle: true } : r;
+}
+
 export interface ProgramRun {
   result: SandboxResult;
   /** stdout, or the file-IO output file (bounded by the cap + 1 byte). */
@@ -107,10 +113,11 @@ export async function runProgram(
       },
     });
     const outPath = opts.fileIO ? join(dirs.w, opts.fileIO.output) : stdout;
+    const err = readHead(stderr, STDERR_CAP);
     return {
-      result,
+      result: withHeapExhaustion(result, program.lang, err),
       output: readHead(outPath, limits.fileSizeBytes + 1),
-      stderr: readHead(stderr, STDERR_CAP),
+      stderr: err,
     };
   });
 }
@@ -176,12 +183,13 @@ export async function runInteractive(
       ]);
       if (user.status === 'rejected') throw user.reason;
       if (interactor.status === 'rejected') throw interactor.reason;
+      const userStderr = readHead(join(u.dirs.io, 'stderr'), STDERR_CAP);
       return {
-        user: user.value,
+        user: withHeapExhaustion(user.value, opts.user.lang, userStderr),
         interactor: interactor.value,
         interactorStdout: Buffer.alloc(0),
         interactorStderr: readHead(join(i.dirs.io, 'stderr'), STDERR_CAP),
-        userStderr: readHead(join(u.dirs.io, 'stderr'), STDERR_CAP),
+        userStderr,
       };
     }),
   );

@@ -27,6 +27,11 @@ export interface LanguageDef {
    * and would size themselves from the host's memory (the JVM). Absent: `run`.
    */
   runFor?: (limits: RunSizing) => string[];
+  /**
+   * The runtime's own report (on stderr) of running out of the memory it was sized to: the
+   * program exceeded its memory limit, judged MLE rather than RE.
+   */
+  outOfMemory?: RegExp;
   runEnv: Record<string, string>;
   /** Binaries that must exist for the language to be advertised. */
   requires: string[];
@@ -208,6 +213,8 @@ export const LANGUAGES: LanguageDef[] = [
     compileEnv: DEFAULT_ENV,
     run: javaRunArgv({ memoryLimitMb: 256, stackLimitMb: 128 }),
     runFor: javaRunArgv,
+    outOfMemory:
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size)/,
     runEnv: DEFAULT_ENV,
     requires: ['/usr/bin/javac', '/usr/bin/jar', '/usr/bin/java'],
     native: false,
