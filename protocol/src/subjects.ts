@@ -35,6 +35,9 @@ export const Subjects = {
   problemChanged: 'oj.problem.changed',
   /** Website config or feature switches changed: every process drops its cached copy. */
   siteConfigChanged: 'oj.site.config-changed',
+  /** A group membership row changed (apply, decision, removal, exit, disband): the user rooms in `toUids`. */
+  groupMembership: (gid: number | string) => `oj.group.membership.${gid}`,
+  groupMembershipAll: 'oj.group.membership.>',
 
   /** Back office: the judge-server list changed (a heartbeat, or a runner went quiet); admin room. */
   adminJudgeServers: 'oj.admin.judge-servers',

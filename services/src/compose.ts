@@ -24,6 +24,7 @@ import { problemPortFromProblemCapability } from './judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
 import { createProblemJudgePort } from './problem';
 import { createDiscussionCapability } from './discussion';
+import { createGroupCapability } from './group';
 import { createAdminCapability } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 
@@ -75,6 +76,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const account = createAccountCapability(ctx);
   const site = siteServiceFor(ctx);
   account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
+  // Groups: the GroupRolePort (group.roles) and the problem capability's membership port come from here.
+  const group = createGroupCapability(ctx, { limits: () => site.switches() });
   // Contest-owned problems are written by the problem capability's back office (bound
   // late: the problem capability is built below, and the port is only called per request).
   const contest = createContestCapability(ctx, {
@@ -102,6 +105,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     {
       status: judge.problemStatus,
       fullScreen: { forTraining: async () => [], forContest: contest.fullScreenForContest },
+      groups: group.membership,
     },
     { seedSamples: opts.seedSamples ?? true },
   );
@@ -119,6 +123,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     judge,
     contest,
     discussion,
+    group,
     createAdminCapability(ctx),
   ];
 

@@ -27,6 +27,8 @@ export const ServerEvents = {
   contestFirstAc: 'contest:first-ac',
   /** A comment or reply was posted in a contest's Q&A (payload ContestCommentPushed; contest-admin room only). */
   contestComment: 'contest:comment',
+  /** A group membership row changed (payload GroupMembershipPushed of protocol/src/group; user rooms). */
+  groupMembership: 'group:membership',
   /** The judge-server list (payload JudgeServerList of protocol/src/admin/schemas; admin room). */
   adminJudgeServers: 'admin:judge-servers',
   /** The submissions-per-minute series (payload SubmissionRate; admin room). */

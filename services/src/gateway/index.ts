@@ -229,6 +229,13 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         bus.subscribe<unknown>(subject!, (payload) => void io.to(Rooms.admin).emit(event!, payload)),
       ),
     )),
+    // Group membership changes reach the user rooms the group service names (row owner, group admins).
+    await bus.subscribe<{ toUids?: unknown }>(Subjects.groupMembershipAll, (payload) => {
+      const { toUids, ...event } = payload ?? {};
+      if (!Array.isArray(toUids)) return;
+      const rooms = toUids.filter((u): u is string => typeof u === 'string').map((u) => Rooms.user(u));
+      if (rooms.length) io.to(rooms).emit(ServerEvents.groupMembership, event);
+    }),
     await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {
       const uid = subject.slice(Subjects.accountRevoked('').length);
       io.to(Rooms.user(uid)).emit(ServerEvents.sessionRevoked, {});

@@ -10,6 +10,7 @@ import * as m0004 from './0004_judge';
 import * as m0003 from './0003_problem';
 import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
+import * as m0010 from './0010_group';
 import * as m0011 from './0011_admin';
 import * as m0014 from './0014_contest_reads';
 import * as m0015 from './0015_languages';
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0003_problem': m0003,
   '0005_contest': m0005,
   '0006_discussion': m0006,
+  '0010_group': m0010,
   '0011_admin': m0011,
   '0014_contest_reads': m0014,
   '0015_languages': m0015,

@@ -1,0 +1,333 @@
+// Queries of the group capability; the only module touching its tables. The member list and the
+// rank also read (never write) the account capability's `users` and the judge capability's
+// `judge` rows, joined in SQL so one page costs one round trip.
+import { sql, type Kysely, type Selectable, type Insertable, type Updateable } from 'kysely';
+import { camelDb } from '../platform/db/camel';
+import { countedPage } from '../platform/db/paging';
+import type { GroupAnnouncementTable, GroupTable, GroupTables } from './tables';
+
+export type GDb = Kysely<GroupTables>;
+export type GroupRow = Selectable<GroupTable>;
+export type AnnouncementRow = Selectable<GroupAnnouncementTable>;
+
+export const groupDb = (db: Kysely<unknown>): GDb => camelDb<GroupTables>(db);
+
+const MEMBER_AUTHS = [3, 4, 5];
+
+// ---------- groups ----------
+
+export const findGroup = (db: GDb, gid: number) =>
+  db.selectFrom('group').selectAll().where('id', '=', gid).executeTakeFirst();
+
+export async function insertGroup(db: GDb, g: Insertable<GroupTable>, ownerUid: string): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const { id } = await tx.insertInto('group').values(g).returning('id').executeTakeFirstOrThrow();
+    await tx.insertInto('groupMember').values({ gid: id, uid: ownerUid, auth: 5 }).execute();
+    return id;
+  });
+}
+
+export async function updateGroup(db: GDb, gid: number, patch: Updateable<GroupTable>): Promise<boolean> {
+  const r = await db
+    .updateTable('group')
+    .set({ ...patch, gmtModified: new Date() })
+    .where('id', '=', gid)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteGroup(db: GDb, gid: number): Promise<boolean> {
+  const r = await db.deleteFrom('group').where('id', '=', gid).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Another group (not `exceptId`) with this name / short name. */
+export async function nameClash(
+  db: GDb,
+  field: 'name' | 'shortName',
+  value: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  let q = db.selectFrom('group').select('id').where(field, '=', value);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+export async function ownedCounts(
+  db: GDb,
+  uid: string,
+  since: Date,
+): Promise<{ total: number; recent: number }> {
+  const r = await db
+    .selectFrom('group')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`count(*) filter (where gmt_create >= ${since})`.as('recent'),
+    ])
+    .where('uid', '=', uid)
+    .executeTakeFirstOrThrow();
+  return { total: Number(r.total), recent: Number(r.recent) };
+}
+
+/**
+ * One page of the group list, id ascending, with member counts. `viewer` null = anonymous;
+ * `seeAll` (site root) skips the visibility filter.
+ */
+export async function listGroups(
+  db: GDb,
+  f: { keyword?: string; auth?: number; onlyMine: boolean; viewer: string | null; seeAll: boolean },
+  page: number,
+  limit: number,
+) {
+  const mine = (uid: string) =>
+    db.selectFrom('groupMember').select('gid').where('uid', '=', uid).where('auth', 'in', MEMBER_AUTHS);
+  let q = db.selectFrom('group').where('status', '=', 0);
+  if (f.auth) q = q.where('auth', '=', f.auth);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb('name', 'ilike', like), eb('owner', 'ilike', like), eb('shortName', 'ilike', like)]),
+    );
+  }
+  if (f.onlyMine) {
+    if (!f.viewer) return { total: 0, rows: [] };
+    q = q.where('id', 'in', mine(f.viewer));
+  } else if (!f.seeAll) {
+    const viewer = f.viewer;
+    q = viewer
+      ? q.where((eb) => eb.or([eb('visible', '=', true), eb('id', 'in', mine(viewer))]))
+      : q.where('visible', '=', true);
+  }
+  return countedPage(q, page, limit, (s) =>
+    s
+      .select([
+        'id',
+        'avatar',
+        'owner',
+        'name',
+        'shortName',
+        'brief',
+        'description',
+        'auth',
+        'visible',
+        'gmtCreate',
+        (eb) =>
+          eb
+            .selectFrom('groupMember as m')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('m.gid', '=', 'group.id')
+            .where('m.auth', 'in', MEMBER_AUTHS)
+            .as('memberCount'),
+      ])
+      .orderBy('id'),
+  );
+}
+
+// ---------- members ----------
+
+export const findMember = (db: GDb, gid: number, uid: string) =>
+  db.selectFrom('groupMember').selectAll().where('gid', '=', gid).where('uid', '=', uid).executeTakeFirst();
+
+export async function insertMember(db: GDb, gid: number, uid: string, auth: number, reason: string | null) {
+  await db.insertInto('groupMember').values({ gid, uid, auth, reason }).execute();
+}
+
+/** Writes the new auth only if the row still holds `from` (a concurrent decision loses). */
+export async function setMemberAuth(
+  db: GDb,
+  gid: number,
+  uid: string,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('groupMember')
+    .set({ auth: to, gmtModified: new Date() })
+    .where('gid', '=', gid)
+    .where('uid', '=', uid)
+    .where('auth', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteMember(db: GDb, gid: number, uid: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('groupMember')
+    .where('gid', '=', gid)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function uidsWithAuth(db: GDb, gid: number, auths: readonly number[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('groupMember')
+    .select('uid')
+    .where('gid', '=', gid)
+    .where('auth', 'in', [...auths])
+    .execute();
+  return rows.map((r) => r.uid);
+}
+
+/** Member rows joined with usernames, newest first. `auths` limits the rows (member list: 3–5). */
+export async function listMembers(
+  db: GDb,
+  f: { gid: number; auths: readonly number[]; keyword?: string; auth?: number },
+  page: number,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('groupMember as m')
+    .innerJoin('users as u', 'u.uid', 'm.uid')
+    .where('m.gid', '=', f.gid)
+    .where('m.auth', 'in', [...f.auths]);
+  if (f.auth && f.auth >= 1) q = q.where('m.auth', '=', f.auth);
+  if (f.keyword) q = q.where('u.username', 'ilike', `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return countedPage(q, page, limit, (s) =>
+    s
+      .select(['m.id', 'm.gid', 'm.uid', 'u.username', 'm.auth', 'm.reason', 'm.gmtCreate', 'm.gmtModified'])
+      .orderBy('m.gmtCreate', 'desc')
+      .orderBy('m.id', 'desc'),
+  );
+}
+
+export const uidOfUsername = async (db: GDb, username: string) =>
+  (await db.selectFrom('users').select('uid').where('username', '=', username).executeTakeFirst())?.uid ??
+  null;
+
+export async function acceptedCount(db: GDb, uid: string): Promise<number> {
+  const r = await db
+    .selectFrom('userAcproblem')
+    .select(sql<number>`count(distinct pid)`.as('n'))
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+// ---------- announcements ----------
+
+export async function listAnnouncements(
+  db: GDb,
+  gid: number,
+  visibleOnly: boolean,
+  page: number,
+  limit: number,
+) {
+  let q = db
+    .selectFrom('groupAnnouncement as a')
+    .innerJoin('users as u', 'u.uid', 'a.uid')
+    .where('a.gid', '=', gid);
+  if (visibleOnly) q = q.where('a.status', '=', 0);
+  return countedPage(q, page, limit, (s) =>
+    s
+      .select([
+        'a.id',
+        'a.title',
+        'a.content',
+        'a.uid',
+        'u.username',
+        'a.status',
+        'a.gid',
+        'a.gmtCreate',
+        'a.gmtModified',
+      ])
+      .orderBy('a.gmtCreate', 'desc')
+      .orderBy('a.id', 'desc'),
+  );
+}
+
+export const findAnnouncement = (db: GDb, id: number) =>
+  db.selectFrom('groupAnnouncement').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertAnnouncement(db: GDb, a: Insertable<GroupAnnouncementTable>): Promise<number> {
+  const { id } = await db.insertInto('groupAnnouncement').values(a).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function updateAnnouncement(db: GDb, id: number, patch: Updateable<GroupAnnouncementTable>) {
+  const r = await db
+    .updateTable('groupAnnouncement')
+    .set({ ...patch, gmtModified: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteAnnouncement(db: GDb, id: number) {
+  const r = await db.deleteFrom('groupAnnouncement').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---------- rank ----------
+
+/**
+ * The group rank (reference §3 get-group-rank-list): members (auth 3–5, user status 0) with
+ * ac = distinct problems accepted in the group, total = group submissions, score = Σ over problems
+ * of the best OI rank score of non-contest group submissions. ACM: ac desc, total asc; OI: score
+ * desc, ac desc; uid breaks ties so pages never overlap.
+ */
+export async function groupRank(
+  db: GDb,
+  f: { gid: number; type: 0 | 1; searchUser?: string },
+  page: number,
+  limit: number,
+) {
+  const perProblem = db
+    .selectFrom('judge')
+    .select([
+      'uid',
+      'pid',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`bool_or(status = 0)::int`.as('acc'),
+      sql<number>`coalesce(max(oi_rank_score) filter (where cid = 0), 0)`.as('best'),
+    ])
+    .where('gid', '=', f.gid)
+    .groupBy(['uid', 'pid'])
+    .as('p');
+  const perUser = db
+    .selectFrom(perProblem)
+    .select([
+      'p.uid',
+      sql<number>`sum(p.n)::int`.as('total'),
+      sql<number>`sum(p.acc)::int`.as('ac'),
+      sql<number>`sum(p.best)::int`.as('score'),
+    ])
+    .groupBy('p.uid')
+    .as('s');
+  let q = db
+    .selectFrom('groupMember as m')
+    .innerJoin('users as u', 'u.uid', 'm.uid')
+    .leftJoin(perUser, 's.uid', 'm.uid')
+    .where('m.gid', '=', f.gid)
+    .where('m.auth', 'in', MEMBER_AUTHS)
+    .where('u.status', '=', 0);
+  if (f.searchUser) {
+    const like = `%${f.searchUser.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('u.username', 'ilike', like),
+        eb('u.nickname', 'ilike', like),
+        eb('u.realname', 'ilike', like),
+      ]),
+    );
+  }
+  const ac = sql<number>`coalesce(s.ac, 0)`;
+  const total = sql<number>`coalesce(s.total, 0)`;
+  const score = sql<number>`coalesce(s.score, 0)`;
+  return countedPage(q, page, limit, (s) => {
+    const sel = s.select([
+      'u.uid',
+      'u.username',
+      'u.nickname',
+      'u.avatar',
+      'u.titleName',
+      'u.titleColor',
+      ac.as('ac'),
+      total.as('total'),
+      score.as('score'),
+    ]);
+    return f.type === 0
+      ? sel.orderBy(ac, 'desc').orderBy(total, 'asc').orderBy('u.uid')
+      : sel.orderBy(score, 'desc').orderBy(ac, 'desc').orderBy('u.uid');
+  });
+}

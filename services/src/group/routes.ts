@@ -1,0 +1,108 @@
+// HTTP shape of the group area (reference groups-admin-files.md §3): membership, the group
+// itself, announcements and the rank. Group problems, trainings, contests and discussions are
+// served by their own capabilities through the GroupRolePort.
+import { Permission } from '@oj/protocol';
+import {
+  AidQuery,
+  ApplyQuery,
+  GidQuery,
+  GroupAnnouncementBody,
+  GroupBody,
+  GroupListQuery,
+  GroupRankQuery,
+  MemberBody,
+  MemberDeleteQuery,
+  MemberListQuery,
+  PagedGidQuery,
+} from '@oj/protocol/group';
+import type { App } from '../platform/http/app';
+import { ok } from '../platform/http/envelope';
+import type { GroupService } from './service';
+
+const anonymous = { access: 'anonymous' } as const;
+const login = { access: 'login' } as const;
+
+export function registerGroupRoutes(app: App, s: GroupService): void {
+  app.get(
+    '/api/get-group-list',
+    { config: anonymous, schema: { querystring: GroupListQuery } },
+    async (req) => ok(await s.list(req.user ?? null, req.query as GroupListQuery)),
+  );
+  app.get('/api/get-group-detail', { config: login, schema: { querystring: GidQuery } }, async (req) =>
+    ok(await s.detail(req.user!, (req.query as GidQuery).gid)),
+  );
+  app.get('/api/get-group-access', { config: login, schema: { querystring: GidQuery } }, async (req) =>
+    ok(await s.access(req.user!, (req.query as GidQuery).gid)),
+  );
+  app.get('/api/get-group-auth', { config: login, schema: { querystring: GidQuery } }, async (req) =>
+    ok(await s.auth(req.user!, (req.query as GidQuery).gid)),
+  );
+  app.post(
+    '/api/group',
+    { config: { access: 'login', permissions: [Permission.GROUP_ADD] }, schema: { body: GroupBody } },
+    async (req) => ok(await s.create(req.user!, req.body as GroupBody)),
+  );
+  app.put('/api/group', { config: login, schema: { body: GroupBody } }, async (req) =>
+    ok(await s.update(req.user!, req.body as GroupBody)),
+  );
+  app.delete(
+    '/api/group',
+    { config: { access: 'login', permissions: [Permission.GROUP_DEL] }, schema: { querystring: GidQuery } },
+    async (req) => ok(await s.disband(req.user!, (req.query as GidQuery).gid)),
+  );
+
+  app.get(
+    '/api/group/get-member-list',
+    { config: login, schema: { querystring: MemberListQuery } },
+    async (req) => ok(await s.members(req.user!, req.query as MemberListQuery)),
+  );
+  app.get(
+    '/api/group/get-apply-list',
+    { config: login, schema: { querystring: MemberListQuery } },
+    async (req) => ok(await s.applications(req.user!, req.query as MemberListQuery)),
+  );
+  app.post('/api/group/member', { config: login, schema: { querystring: ApplyQuery } }, async (req) =>
+    ok(await s.apply(req.user!, req.query as ApplyQuery)),
+  );
+  app.put('/api/group/member', { config: login, schema: { body: MemberBody } }, async (req) =>
+    ok(await s.setAuth(req.user!, req.body as MemberBody)),
+  );
+  app.delete(
+    '/api/group/member',
+    { config: login, schema: { querystring: MemberDeleteQuery } },
+    async (req) => ok(await s.remove(req.user!, req.query as MemberDeleteQuery)),
+  );
+  app.delete('/api/group/member/exit', { config: login, schema: { querystring: GidQuery } }, async (req) =>
+    ok(await s.exit(req.user!, (req.query as GidQuery).gid)),
+  );
+
+  app.get(
+    '/api/group/get-announcement-list',
+    { config: login, schema: { querystring: PagedGidQuery } },
+    async (req) => ok(await s.announcements(req.user!, req.query as PagedGidQuery)),
+  );
+  app.get(
+    '/api/group/get-admin-announcement-list',
+    { config: login, schema: { querystring: PagedGidQuery } },
+    async (req) => ok(await s.adminAnnouncements(req.user!, req.query as PagedGidQuery)),
+  );
+  app.post(
+    '/api/group/announcement',
+    { config: login, schema: { body: GroupAnnouncementBody } },
+    async (req) => ok(await s.addAnnouncement(req.user!, req.body as GroupAnnouncementBody)),
+  );
+  app.put(
+    '/api/group/announcement',
+    { config: login, schema: { body: GroupAnnouncementBody } },
+    async (req) => ok(await s.updateAnnouncement(req.user!, req.body as GroupAnnouncementBody)),
+  );
+  app.delete('/api/group/announcement', { config: login, schema: { querystring: AidQuery } }, async (req) =>
+    ok(await s.deleteAnnouncement(req.user!, (req.query as AidQuery).aid)),
+  );
+
+  app.get(
+    '/api/get-group-rank-list',
+    { config: login, schema: { querystring: GroupRankQuery } },
+    async (req) => ok(await s.rank(req.user!, req.query as GroupRankQuery)),
+  );
+}
