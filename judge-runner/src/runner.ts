@@ -16,6 +16,13 @@ import {
   type JudgeResult,
   type JudgeTask,
 } from '@oj/protocol/judge/schemas';
+import {
+  TASK_ACK_DEADLINE_MS,
+  TASK_RENEW_EVERY_MS,
+  type JudgeLeaseRenewal,
+  type TaskClaimAnswer,
+  type TaskClaimRequest,
+} from '@oj/protocol/judge/lease';
 import { judgeTask } from './judge/index';
 import { CompileCache, detectLanguages, type LanguageSupport } from './languages/index';
 import { Sandbox, sweepStaleWorkspaces } from './sandbox/index';
@@ -37,8 +44,13 @@ export interface RunnerOptions {
   blobCacheDir?: string;
   blobCacheMaxBytes?: number;
   heartbeatMs?: number;
-  /** A task not acknowledged within this time goes to another runner. */
+  /**
+   * A task not acknowledged within this time goes to another runner (default 10 s: the runner
+   * acknowledges progress every few seconds while it works, so only a dead runner loses its task).
+   */
   ackDeadlineMs?: number;
+  /** How long to wait for the judge service's answer to a claim before judging anyway (default 3 s). */
+  claimTimeoutMs?: number;
   maxAttempts?: number;
   sandbox?: Sandbox;
   languages?: LanguageSupport;
@@ -92,9 +104,37 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const testData = new BlobFileCache(opts.blobs, opts.blobCacheDir ?? join(base, 'blobs'), {
     maxBytes: opts.blobCacheMaxBytes,
   });
-  const ackDeadlineMs = opts.ackDeadlineMs ?? 60_000;
+  const ackDeadlineMs = opts.ackDeadlineMs ?? TASK_ACK_DEADLINE_MS;
+  const renewEveryMs = Math.min(TASK_RENEW_EVERY_MS, Math.max(500, Math.floor(ackDeadlineMs / 3)));
   let inFlight = 0;
   let draining = false;
+  /** Submission judgings this runner holds a lease on (key `submitId:version`). */
+  const leased = new Map<string, { submitId: number; version: number }>();
+  const renewLeases = async () => {
+    if (leased.size === 0) return;
+    const renewal: JudgeLeaseRenewal = { runner: opts.name, tasks: [...leased.values()], at: Date.now() };
+    await opts.bus
+      .publish(Subjects.judgeLease(opts.name), renewal)
+      .catch((err: unknown) => log(`lease renewal failed: ${String(err)}`));
+  };
+  const leaseTimer = setInterval(() => void renewLeases(), renewEveryMs);
+
+  /**
+   * Asks the judge service whether to judge this submission: not when it is final or superseded
+   * (a redelivery, a re-queue), nor when another runner holds a live lease on it. Without an answer
+   * (no service reachable) it is judged: the verdict path stores one verdict per judging anyway.
+   */
+  const claim = async (submitId: number, version: number): Promise<TaskClaimAnswer> => {
+    try {
+      return await opts.bus.request<TaskClaimAnswer>(
+        Subjects.judgeTaskClaim,
+        { submitId, version, runner: opts.name } satisfies TaskClaimRequest,
+        { timeoutMs: opts.claimTimeoutMs ?? 3000 },
+      );
+    } catch {
+      return 'judge';
+    }
+  };
 
   const heartbeat = async () => {
     const hb: JudgeHeartbeat = {
@@ -126,12 +166,19 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       return;
     }
     const task = data as JudgeTask;
+    const leaseKey = task.kind === 'submission' ? `${task.submitId}:${task.version}` : null;
+    if (task.kind === 'submission') {
+      const answer = await claim(task.submitId, task.version);
+      if (answer !== 'judge') {
+        log(`task ${task.submitId}:${task.version} not judged here (${answer})`);
+        await job.ack();
+        return;
+      }
+      leased.set(leaseKey!, { submitId: task.submitId, version: task.version });
+    }
     inFlight++;
-    // Long judgings keep their claim on the task.
-    const keepAlive = setInterval(
-      () => void job.working().catch(() => undefined),
-      Math.max(1000, ackDeadlineMs / 3),
-    );
+    // The task stays ours while we work: in-progress acknowledgements well inside the deadline.
+    const keepAlive = setInterval(() => void job.working().catch(() => undefined), renewEveryMs);
     try {
       const result = await judgeTask(task, {
         sandbox,
@@ -147,6 +194,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       await job.ack();
     } finally {
       clearInterval(keepAlive);
+      if (leaseKey) leased.delete(leaseKey);
       inFlight--;
     }
   };
@@ -170,6 +218,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         await heartbeat();
         await unsubscribe();
         clearInterval(heartbeatTimer);
+        clearInterval(leaseTimer);
         if (!opts.sandbox) await sandbox.close();
         log('stopped');
       })();

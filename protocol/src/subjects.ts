@@ -15,6 +15,11 @@ export const Subjects = {
   /** Runner heartbeats. */
   judgeHeartbeat: (runner: string) => `oj.judge.heartbeat.${runner}`,
   judgeHeartbeatAll: 'oj.judge.heartbeat.>',
+  /** Request/reply: a runner claims a submission task before judging it ('judge' | 'drop'). */
+  judgeTaskClaim: 'oj.judge.task-claim',
+  /** A runner renews the leases of the tasks it is judging (every few seconds). */
+  judgeLease: (runner: string) => `oj.judge.lease.${runner}`,
+  judgeLeaseAll: 'oj.judge.lease.>',
 
   /** Domain event: a submission changed (status, verdict) after it was persisted. */
   submissionUpdated: (submitId: number | string) => `oj.submission.updated.${submitId}`,

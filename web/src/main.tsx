@@ -7,9 +7,11 @@ import { Router } from 'wouter';
 import { initI18n } from './i18n';
 import { installIconLoader } from './shell/icons';
 import { Layout } from './shell/Layout';
+import { installTheme } from './shell/theme';
 
 initI18n();
 installIconLoader();
+installTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -111,6 +111,8 @@ export async function createNatsBlobStore(opts: NatsBlobStoreOptions): Promise<B
   const nc: NatsConnection = await connect({
     servers: opts.servers.split(','),
     name: opts.name ?? 'oj-blobs',
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
   });
   try {
     const store = await new Objm(nc).create(bucket, { storage: StorageType.File });

@@ -80,7 +80,13 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     opts.subjectPrefix ? subject.slice(opts.subjectPrefix.length + 1) : subject;
   if (opts.subjectPrefix !== undefined) assertSubject(opts.subjectPrefix, false);
 
-  const nc: NatsConnection = await connect({ servers: opts.servers.split(','), name: opts.name ?? 'oj-bus' });
+  // Never give up on the server: an outage of any length only delays the work (issue #11).
+  const nc: NatsConnection = await connect({
+    servers: opts.servers.split(','),
+    name: opts.name ?? 'oj-bus',
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+  });
   const js = jetstream(nc);
   const jsm: JetStreamManager = await jetstreamManager(nc);
 

@@ -15,6 +15,7 @@ import type {
 import { registerJudgeRoutes } from './routes';
 import { createJudgeService, type JudgeService } from './service';
 import { serveWatchChecks, startLivePath } from './live';
+import { startOutbox } from './outbox';
 import { createProblemStatus, createSubmissionStats } from './stats';
 import { createContestSubmissionViews } from './contest-submissions';
 import { registerContestSubmissionRoutes } from './contest-routes';
@@ -34,6 +35,13 @@ export interface JudgeCapabilityOptions {
   live?: boolean;
   /** Results applied at once by this process (default: the live path's). */
   liveConcurrency?: number;
+  /**
+   * Sweep the judge outbox, answer runners' claims and lease renewals (default: with `live`).
+   * The in-process bus (no NATS_URL) also rebuilds its queue from the outbox at start.
+   */
+  outbox?: boolean;
+  /** Pause between outbox sweeps (default 1 s). */
+  outboxIntervalMs?: number;
 }
 
 export interface JudgeCapability extends Capability {
@@ -73,6 +81,13 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
       if (opts.live !== false)
         stops.push(await startLivePath(ctx.bus, service, ctx.log, { concurrency: opts.liveConcurrency }));
       stops.push(await serveWatchChecks(ctx.bus, service));
+      if (opts.outbox ?? opts.live !== false)
+        stops.push(
+          await startOutbox(ctx.bus, service, ctx.log, {
+            rebuild: !ctx.config.natsUrl,
+            intervalMs: opts.outboxIntervalMs,
+          }),
+        );
       stops.push(await ctx.bus.subscribe(Subjects.problemChanged, () => service.forgetProblems()));
     },
     async stop() {

@@ -26,10 +26,17 @@ import type {
   TestResult,
 } from '@oj/protocol/submission/schemas';
 import type { SubmissionUpdate, SubmissionUpdateReason } from '@oj/protocol/realtime/events';
+import {
+  TASK_LEASE_MS,
+  type JudgeLeaseRenewal,
+  type TaskClaimAnswer,
+  type TaskClaimRequest,
+} from '@oj/protocol/judge/lease';
 import type { Database } from '../platform/db/schema';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { accessDenied, denied, fail, notFound } from '../platform/http/errors';
 import * as repo from './repository';
+import * as outbox from './outbox-repository';
 import { markVerdict } from './trace';
 import {
   caseRows,
@@ -65,6 +72,15 @@ const VERDICT_PROBLEM_TTL_MS = 10_000;
 const VERDICT_PROBLEM_CACHE_SIZE = 1000;
 /** Submissions queued by this process remembered for their verdict (dropped wholesale past this). */
 const QUEUED_HERE_SIZE = 20_000;
+/**
+ * The outbox (issue #11): a committed judging is due for the sweeper after OUTBOX_FIRST_DUE_MS
+ * unless the request that made it queued it first; a queued one is looked at again after
+ * OUTBOX_SWEEP_AFTER_MS without a claim or a lease renewal (a lost message, a dead holder whose
+ * redelivery never came); a failed put on the queue (bus down) is retried after OUTBOX_RETRY_MS.
+ */
+export const OUTBOX_FIRST_DUE_MS = 3_000;
+export const OUTBOX_SWEEP_AFTER_MS = 30_000;
+export const OUTBOX_RETRY_MS = 1_000;
 
 export interface JudgeServiceDeps {
   db: Kysely<Database>;
@@ -168,46 +184,81 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   }
 
   /**
-   * Queues a committed row for judging. A task that cannot be built (no test data) or
-   * queued ends the submission as System Error / Submitted Failed instead of leaving it Pending.
+   * Puts a committed row (its outbox row committed with it) on the judge queue. A task that cannot
+   * be built (no test data) ends the submission as System Error instead of leaving it Pending; a
+   * queue that cannot be reached (bus down) only delays it: the outbox row stays due and the
+   * sweeper queues it when the bus is back. `attempt` > 0 marks a re-queue (its own dedupe id).
    */
   async function dispatch(
     row: JudgeRow,
-    reason: SubmissionUpdateReason,
+    reason: SubmissionUpdateReason | null,
     loaded?: JudgeProblem,
+    attempt = 0,
   ): Promise<JudgeRow> {
     const problem = loaded ?? (await problems.getProblemForJudge(row.pid));
     rememberProblem(row.pid, problem);
     const task = problem ? buildTask(row, problem) : null;
-    let failure: { status: number; message: string } | null = null;
     if (!task || !Value.Check(SubmissionJudgeTaskSchema, task)) {
-      failure = { status: S.SYSTEM_ERROR, message: M.NO_TEST_DATA };
-    } else {
-      try {
-        await bus.enqueue(Subjects.judgeTaskQueue, task, { id: `task:${row.submit_id}:${row.version}` });
-      } catch (err) {
-        log.error({ err, submitId: row.submit_id }, 'enqueueing a judge task failed');
-        failure = { status: S.SUBMITTED_FAILED, message: M.QUEUE_FAILED };
-      }
+      const failed = await applyVerdict(row.submit_id, row.version, {
+        status: S.SYSTEM_ERROR,
+        time: 0,
+        memory: 0,
+        score: null,
+        errorMessage: M.NO_TEST_DATA,
+        judger: '',
+        cases: [],
+      });
+      return failed ? { ...row, ...failed } : row;
     }
-    if (!failure) {
+    const queued = await enqueueTask(row, task, attempt);
+    await outbox
+      .scheduleNext(db, row.submit_id, row.version, queued ? OUTBOX_SWEEP_AFTER_MS : OUTBOX_RETRY_MS, queued)
+      .catch((err: unknown) => log.warn({ err, submitId: row.submit_id }, 'outbox update failed'));
+    if (queued) {
       if (queuedHere.size >= QUEUED_HERE_SIZE) queuedHere.clear();
       queuedHere.set(row.submit_id, { pid: row.pid, uid: row.uid });
-      await publishUpdate(row, reason);
-      return row;
     }
-    const { status, message } = failure;
-    const failed = await applyVerdict(row.submit_id, row.version, {
-      status,
-      time: 0,
-      memory: 0,
-      score: null,
-      errorMessage: message,
-      judger: '',
-      cases: [],
-    });
-    return failed ? { ...row, ...failed } : row;
+    if (reason) await publishUpdate(row, reason);
+    return row;
   }
+
+  let queueDownSince = 0;
+  async function enqueueTask(row: JudgeRow, task: SubmissionJudgeTask, attempt: number): Promise<boolean> {
+    const id = `task:${row.submit_id}:${row.version}${attempt > 0 ? `:${attempt}` : ''}`;
+    try {
+      await bus.enqueue(Subjects.judgeTaskQueue, task, { id });
+      queueDownSince = 0;
+      return true;
+    } catch (err) {
+      queueDownSince ||= Date.now();
+      log.warn({ err, submitId: row.submit_id }, 'judge queue unreachable: the sweeper queues it later');
+      return false;
+    }
+  }
+
+  /**
+   * One sweep of the outbox: the rows that are due are queued again (or forgotten when over).
+   * Stops early while the queue is unreachable (the rest stay due). Returns the rows looked at.
+   */
+  async function sweepOutbox(limit = 50): Promise<number> {
+    const due = await outbox.takeDue(db, limit, OUTBOX_SWEEP_AFTER_MS);
+    for (const [i, entry] of due.entries()) {
+      try {
+        await requeue(entry);
+      } catch (err) {
+        log.warn({ err, submitId: entry.submitId }, 'sweeping an outbox row failed');
+      }
+      if (queueDownSince) {
+        const rest = due.slice(i + 1);
+        for (const r of rest) await outbox.scheduleNext(db, r.submitId, r.version, OUTBOX_RETRY_MS, false);
+        break;
+      }
+    }
+    return due.length;
+  }
+
+  /** One-process start: the in-process queue is gone; every unfinished judging is due again now. */
+  const rebuildQueue = () => outbox.releaseAll(db);
 
   // ---------- submit ----------
 
@@ -277,20 +328,25 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       : await problemForSubmit(user, body.pid, gid);
     if (!problem) throw denied(M.PROBLEM_GONE);
     checkLanguage(body.language, problem);
-    const row = await repo.insertSubmission(db, {
-      pid: problem.id,
-      display_pid: target ? target.displayId : problem.problemId,
-      uid: user.uid,
-      username: user.username,
-      status: S.PENDING,
-      length: body.code.length,
-      code: body.code,
-      language: body.language,
-      cid: target ? cid : 0,
-      cpid: target ? target.cpid : 0,
-      gid: target ? target.gid : problem.gid,
-      ip,
-      is_remote: problem.isRemote,
+    // The submission and its outbox row commit together: whatever dies next, it gets judged.
+    const row = await db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertSubmission(trx, {
+        pid: problem.id,
+        display_pid: target ? target.displayId : problem.problemId,
+        uid: user.uid,
+        username: user.username,
+        status: S.PENDING,
+        length: body.code.length,
+        code: body.code,
+        language: body.language,
+        cid: target ? cid : 0,
+        cpid: target ? target.cpid : 0,
+        gid: target ? target.gid : problem.gid,
+        ip,
+        is_remote: problem.isRemote,
+      });
+      await outbox.addJudging(trx, inserted.submit_id, inserted.version, OUTBOX_FIRST_DUE_MS);
+      return inserted;
     });
     const queued = await dispatch(row, 'submitted', problem);
     return judgeView(queued);
@@ -495,7 +551,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       await repo.deleteCases(trx, submitId);
       if (row.status === S.ACCEPTED && row.cid === 0)
         await repo.removeAccepted(trx, row.uid, row.pid, submitId);
-      return repo.updateSubmission(trx, submitId, {
+      const reset = await repo.updateSubmission(trx, submitId, {
         status: next,
         version: row.version + 1,
         judger: '',
@@ -506,6 +562,8 @@ export function createJudgeService(deps: JudgeServiceDeps) {
         score: null,
         oi_rank_score: null,
       });
+      await outbox.addJudging(trx, submitId, reset.version, OUTBOX_FIRST_DUE_MS);
+      return reset;
     });
   }
 
@@ -690,6 +748,11 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       await repo.markCounted(
         trx,
         due.map((r) => r.submit_id),
+      );
+      // The judging is over: nothing to queue again.
+      await outbox.removeJudgings(
+        trx,
+        due.map((r) => ({ submitId: r.submit_id, version: r.version })),
       );
       return moved;
     });
@@ -884,6 +947,10 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     cancelJudge,
     applyResult,
     applyProgress,
+    sweepOutbox,
+    rebuildQueue,
+    claimTask,
+    renewLeases,
     forgetProblems,
     canWatchSubmission,
     canWatchProblem,

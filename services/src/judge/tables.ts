@@ -90,3 +90,20 @@ export interface JudgeTables {
   judge_test_run: JudgeTestRunTable;
   judge_rate_window: JudgeRateWindowTable;
 }
+
+/** Migration 0012_judge_outbox, read through camelDb (outbox-repository.ts). */
+export interface JudgeOutboxTable {
+  submitId: number;
+  version: number;
+  gmtCreate: CreatedAt;
+  dueAt: ColumnType<Date, Date | undefined, Date>;
+  /** How many times the task was put on the queue. */
+  enqueued: Generated<number>;
+  claimedBy: string | null;
+  leaseUntil: Date | null;
+}
+
+export interface JudgeOutboxTables {
+  judgeOutbox: JudgeOutboxTable;
+  judge: { submitId: number; version: number; status: number };
+}

@@ -7,6 +7,7 @@ import {
   NonIdealState,
   Spinner,
   Switch,
+  Tag,
   Tooltip,
 } from '@blueprintjs/core';
 import type { AcmRankRow, OiRankRow } from '@oj/protocol/contest/scoreboard';
@@ -26,6 +27,7 @@ import {
   exactTime,
   minutesOf,
   oiCellTone,
+  pinnedCount,
   readConcerned,
   shownName,
   toggleConcerned,
@@ -166,8 +168,14 @@ function RankBoardView({
 
   // The headers' (ac/total) counts move with the verdicts: reloaded with the board on pushes and timer ticks.
   const [problemsTick, setProblemsTick] = useState(0);
+  const problemsSeq = useRef(0);
   useEffect(() => {
-    contestApi.problems(cid, { quiet: true }).then(setProblems, () => setProblems(fallbackProblems ?? []));
+    // Only the newest answer counts: an older reload landing late would put stale counts back.
+    const mine = ++problemsSeq.current;
+    contestApi.problems(cid, { quiet: true }).then(
+      (p) => mine === problemsSeq.current && setProblems(p),
+      () => mine === problemsSeq.current && setProblems(fallbackProblems ?? []),
+    );
   }, [cid, fallbackProblems, problemsTick]);
 
   const load = useCallback(() => {
@@ -260,6 +268,8 @@ function RankBoardView({
       if (out.kind === 'apply') {
         shown.current = { page: out.page, version: out.version };
         setData(out.page);
+        // the rows moved: the header counts follow at once
+        reloadProblems();
       }
     };
     return {
@@ -295,6 +305,16 @@ function RankBoardView({
   };
 
   const rows = data?.records ?? [];
+  // Pinned copies (own row, starred users) lead page 1; they are marked and left out of the shown total.
+  const pinsRef = useRef(0);
+  if (data && page === 1)
+    pinsRef.current = pinnedCount(
+      rows.map((r) => r.uid),
+      me,
+      concerned,
+      outside,
+    );
+  const pins = pinsRef.current;
   return (
     <div className="oj-board" data-testid="rank-board">
       {sealed && (
@@ -388,7 +408,17 @@ function RankBoardView({
                 <tr
                   key={`${row.uid}-${i}`}
                   data-testid={`board-row-${row.uid}`}
-                  className={concerned.includes(row.uid) ? 'oj-board-concerned' : undefined}
+                  data-pinned={page === 1 && i < pins ? 'true' : undefined}
+                  className={
+                    [
+                      page === 1 && i < pins ? 'oj-board-pinned' : '',
+                      page === 1 && i === pins - 1 ? 'oj-board-pinned-last' : '',
+                      concerned.includes(row.uid) ? 'oj-board-concerned' : '',
+                      row.uid === me && !(page === 1 && i < pins) ? 'oj-board-me' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                 >
                   <RankCell row={row} />
                   <td className="oj-board-user">
@@ -413,6 +443,11 @@ function RankBoardView({
                     >
                       {shownName(row, contest.rankShowName)}
                     </a>
+                    {page === 1 && i < pins && (
+                      <Tag minimal round className="oj-board-pin-tag" data-testid="board-pin-tag">
+                        {row.uid === me ? t('contestUi.pinnedMe') : t('contestUi.pinned')}
+                      </Tag>
+                    )}
                     {row.school && <div className="oj-cell-note">{row.school}</div>}
                   </td>
                   {'totalScore' in row ? (
@@ -443,7 +478,15 @@ function RankBoardView({
           </HTMLTable>
         </div>
       )}
-      {data && <Pager page={page} size={size} total={data.total} onPage={setPage} />}
+      {data && (
+        <Pager
+          page={page}
+          size={size}
+          total={data.total}
+          shownTotal={Math.max(0, data.total - pins)}
+          onPage={setPage}
+        />
+      )}
     </div>
   );
 }

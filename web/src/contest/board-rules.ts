@@ -81,3 +81,26 @@ export function writeConcerned(cid: string | number, list: readonly string[]): v
     // storage disabled: the stars last for this page only
   }
 }
+
+/**
+ * How many rows at the head of the combined board list are pinned copies (reference §5.5: the
+ * caller's own row on the inner board, then the concerned users); they are duplicates of rows
+ * further down and are counted in `total`. Read from page 1's rows.
+ */
+export function pinnedCount(
+  firstPageUids: readonly string[],
+  me: string | null,
+  concerned: readonly string[],
+  outside: boolean,
+): number {
+  let i = 0;
+  if (!outside && me && firstPageUids[0] === me) i = 1;
+  const seen = new Set<string>();
+  while (i < firstPageUids.length) {
+    const uid = firstPageUids[i]!;
+    if (uid === me || !concerned.includes(uid) || seen.has(uid)) break;
+    seen.add(uid);
+    i++;
+  }
+  return i;
+}

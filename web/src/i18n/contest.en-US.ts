@@ -103,6 +103,8 @@ export const contestEnUS: typeof contestZhCN = {
     settingContainsEnd: 'Include submissions made after the contest',
     forceUpdate: 'Force update',
     boardEmpty: 'No ranking yet',
+    pinned: 'Pinned',
+    pinnedMe: 'You (pinned)',
     sealedNote: 'The board is sealed',
     acceptedRejected: 'Accepted {{ac}}, rejected {{wrong}}',
     minutes: '{{n}} min',

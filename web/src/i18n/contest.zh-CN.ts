@@ -101,6 +101,8 @@ export const contestZhCN = {
     settingContainsEnd: '包含比赛结束后的提交',
     forceUpdate: '强制刷新',
     boardEmpty: '暂无排名',
+    pinned: '置顶',
+    pinnedMe: '我（置顶）',
     sealedNote: '已封榜',
     acceptedRejected: '通过 {{ac}}，未通过 {{wrong}}',
     minutes: '{{n}} 分钟',

@@ -243,4 +243,10 @@ export const screensEnUS: typeof screensZhCN = {
     page: 'Page {{page}} of {{pages}}',
     total: '{{total}} in total',
   },
+  theme: {
+    label: 'Theme',
+    system: 'Follow the system',
+    light: 'Light',
+    dark: 'Dark',
+  },
 };

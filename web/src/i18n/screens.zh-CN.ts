@@ -241,4 +241,10 @@ export const screensZhCN = {
     page: '第 {{page}} / {{pages}} 页',
     total: '共 {{total}} 条',
   },
+  theme: {
+    label: '主题',
+    system: '跟随系统',
+    light: '浅色',
+    dark: '深色',
+  },
 };

@@ -7,6 +7,8 @@ export interface PagerProps {
   page: number;
   size: number;
   total: number;
+  /** The count to show when it differs from the paged list's length (pinned duplicate rows). */
+  shownTotal?: number;
   onPage(page: number): void;
   onSize?(size: number): void;
 }
@@ -19,12 +21,14 @@ export function pageWindow(page: number, pages: number, count = 5): number[] {
   return out;
 }
 
-export function Pager({ page, size, total, onPage, onSize }: PagerProps) {
+export function Pager({ page, size, total, shownTotal, onPage, onSize }: PagerProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / size));
   return (
     <div className="oj-pager" data-testid="pager">
-      <span className="oj-pager-total">{t('pager.total', { total })}</span>
+      <span className="oj-pager-total" data-testid="pager-total">
+        {t('pager.total', { total: shownTotal ?? total })}
+      </span>
       <ButtonGroup>
         <Button
           icon="chevron-left"

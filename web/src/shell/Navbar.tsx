@@ -19,8 +19,9 @@ import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
 import { useUi } from '../store/ui';
 import { LanguageMenuItems, LanguageSwitch } from './LanguageSwitch';
+import { ThemeSwitch } from './ThemeSwitch';
 import { MessageMenu, MessageMenuItems, ToolsMenu, ToolsMenuItems, UserMenu, UserMenuItems } from './menus';
-import { modeLinks, navModeOf, RANK_LINKS, type NavLinkSpec } from './nav-mode';
+import { linkActive, modeLinks, navModeOf, RANK_LINKS, type NavLinkSpec } from './nav-mode';
 import { useCollapsedNav } from './useMediaQuery';
 
 function useNavLinks(): { main: NavLinkSpec[]; showRank: boolean; extra: NavLinkSpec[] } {
@@ -35,20 +36,22 @@ function useNavLinks(): { main: NavLinkSpec[]; showRank: boolean; extra: NavLink
   return { main, showRank: true, extra };
 }
 
-/** Active when the current path is the link's path or below it (home only matches itself). */
-function activeClass(to: string, path: string): string {
-  const base = to.split('?')[0] ?? to;
-  const active = path === base || (base !== '/home' && path.startsWith(`${base}/`));
-  return [Classes.BUTTON, Classes.MINIMAL, active ? Classes.ACTIVE : ''].join(' ');
+function activeClass(to: string, path: string, all: readonly string[]): string {
+  return [Classes.BUTTON, Classes.MINIMAL, linkActive(to, path, all) ? Classes.ACTIVE : ''].join(' ');
 }
 
 function NavLink({ link }: { link: NavLinkSpec }) {
   const { t } = useTranslation();
   const [path] = useLocation();
+  const { main, extra } = useNavLinks();
   return (
     <Link
       href={link.to}
-      className={activeClass(link.to, path)}
+      className={activeClass(
+        link.to,
+        path,
+        [...main, ...extra].map((l) => l.to),
+      )}
       data-testid={`nav-${link.label.replace('nav.', '')}`}
     >
       {t(link.label)}
@@ -220,6 +223,7 @@ export function Navbar() {
       <BpNavbar.Group align={Alignment.END}>
         {!collapsed && <ToolsMenu />}
         {!collapsed && <LanguageSwitch />}
+        <ThemeSwitch />
         {loggedIn && <MessageMenu />}
         {loggedIn ? !collapsed && <UserMenu /> : !collapsed && <AccountButtons />}
       </BpNavbar.Group>

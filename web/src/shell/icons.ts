@@ -26,6 +26,9 @@ import p16_list from '@blueprintjs/icons/lib/esm/generated/16px/paths/list';
 import p16_lock from '@blueprintjs/icons/lib/esm/generated/16px/paths/lock';
 import p16_log_in from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-in';
 import p16_log_out from '@blueprintjs/icons/lib/esm/generated/16px/paths/log-out';
+import p16_moon from '@blueprintjs/icons/lib/esm/generated/16px/paths/moon';
+import p16_flash from '@blueprintjs/icons/lib/esm/generated/16px/paths/flash';
+import p16_desktop from '@blueprintjs/icons/lib/esm/generated/16px/paths/desktop';
 import p16_maximize from '@blueprintjs/icons/lib/esm/generated/16px/paths/maximize';
 import p16_menu from '@blueprintjs/icons/lib/esm/generated/16px/paths/menu';
 import p16_minimize from '@blueprintjs/icons/lib/esm/generated/16px/paths/minimize';
@@ -84,6 +87,9 @@ const STANDARD: Partial<Record<IconName, IconPaths>> = {
   'log-in': p16_log_in,
   'log-out': p16_log_out,
   maximize: p16_maximize,
+  moon: p16_moon,
+  flash: p16_flash,
+  desktop: p16_desktop,
   menu: p16_menu,
   minimize: p16_minimize,
   'new-person': p16_new_person,

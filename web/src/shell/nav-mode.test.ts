@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hidesFooter, isFullScreenPath, modeLinks, navModeOf } from './nav-mode';
+import { hidesFooter, isFullScreenPath, linkActive, modeLinks, navModeOf } from './nav-mode';
 
 describe('navModeOf', () => {
   it('recognises contest, group and training areas', () => {
@@ -47,5 +47,23 @@ describe('chrome rules', () => {
     expect(hidesFooter('/contest/1/problems')).toBe(false);
     expect(isFullScreenPath('/group/1/training/2/problem/3/full-screen')).toBe(true);
     expect(isFullScreenPath('/problem/1')).toBe(false);
+  });
+});
+
+describe('linkActive (issue #16: the contest navbar lit two items)', () => {
+  const links = modeLinks(navModeOf('/contest/5/problems')).map((l) => l.to);
+  const lit = (path: string) => links.filter((to) => linkActive(to, path, links));
+  it('lights exactly one contest link', () => {
+    expect(lit('/contest/5/problems')).toEqual(['/contest/5/problems']);
+    expect(lit('/contest/5/rank')).toEqual(['/contest/5/rank']);
+    expect(lit('/contest/5/submissions')).toHaveLength(1);
+    expect(lit('/contest/5')).toEqual(['/contest/5']);
+    // a tab without its own link keeps the overview lit
+    expect(lit('/contest/5/announcements')).toEqual(['/contest/5']);
+  });
+  it('keeps sections lit below their path, home only on itself', () => {
+    const main = ['/home', '/problem', '/status'];
+    expect(linkActive('/problem', '/problem/1000', main)).toBe(true);
+    expect(linkActive('/home', '/home/x', main)).toBe(false);
   });
 });

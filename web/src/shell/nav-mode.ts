@@ -85,3 +85,20 @@ export const RANK_LINKS: NavLinkSpec[] = [
   { to: '/acm-rank', label: 'nav.acmRank', icon: 'timeline-bar-chart' },
   { to: '/oi-rank', label: 'nav.oiRank', icon: 'horizontal-bar-chart' },
 ];
+
+const basePath = (to: string) => to.split('?')[0] ?? to;
+
+/**
+ * Whether a navbar link is the current one: its path, or a path below it unless another link of
+ * the bar matches more of the path (so the contest overview /contest/5 is not lit on
+ * /contest/5/problems next to Problems). Home only matches itself.
+ */
+export function linkActive(to: string, path: string, all: readonly string[]): boolean {
+  const base = basePath(to);
+  if (path === base) return true;
+  if (base === '/home' || !path.startsWith(`${base}/`)) return false;
+  return !all.some((o) => {
+    const b = basePath(o);
+    return b.length > base.length && (path === b || path.startsWith(`${b}/`));
+  });
+}

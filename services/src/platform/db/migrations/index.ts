@@ -12,6 +12,7 @@ import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
 import * as m0010 from './0010_group';
 import * as m0011 from './0011_admin';
+import * as m0012 from './0012_judge_outbox';
 import * as m0014 from './0014_contest_reads';
 import * as m0015 from './0015_languages';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0006_discussion': m0006,
   '0010_group': m0010,
   '0011_admin': m0011,
+  '0012_judge_outbox': m0012,
   '0014_contest_reads': m0014,
   '0015_languages': m0015,
 };

@@ -1,0 +1,33 @@
+/**
+ * Leases of judge tasks (issue #11). A runner claims a submission task before judging it
+ * (request/reply on `Subjects.judgeTaskClaim`, answered by the judge service from its outbox row)
+ * and renews the claim while it works (`Subjects.judgeLease(runner)`), next to the work queue's
+ * in-progress acknowledgements. A runner that dies stops renewing: its lease lapses before the
+ * queue's ack deadline, so the redelivered task is claimed by the next runner within seconds.
+ */
+
+/** The work queue's ack deadline for judge tasks: a silent runner's task is redelivered after this. */
+export const TASK_ACK_DEADLINE_MS = 10_000;
+/** A claim lasts this long unless renewed (shorter than the ack deadline, so a redelivery finds it lapsed). */
+export const TASK_LEASE_MS = 8_000;
+/** How often a runner acknowledges progress and renews its leases. */
+export const TASK_RENEW_EVERY_MS = 3_000;
+
+export interface TaskClaimRequest {
+  submitId: number;
+  version: number;
+  runner: string;
+}
+
+/**
+ * `judge`: this runner holds the lease now. `drop`: the judging is final or superseded (a newer
+ * version), never judge it. `busy`: another runner holds a live lease on it (this delivery is a
+ * duplicate; the holder's own delivery comes back if the holder dies).
+ */
+export type TaskClaimAnswer = 'judge' | 'drop' | 'busy';
+
+export interface JudgeLeaseRenewal {
+  runner: string;
+  tasks: { submitId: number; version: number }[];
+  at: number;
+}
