@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './platform/config';
 import { createPlatform } from './compose';
 import { startEmbeddedJudge } from './platform/embedded-judge';
+import { setEmbeddedRunnerControl } from './admin';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -21,7 +22,22 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const { config } = opts;
   const platform = await createPlatform({ config, webRoot: WEB_ROOT, attachGateway: opts.attachGateway });
   const log = platform.ctx.log;
-  const judge = opts.embeddedJudge ? await startEmbeddedJudge(platform.ctx) : null;
+  let judge = opts.embeddedJudge ? await startEmbeddedJudge(platform.ctx) : null;
+  // Browser tests (OJ_TEST_HOOKS=1) stop and restart the embedded runner through the admin capability.
+  let runnerStopped = false;
+  if (judge)
+    setEmbeddedRunnerControl({
+      async stop() {
+        if (runnerStopped) return;
+        runnerStopped = true;
+        await judge?.stop();
+      },
+      async start() {
+        if (!runnerStopped) return;
+        runnerStopped = false;
+        judge = await startEmbeddedJudge(platform.ctx);
+      },
+    });
   await platform.app.listen({ port: config.port, host: config.host });
   log.info(`${opts.describe} listening on http://${config.host}:${config.port}`);
 

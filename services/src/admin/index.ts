@@ -8,8 +8,10 @@ import { createDashboardService } from './service';
 import { createUsersService } from './users-service';
 import { startAdminLive, type AdminLive } from './live';
 import { registerAdminRoutes } from './routes';
+import { registerTestHooks } from './test-hooks';
 
 export { startProcessBeacon } from './live';
+export { setEmbeddedRunnerControl } from './test-hooks';
 
 export interface AdminDeps {
   notices?: NoticePort;
@@ -46,6 +48,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
           stop: async () => undefined,
         },
       });
+      registerTestHooks(app);
     },
     async start() {
       live = await startAdminLive({

@@ -260,6 +260,54 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   /** One-process start: the in-process queue is gone; every unfinished judging is due again now. */
   const rebuildQueue = () => outbox.releaseAll(db);
 
+  /** The sweeper's turn on one due outbox row: forget it when over, queue it again otherwise. */
+  async function requeue(entry: outbox.OutboxEntry): Promise<'removed' | 'queued'> {
+    const over =
+      entry.status === null || entry.currentVersion !== entry.version || isFinalStatus(entry.status);
+    if (over) {
+      await outbox.removeJudgings(db, [entry]);
+      return 'removed';
+    }
+    const row = await repo.findSubmission(db, entry.submitId);
+    if (!row || row.version !== entry.version || isFinalStatus(row.status)) {
+      await outbox.removeJudgings(db, [entry]);
+      return 'removed';
+    }
+    await dispatch(row, null, undefined, entry.enqueued + 1);
+    return 'queued';
+  }
+
+  /**
+   * A runner asks to judge (submitId, version): granted unless the judging is over or another
+   * runner holds a live lease on it. A submission without an outbox row (written before it
+   * existed) is judged while it is running.
+   */
+  async function claimTask(q: TaskClaimRequest): Promise<TaskClaimAnswer> {
+    const outcome = await outbox.claim(
+      db,
+      q.submitId,
+      q.version,
+      q.runner,
+      TASK_LEASE_MS,
+      OUTBOX_SWEEP_AFTER_MS,
+    );
+    if (outcome === 'claimed') {
+      const state = await repo.findVerdictState(db, q.submitId);
+      if (state && state.version === q.version && !isFinalStatus(state.status)) return 'judge';
+      // Final or superseded: this judging is over.
+      await outbox.removeJudgings(db, [{ submitId: q.submitId, version: q.version }]);
+      return 'drop';
+    }
+    if (outcome === 'held') return 'busy';
+    const state = await repo.findVerdictState(db, q.submitId);
+    return state && state.version === q.version && !isFinalStatus(state.status) ? 'judge' : 'drop';
+  }
+
+  /** A runner is still working: keep its leases. */
+  async function renewLeases(renewal: JudgeLeaseRenewal): Promise<void> {
+    await outbox.renewLeases(db, renewal.runner, renewal.tasks, TASK_LEASE_MS, OUTBOX_SWEEP_AFTER_MS);
+  }
+
   // ---------- submit ----------
 
   async function checkSwitch(kind: 'public' | 'group' | 'contest') {

@@ -106,6 +106,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<RunningPlatf
     SMTP_PASS: '',
     SMTP_FROM: 'oj@e2e.test',
     LOG_LEVEL: 'warn',
+    // the admin test stops and restarts the embedded judge runner (services/src/admin/test-hooks.ts)
+    OJ_TEST_HOOKS: '1',
   };
   let stopping = false;
   const started = Date.now();
