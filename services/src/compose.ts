@@ -24,6 +24,8 @@ import { problemPortFromProblemCapability } from './judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
 import { createProblemJudgePort } from './problem';
 import { createDiscussionCapability } from './discussion';
+import { createMessageCapability } from './message';
+import { createFileCapability } from './file';
 import { createGroupCapability } from './group';
 import { createAdminCapability } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
@@ -76,8 +78,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const account = createAccountCapability(ctx);
   const site = siteServiceFor(ctx);
   account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
+  // The message center: NoticePort for personal notices, ReminderPort for the comment area.
+  const message = createMessageCapability(ctx);
   // Groups: the GroupRolePort (group.roles) and the problem capability's membership port come from here.
-  const group = createGroupCapability(ctx, { limits: () => site.switches() });
+  const group = createGroupCapability(ctx, { limits: () => site.switches(), notices: message.service.noticePort });
   // Contest-owned problems are written by the problem capability's back office (bound
   // late: the problem capability is built below, and the port is only called per request).
   const contest = createContestCapability(ctx, {
@@ -115,7 +119,11 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       checkAccess: (user, cid) => contest.service.checkAccess(user, cid),
     },
     switches: () => site.switches(),
+    postSwitches: () => site.switches(),
+    reminders: message.service.reminderPort,
+    groups: group.roles,
   });
+  message.useSources(discussion.posts.sources);
   const capabilities: Capability[] = [
     account,
     createSiteCapability(ctx),
@@ -123,8 +131,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     judge,
     contest,
     discussion,
+    message,
+    createFileCapability(ctx, { groups: group.roles }),
     group,
-    createAdminCapability(ctx),
+    createAdminCapability(ctx, { notices: message.service.noticePort }),
   ];
 
   const app = await buildApp({

@@ -1,20 +1,28 @@
-// The discussion capability. Built so far: the comment area (contest Q&A and discussion
-// comments, replies, comment likes). Discussion posts themselves come later and plug in
-// through the DiscussionPort.
+// The discussion capability: discussion posts (categories, list, detail, create/edit/delete,
+// likes, reports, back office) and the comment area (contest Q&A and discussion comments,
+// replies, comment likes). Posts plug into the comment area through the DiscussionPort;
+// reminders go to the message capability through the ReminderPort.
 import './messages.en';
+import type { Kysely } from 'kysely';
 import type { AppContext, Capability } from '../platform/context';
+import { NO_GROUPS } from '../platform/shared-ports';
 import { accountTableAuthors, judgeTableAccepted } from './adapters';
-import { noDiscussions, type ContestCommentPort, type DiscussionPorts } from './ports';
+import { NO_REMINDERS, type ContestCommentPort, type DiscussionPorts } from './ports';
+import { postDb } from './post-repository';
+import { registerPostRoutes } from './post-routes';
+import { createPostService, type PostService } from './post-service';
 import { registerDiscussionRoutes } from './routes';
 import { createDiscussionService, type DiscussionService } from './service';
 
 export type * from './ports';
 export type { DiscussionTables } from './tables';
 export type { DiscussionService } from './service';
+export type { PostService } from './post-service';
 export type { ContestFacts, DiscussionFacts } from './rules';
 
 export interface DiscussionCapability extends Capability {
   service: DiscussionService;
+  posts: PostService;
 }
 
 /** Without the contest capability no contest exists. */
@@ -27,27 +35,50 @@ export function createDiscussionCapability(
   ctx: AppContext,
   ports: DiscussionPorts = {},
 ): DiscussionCapability {
+  const switches =
+    ports.switches ??
+    (async () => ({
+      openContestComment: true,
+      openPublicDiscussion: true,
+      openGroupDiscussion: true,
+      defaultCreateCommentACInitValue: 10,
+    }));
+  const accepted = ports.accepted ?? judgeTableAccepted(ctx.db);
+  const reminders = ports.reminders ?? NO_REMINDERS;
+  const posts = createPostService({
+    db: postDb(ctx.db as Kysely<unknown>),
+    groups: ports.groups ?? NO_GROUPS,
+    accepted,
+    reminders,
+    switches:
+      ports.postSwitches ??
+      (async () => ({
+        defaultCreateDiscussionACInitValue: 10,
+        defaultCreateDiscussionDailyLimit: 5,
+        ...(await switches()),
+      })),
+    now: ports.now ?? Date.now,
+  });
   const service = createDiscussionService({
     db: ctx.db,
     bus: ctx.bus,
     contests: ports.contests ?? noContests,
-    discussions: ports.discussions ?? noDiscussions,
+    // A test may play posts through its own port; by default the posts service answers.
+    discussions: ports.discussions ?? posts.port,
+    reminders,
     users: ports.users ?? accountTableAuthors(ctx.db),
-    accepted: ports.accepted ?? judgeTableAccepted(ctx.db),
-    switches:
-      ports.switches ??
-      (async () => ({
-        openContestComment: true,
-        openPublicDiscussion: true,
-        openGroupDiscussion: true,
-        defaultCreateCommentACInitValue: 10,
-      })),
+    accepted,
+    switches,
     now: ports.now ?? Date.now,
     log: ctx.log,
   });
   return {
     name: 'discussion',
     service,
-    routes: (app) => registerDiscussionRoutes(app, service),
+    posts,
+    routes: (app) => {
+      registerDiscussionRoutes(app, service);
+      registerPostRoutes(app, posts);
+    },
   };
 }

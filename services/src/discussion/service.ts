@@ -17,6 +17,7 @@ import {
   type ReplyVO,
 } from '@oj/protocol/discussion/schemas';
 import type { ContestCommentPushed } from '@oj/protocol/realtime/events';
+import { MessageSubjects, type DiscussionCommentPushed } from '@oj/protocol/realtime/message';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { denied, fail, notFound, unauthorized } from '../platform/http/errors';
 import { M } from './messages';
@@ -27,7 +28,9 @@ import type {
   CommentUserPort,
   ContestCommentPort,
   DiscussionPort,
+  ReminderPort,
 } from './ports';
+import { discussionUrl } from './post-rules';
 import * as repo from './repository';
 import {
   contentError,
@@ -45,6 +48,8 @@ export interface DiscussionServiceDeps {
   bus: Bus;
   contests: ContestCommentPort;
   discussions: DiscussionPort;
+  /** Reminders for the message center (a comment on my post, a reply to me, a like of my comment). */
+  reminders: ReminderPort;
   users: CommentUserPort;
   accepted: AcceptedCountPort;
   switches: () => Promise<CommentSwitches>;
@@ -138,6 +143,25 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     }
   }
 
+  /** Readers of a discussion refetch its comments (issue 13: no reload). */
+  async function publishDiscussion(did: number, commentId: number, replyId: number | null) {
+    const event: DiscussionCommentPushed = { did, commentId, replyId, at: deps.now() };
+    try {
+      await deps.bus.publish(MessageSubjects.discussionComment(did), event);
+    } catch (err) {
+      deps.log?.warn({ err, did }, 'publishing a discussion comment event failed');
+    }
+  }
+
+  /** A reminder must never fail the write it follows. */
+  async function remind(r: Parameters<ReminderPort['remind']>[0]) {
+    try {
+      await deps.reminders.remind(r);
+    } catch (err) {
+      deps.log?.warn({ err, action: r.action }, 'creating a reminder failed');
+    }
+  }
+
   // ---------- comments ----------
 
   /** GET /api/comments. */
@@ -194,6 +218,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     if (bad) throw fail(bad);
     let cid: number | null = null;
     let did: number | null = null;
+    let post: DiscussionFacts | null = null;
     if (body.cid) {
       await contestSwitch();
       const c = await contestOf(user, body.cid, M.COMMENT_CONTEST_GONE);
@@ -206,6 +231,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       await discussionReadable(user, d);
       await acThreshold(user, M.COMMENT_AC_LIMIT);
       did = d.id;
+      post = d;
     } else throw fail(M.SOURCE_MISSING);
 
     const author = (await deps.users.profiles([user.uid])).get(user.uid);
@@ -218,7 +244,20 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       from_avatar: author?.avatar ?? null,
       from_role: roleOf(user),
     });
-    if (did !== null) await deps.discussions.addCommentCount(did, 1);
+    if (did !== null && post) {
+      await deps.discussions.addCommentCount(did, 1);
+      // The post's author hears of every comment, their own included (reference §4).
+      await remind({
+        action: 'Discuss',
+        recipientId: post.uid,
+        senderId: user.uid,
+        sourceId: did,
+        sourceType: 'Discussion',
+        sourceContent: row.content,
+        url: discussionUrl(did, post.gid),
+      });
+      await publishDiscussion(did, row.id, null);
+    }
     if (cid !== null)
       await publish(cid, { commentId: row.id, replyId: null, fromUid: user.uid, fromName: user.username });
     return {
@@ -263,10 +302,32 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     return null;
   }
 
-  /** GET /api/comment-like: idempotent per user (the counter moves only with the like row). */
+  /**
+   * GET /api/comment-like: idempotent per user (the counter moves only with the like row). A new
+   * like tells the comment's author, unless they liked it themselves; the source is the comment's
+   * own contest or discussion, whatever the query names.
+   */
   async function likeComment(user: AuthUser, q: CommentLikeQuery) {
+    const before = q.toLike ? await repo.likedBy(db, user.uid, [q.cid]) : null;
     const ok = await repo.setLike(db, user.uid, q.cid, q.toLike);
     if (!ok) throw fail(q.toLike ? M.LIKE_FAILED : M.UNLIKE_FAILED);
+    if (q.toLike && before && !before.has(q.cid)) {
+      const comment = await repo.findComment(db, q.cid);
+      if (comment && comment.status === 0 && comment.from_name !== user.username) {
+        const post = comment.did !== null ? await deps.discussions.find(comment.did) : null;
+        if (comment.cid !== null || post)
+          await remind({
+            action: 'Like_Discuss',
+            recipientId: comment.from_uid,
+            senderId: user.uid,
+            sourceId: comment.cid ?? comment.did!,
+            sourceType: comment.cid !== null ? 'Contest' : 'Discussion',
+            sourceContent: comment.content,
+            url:
+              comment.cid !== null ? `/contest/${comment.cid}/comment` : discussionUrl(post!.id, post!.gid),
+          });
+      }
+    }
     return null;
   }
 
@@ -300,6 +361,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
   /** POST /api/reply. */
   async function addReply(user: AuthUser, body: ReplyBody): Promise<ReplyVO> {
     const input = body.reply;
+    let post: DiscussionFacts | null = null;
     const bad = contentError(input?.content, { empty: M.REPLY_EMPTY, long: M.REPLY_LONG });
     if (bad) throw fail(bad);
     if (!input?.commentId) throw fail(M.REPLY_PARAMS);
@@ -312,6 +374,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     } else if (comment.did !== null) {
       const d = await deps.discussions.find(comment.did);
       if (!d) throw fail(M.REPLY_COMMENT_GONE);
+      post = d;
       await discussionSwitch(d);
       if (d.gid !== null && !isRoot(user) && !(await deps.discussions.isGroupMember(d.gid, user.uid)))
         throw denied(M.REPLY_DENIED);
@@ -336,7 +399,23 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       to_avatar: to.avatar,
       content: transformContent(input.content!),
     });
-    if (comment.did !== null) await deps.discussions.addCommentCount(comment.did, 1);
+    if (comment.did !== null && post) {
+      await deps.discussions.addCommentCount(comment.did, 1);
+      // The addressee hears of it; the quote is the comment or reply answered (stored ids only).
+      const quoteType = body.quoteType === 'Reply' && body.quoteId ? 'Reply' : 'Comment';
+      await remind({
+        action: 'Reply',
+        recipientId: to.uid,
+        senderId: user.uid,
+        sourceId: comment.did,
+        sourceType: 'Discussion',
+        sourceContent: row.content,
+        quoteId: quoteType === 'Reply' ? body.quoteId! : comment.id,
+        quoteType,
+        url: discussionUrl(comment.did, post.gid),
+      });
+      await publishDiscussion(comment.did, comment.id, row.id);
+    }
     if (comment.cid !== null)
       await publish(comment.cid, {
         commentId: comment.id,

@@ -26,6 +26,7 @@ import {
 } from '@oj/protocol/realtime/events';
 import { isSiteAdmin, type Authenticator, type AuthUser } from '../platform/http/access';
 import { markVerdict } from '../judge/trace';
+import { relayMessages } from './message-relay';
 
 export type WatchDecision = 'ok' | 'not-found' | 'denied';
 
@@ -236,6 +237,8 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       const rooms = toUids.filter((u): u is string => typeof u === 'string').map((u) => Rooms.user(u));
       if (rooms.length) io.to(rooms).emit(ServerEvents.groupMembership, event);
     }),
+    // The message center: unread counts, site-wide notices, discussion comments (issue 13).
+    ...(await relayMessages(io, bus, opts.log)),
     await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {
       const uid = subject.slice(Subjects.accountRevoked('').length);
       io.to(Rooms.user(uid)).emit(ServerEvents.sessionRevoked, {});

@@ -10,6 +10,8 @@ import * as m0004 from './0004_judge';
 import * as m0003 from './0003_problem';
 import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
+import * as m0008 from './0008_discussion_post';
+import * as m0009 from './0009_message';
 import * as m0010 from './0010_group';
 import * as m0011 from './0011_admin';
 import * as m0012 from './0012_judge_outbox';
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0003_problem': m0003,
   '0005_contest': m0005,
   '0006_discussion': m0006,
+  '0008_discussion_post': m0008,
+  '0009_message': m0009,
   '0010_group': m0010,
   '0011_admin': m0011,
   '0012_judge_outbox': m0012,

@@ -1,0 +1,90 @@
+// HTTP shape of discussion posts (reference contests-trainings-discussions.md §3) and their back
+// office (groups-admin-files.md §4.12).
+import { Permission } from '@oj/protocol';
+import {
+  AdminDiscussionBody,
+  AdminDiscussionDeleteBody,
+  CategoryBody,
+  DiscussionBody,
+  DiscussionDeleteQuery,
+  DiscussionDetailQuery,
+  DiscussionLikeQuery,
+  DiscussionListQuery,
+  ReportBody,
+  ReportListQuery,
+  ReportUpdateBody,
+} from '@oj/protocol/discussion/posts';
+import type { App } from '../platform/http/app';
+import { ok } from '../platform/http/envelope';
+import type { PostService } from './post-service';
+
+const anonymous = { access: 'anonymous' } as const;
+const login = { access: 'login' } as const;
+const root = { access: 'login', roles: ['root'] } as const;
+const staff = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
+const perm = (p: string) => ({ access: 'login', permissions: [p] }) as const;
+
+export function registerPostRoutes(app: App, s: PostService): void {
+  app.get('/api/discussion-category', { config: anonymous }, async () => ok(await s.categories()));
+  app.post('/api/discussion-category', { config: root, schema: { body: CategoryBody } }, async (req) =>
+    ok(await s.saveCategories(req.body as CategoryBody)),
+  );
+  app.get(
+    '/api/get-discussion-list',
+    { config: anonymous, schema: { querystring: DiscussionListQuery } },
+    async (req) => ok(await s.list(req.user ?? null, req.query as DiscussionListQuery)),
+  );
+  app.get(
+    '/api/get-discussion-detail',
+    { config: anonymous, schema: { querystring: DiscussionDetailQuery } },
+    async (req) => ok(await s.detail(req.user ?? null, (req.query as { did: number }).did)),
+  );
+  app.post(
+    '/api/discussion',
+    { config: perm(Permission.DISCUSSION_ADD), schema: { body: DiscussionBody } },
+    async (req) => ok(await s.create(req.user!, req.body as DiscussionBody), 'success'),
+  );
+  app.put(
+    '/api/discussion',
+    { config: perm(Permission.DISCUSSION_EDIT), schema: { body: DiscussionBody } },
+    async (req) => ok(await s.update(req.user!, req.body as DiscussionBody)),
+  );
+  app.delete(
+    '/api/discussion',
+    { config: perm(Permission.DISCUSSION_DEL), schema: { querystring: DiscussionDeleteQuery } },
+    async (req) => ok(await s.remove(req.user!, (req.query as { did: number }).did)),
+  );
+  app.get(
+    '/api/discussion-like',
+    { config: login, schema: { querystring: DiscussionLikeQuery } },
+    async (req) => {
+      const q = req.query as DiscussionLikeQuery;
+      return ok(await s.like(req.user!, q.did, q.toLike));
+    },
+  );
+  app.post('/api/discussion-report', { config: login, schema: { body: ReportBody } }, async (req) =>
+    ok(await s.report(req.user!, req.body as ReportBody)),
+  );
+
+  app.put('/api/admin/discussion', { config: staff, schema: { body: AdminDiscussionBody } }, async (req) =>
+    ok(await s.adminUpdate(req.body as AdminDiscussionBody)),
+  );
+  app.delete(
+    '/api/admin/discussion',
+    { config: staff, schema: { body: AdminDiscussionDeleteBody } },
+    async (req) => ok(await s.adminDelete(req.body as number[])),
+  );
+  app.get(
+    '/api/admin/discussion-report',
+    { config: staff, schema: { querystring: ReportListQuery } },
+    async (req) => ok(await s.reports(req.query as ReportListQuery)),
+  );
+  app.put(
+    '/api/admin/discussion-report',
+    { config: staff, schema: { body: ReportUpdateBody } },
+    async (req) => {
+      const b = req.body as ReportUpdateBody;
+      return ok(await s.handleReport(b.id, b.status));
+    },
+  );
+}

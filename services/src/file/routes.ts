@@ -1,0 +1,79 @@
+// HTTP shape of markdown uploads (reference core.md §10) and their static serving.
+import type { FastifyRequest } from 'fastify';
+import {
+  DeleteMdImageQuery,
+  MD_FILE_MAX_BYTES,
+  MD_IMAGE_MAX_BYTES,
+  PublicMdParams,
+} from '@oj/protocol/file/schemas';
+import { ApiError, Messages } from '../platform/http/errors';
+import type { App } from '../platform/http/app';
+import { ok } from '../platform/http/envelope';
+import type { FileService, Upload } from './service';
+
+const login = { access: 'login' } as const;
+const anonymous = { access: 'anonymous' } as const;
+
+/** The multipart file in `field` plus the form's `gid`, read within `limit` bytes. */
+async function readUpload(req: FastifyRequest, field: string, limit: number) {
+  if (!req.isMultipart()) return { file: null, gid: undefined };
+  let file: Upload | null = null;
+  let gid: number | undefined;
+  for await (const part of req.parts({ limits: { fileSize: limit + 1 }, throwFileSizeLimit: false })) {
+    if (part.type === 'file') {
+      if (part.fieldname === field && !file) {
+        const bytes = await part.toBuffer().catch(() => null);
+        file = {
+          filename: part.filename,
+          bytes: new Uint8Array(bytes ?? []),
+          truncated: !bytes || part.file.truncated,
+        };
+      } else part.file.resume();
+    } else if (part.fieldname === 'gid') {
+      const n = Number(part.value);
+      if (Number.isInteger(n) && n > 0) gid = n;
+    }
+  }
+  const q = (req.query ?? {}) as { gid?: string };
+  if (gid === undefined && q.gid && /^\d+$/.test(q.gid)) gid = Number(q.gid);
+  return { file, gid };
+}
+
+export function registerFileRoutes(app: App, s: FileService): void {
+  app.post('/api/file/upload-md-img', { config: login }, async (req) => {
+    const { file } = await readUpload(req, 'image', MD_IMAGE_MAX_BYTES);
+    return ok(await s.uploadImage(req.user!, file));
+  });
+  app.post('/api/file/upload-md-file', { config: login }, async (req) => {
+    const { file, gid } = await readUpload(req, 'file', MD_FILE_MAX_BYTES);
+    return ok(await s.uploadFile(req.user!, file, gid));
+  });
+  app.get(
+    '/api/file/delete-md-img',
+    { config: login, schema: { querystring: DeleteMdImageQuery } },
+    async (req) => ok(await s.deleteImage(req.user!, (req.query as { fileId: number }).fileId)),
+  );
+
+  // Served without the envelope. Uploaded bytes never run as a page: nosniff, no scripts, and
+  // anything that is not a checked image downloads as an attachment.
+  for (const kind of ['img', 'file'] as const)
+    app.get(
+      `/api/public/${kind}/md/:name`,
+      { config: anonymous, schema: { params: PublicMdParams } },
+      async (req, reply) => {
+        const file = await s.served(kind, (req.params as { name: string }).name);
+        if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
+        reply
+          .type(file.contentType)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (kind === 'file')
+          reply.header(
+            'Content-Disposition',
+            `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName ?? 'file')}`,
+          );
+        return reply.send(Buffer.from(file.bytes));
+      },
+    );
+}
