@@ -14,6 +14,8 @@ import { AdminShell } from './AdminShell';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ServiceInfoPage } from './dashboard/ServiceInfoPage';
 import { UsersPage } from './users/UsersPage';
+import { ProblemListPage } from './problem/ProblemListPage';
+import { ProblemEditPage } from './problem/ProblemEditPage';
 
 /** The frame of every admin route (the route table wraps admin pages in it). */
 export const AdminFrame = ({ children }: { children?: ReactNode }) => <AdminShell>{children}</AdminShell>;
@@ -26,6 +28,8 @@ export const AdminUnknown = () => <Redirect to="/admin/login" replace />;
 export const AdminDashboard = () => <DashboardPage />;
 export const AdminUsers = () => <UsersPage />;
 export const AdminServiceInfo = () => <ServiceInfoPage />;
+export const AdminProblems = () => <ProblemListPage />;
+export const AdminProblemEdit = () => <ProblemEditPage />;
 
 export const AdminContestList = () => <AdminContestListPage />;
 export const AdminContestEdit = () => <ContestEditPage />;
