@@ -1,5 +1,3 @@
-// Group pages: placeholders until the group area is built.
-import { Placeholder } from '../shell/Placeholder';
-
-export const GroupList = () => <Placeholder titleKey="page.groupList" />;
-export const GroupArea = () => <Placeholder titleKey="page.groupHome" />;
+// Group pages (spec part3 §2.1–§2.12): the list and the group area.
+export { GroupListPage as GroupList } from './GroupListPage';
+export { GroupArea } from './GroupArea';

@@ -4,6 +4,7 @@ import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
 import { discussionEnUS } from './discussion.en-US';
 import { messageEnUS } from './message.en-US';
+import { groupEnUS } from './group.en-US';
 import type { Translations } from './zh-CN';
 import { screensEnUS } from './screens.en-US';
 
@@ -175,4 +176,6 @@ export const enUS: Translations = {
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionEnUS,
   ...messageEnUS,
+  // The group area.
+  ...groupEnUS,
 };

@@ -4,6 +4,7 @@ import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
 import { messageZhCN } from './message.zh-CN';
+import { groupZhCN } from './group.zh-CN';
 import { screensZhCN } from './screens.zh-CN';
 export const zhCN = {
   Username_Check_Required: '用户名不能为空',
@@ -173,6 +174,8 @@ export const zhCN = {
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionZhCN,
   ...messageZhCN,
+  // The group area.
+  ...groupZhCN,
 };
 
 /** Same shape as zhCN with every leaf a string. */
