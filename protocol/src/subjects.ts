@@ -43,6 +43,14 @@ export const Subjects = {
   /** A group membership row changed (apply, decision, removal, exit, disband): the user rooms in `toUids`. */
   groupMembership: (gid: number | string) => `oj.group.membership.${gid}`,
   groupMembershipAll: 'oj.group.membership.>',
+  /** A user's training progress changed (a verdict on a training problem): their user room. */
+  trainingProgress: (uid: string) => `oj.training.progress.${uid}`,
+  trainingProgressAll: 'oj.training.progress.>',
+  /** A training rank row changed: the training's room. */
+  trainingRank: (tid: number | string) => `oj.training.rank.${tid}`,
+  trainingRankAll: 'oj.training.rank.>',
+  /** Request/reply: may this viewer join a training's room? (answered by the training service) */
+  trainingWatchCheck: 'oj.training-watch.check',
 
   /** Back office: the judge-server list changed (a heartbeat, or a runner went quiet); admin room. */
   adminJudgeServers: 'oj.admin.judge-servers',
@@ -60,6 +68,7 @@ export const Rooms = {
   problem: (pid: number | string) => `problem:${pid}`,
   contest: (cid: number | string) => `contest:${cid}`,
   contestAdmin: (cid: number | string) => `contest-admin:${cid}`,
+  training: (tid: number | string) => `training:${tid}`,
   /** Site admins on the back-office dashboard. */
   admin: 'admin',
 } as const;

@@ -26,6 +26,7 @@ import { createProblemJudgePort } from './problem';
 import { createDiscussionCapability } from './discussion';
 import { createMessageCapability } from './message';
 import { createFileCapability } from './file';
+import { createTrainingCapability } from './training';
 import { createGroupCapability } from './group';
 import { createAdminCapability } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
@@ -96,10 +97,13 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       createProblemJudgePort(ctx.db),
     ),
   });
+  // Trainings: group trainings follow the group capability's standing rules (GroupRolePort).
+  const training = createTrainingCapability(ctx, { groups: group.roles });
   const judge: JudgeCapability = createJudgeCapability(ctx, {
     problems: problemPortFromProblemCapability(ctx.db),
     switches: () => site.switches(),
     contests: contest.submitPort,
+    trainings: training.submitPort,
     contestViews: contest.submissionViews,
     live: opts.live ?? true,
   });
@@ -108,7 +112,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     ctx,
     {
       status: judge.problemStatus,
-      fullScreen: { forTraining: async () => [], forContest: contest.fullScreenForContest },
+      fullScreen: { forTraining: training.fullScreenForTraining, forContest: contest.fullScreenForContest },
       groups: group.membership,
     },
     { seedSamples: opts.seedSamples ?? true },
@@ -130,6 +134,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     problem,
     judge,
     contest,
+    training,
     discussion,
     message,
     createFileCapability(ctx, { groups: group.roles }),

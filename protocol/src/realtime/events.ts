@@ -29,6 +29,10 @@ export const ServerEvents = {
   contestComment: 'contest:comment',
   /** A group membership row changed (payload GroupMembershipPushed of protocol/src/group; user rooms). */
   groupMembership: 'group:membership',
+  /** The user's training progress changed (payload TrainingProgressPushed; user room). */
+  trainingProgress: 'training:progress',
+  /** A training rank row changed (payload TrainingRankPushed; training room). */
+  trainingRank: 'training:rank',
   /** The judge-server list (payload JudgeServerList of protocol/src/admin/schemas; admin room). */
   adminJudgeServers: 'admin:judge-servers',
   /** The submissions-per-minute series (payload SubmissionRate; admin room). */
@@ -44,6 +48,9 @@ export const ClientEvents = {
   /** Join a contest's room (and its admin room when the contest says the user is a contest admin). */
   subscribeContest: 'subscribe:contest',
   unsubscribeContest: 'unsubscribe:contest',
+  /** Join a training's room (rank rows in place). */
+  subscribeTraining: 'subscribe:training',
+  unsubscribeTraining: 'unsubscribe:training',
   /** Join the back-office room (site admins: root, admin, problem_admin). */
   subscribeAdmin: 'subscribe:admin',
 } as const;
@@ -95,6 +102,7 @@ export type SubmissionUpdate = Static<typeof SubmissionUpdateSchema>;
 export const SubscribeSubmissionSchema = Type.Object({ submitId: Type.Integer({ minimum: 1 }) });
 export const SubscribeProblemSchema = Type.Object({ pid: Type.Integer({ minimum: 1 }) });
 export const SubscribeContestSchema = Type.Object({ cid: Type.Integer({ minimum: 1 }) });
+export const SubscribeTrainingSchema = Type.Object({ tid: Type.Integer({ minimum: 1 }) });
 
 /**
  * The ack answer: ok, or a reason (not-found, denied, bad-request). `subscribe:contest`

@@ -17,6 +17,7 @@ import {
   SubscribeContestSchema,
   SubscribeProblemSchema,
   SubscribeSubmissionSchema,
+  SubscribeTrainingSchema,
   WATCH_CHECK_SUBJECT,
   type ContestWatchCheckRequest,
   type ContestWatchDecision,
@@ -185,6 +186,20 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         reply({ ok: false, error: 'denied' });
       }
     });
+    // A training's room (rank rows in place); the training service applies the rank's access rule.
+    type T = { tid: number };
+    watch<T>(
+      ClientEvents.subscribeTraining,
+      SubscribeTrainingSchema,
+      (p) => Rooms.training(p.tid),
+      (p) =>
+        bus.request<WatchDecision>(
+          Subjects.trainingWatchCheck,
+          { tid: p.tid, viewer: user },
+          { timeoutMs: 3000 },
+        ),
+    );
+    unwatch<T>(ClientEvents.unsubscribeTraining, SubscribeTrainingSchema, (p) => Rooms.training(p.tid));
     // The back-office room: site admins only (decided from the token's stored roles).
     socket.on(ClientEvents.subscribeAdmin, async (_payload: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -236,6 +251,15 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       if (!Array.isArray(toUids)) return;
       const rooms = toUids.filter((u): u is string => typeof u === 'string').map((u) => Rooms.user(u));
       if (rooms.length) io.to(rooms).emit(ServerEvents.groupMembership, event);
+    }),
+    // Training progress goes to the learner's own room; rank rows to the training's room.
+    await bus.subscribe<{ uid?: unknown }>(Subjects.trainingProgressAll, (payload) => {
+      if (typeof payload?.uid === 'string')
+        io.to(Rooms.user(payload.uid)).emit(ServerEvents.trainingProgress, payload);
+    }),
+    await bus.subscribe<{ tid?: unknown }>(Subjects.trainingRankAll, (payload) => {
+      if (typeof payload?.tid === 'number')
+        io.to(Rooms.training(payload.tid)).emit(ServerEvents.trainingRank, payload);
     }),
     // The message center: unread counts, site-wide notices, discussion comments (issue 13).
     ...(await relayMessages(io, bus, opts.log)),

@@ -5,6 +5,7 @@ import { Subjects } from '@oj/protocol';
 import type { AppContext, Capability } from '../platform/context';
 import type {
   ContestSubmitPort,
+  TrainingSubmitPort,
   ContestViewPort,
   GroupPort,
   JudgeSwitches,
@@ -28,6 +29,7 @@ export interface JudgeCapabilityOptions {
   problems: ProblemPort;
   groups?: GroupPort;
   contests?: ContestSubmitPort;
+  trainings?: TrainingSubmitPort;
   /** The contest rules for reading contest submissions; absent = those endpoints are not served. */
   contestViews?: ContestViewPort;
   switches?: () => Promise<JudgeSwitches>;
@@ -60,6 +62,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     problems: opts.problems,
     groups: opts.groups,
     contests: opts.contests,
+    trainings: opts.trainings,
     switches: opts.switches,
   });
   const stops: Unsubscribe[] = [];

@@ -13,6 +13,7 @@ export const JudgeMessages = {
   GROUP_PROBLEM_NEEDS_GID: '提交失败，该题目为团队所属，请你前往指定团队内提交！',
   NOT_GROUP_MEMBER: '对不起，您并非该题目所属的团队内成员，无权进行提交！',
   CONTEST_MISSING: '对不起，该比赛不存在！',
+  TRAINING_MISSING: '该训练不存在或不允许显示！',
   STATUS_CHECK_CID: '查询比赛id不能为空',
   CONTEST_REJUDGE_EMPTY: '当前该题目无提交，不可重判！',
   CONTEST_REJUDGE_FAILED: '重判失败！请重新尝试！',

@@ -99,6 +99,19 @@ export interface ContestSubmitPort {
   resolveSubmission(user: AuthUser, cid: number, displayId: string): Promise<ContestSubmitTarget>;
 }
 
+/** The training capability's rules for submitting in a training (core.md submit rule 7). */
+export interface TrainingSubmitPort {
+  /**
+   * The problem a submission of `displayId` in training `tid` targets, or an ApiError with the
+   * reference text (400 training missing/hidden, 401 register first, 403 not a member / banned / problem gone).
+   */
+  resolveSubmission(
+    user: AuthUser,
+    tid: number,
+    displayId: string,
+  ): Promise<{ pid: number; displayId: string; gid: number | null }>;
+}
+
 /** Group membership (the group capability); absent = only site roots pass group checks. */
 export interface GroupPort {
   isMember(gid: number, uid: string): Promise<boolean>;

@@ -55,6 +55,7 @@ import {
   DEFAULT_SWITCHES,
   type ContestSubmitPort,
   type GroupPort,
+  type TrainingSubmitPort,
   type JudgeProblem,
   type JudgeSwitches,
   type ProblemPort,
@@ -90,6 +91,8 @@ export interface JudgeServiceDeps {
   groups?: GroupPort;
   /** Contest submissions are refused (404 contest missing) until the contest capability provides this. */
   contests?: ContestSubmitPort;
+  /** Training submissions (tid) are refused as missing trainings until the training capability provides this. */
+  trainings?: TrainingSubmitPort;
   /** Current feature switches; defaults when absent. */
   switches?: () => Promise<JudgeSwitches>;
 }
@@ -353,6 +356,11 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     return problem;
   }
 
+  async function trainingTarget(user: AuthUser, tid: number, displayId: string) {
+    if (!deps.trainings) throw fail(M.TRAINING_MISSING);
+    return deps.trainings.resolveSubmission(user, tid, displayId.trim());
+  }
+
   async function contestTarget(user: AuthUser, cid: number, displayId: string) {
     if (!deps.contests) throw notFound(M.CONTEST_MISSING);
     return deps.contests.resolveSubmission(user, cid, displayId.trim());
@@ -360,7 +368,14 @@ export function createJudgeService(deps: JudgeServiceDeps) {
 
   async function submit(
     user: AuthUser,
-    body: { pid: string; language: string; code: string; cid?: number | null; gid?: number | null },
+    body: {
+      pid: string;
+      language: string;
+      code: string;
+      cid?: number | null;
+      tid?: number | null;
+      gid?: number | null;
+    },
     ip: string | null,
   ): Promise<JudgeView> {
     const cid = body.cid ?? 0;
@@ -371,9 +386,14 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     const target = cid !== 0 ? await contestTarget(user, cid, body.pid) : null;
     // Site and group submissions share one frequency window, consumed before the problem checks (as in HOJ).
     if (!target) await takeWindow('submit', user.uid, sw.defaultSubmitInterval, M.SUBMIT_TOO_FAST);
+    // A training submission (core.md submit rule 7): the training capability's access rules decide.
+    const tid = !target && body.tid ? body.tid : null;
+    const inTraining = tid !== null ? await trainingTarget(user, tid, body.pid) : null;
     const problem = target
       ? await problems.getProblemForJudge(target.pid)
-      : await problemForSubmit(user, body.pid, gid);
+      : inTraining
+        ? await problems.getProblemForJudge(inTraining.pid)
+        : await problemForSubmit(user, body.pid, gid);
     if (!problem) throw denied(M.PROBLEM_GONE);
     checkLanguage(body.language, problem);
     // The submission and its outbox row commit together: whatever dies next, it gets judged.
@@ -389,7 +409,9 @@ export function createJudgeService(deps: JudgeServiceDeps) {
         language: body.language,
         cid: target ? cid : 0,
         cpid: target ? target.cpid : 0,
-        gid: target ? target.gid : problem.gid,
+        gid: target ? target.gid : inTraining ? inTraining.gid : problem.gid,
+        // judge.tid (migration 0007_training) is read by the training capability only.
+        ...({ tid } as object),
         ip,
         is_remote: problem.isRemote,
       });

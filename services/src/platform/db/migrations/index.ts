@@ -10,6 +10,7 @@ import * as m0004 from './0004_judge';
 import * as m0003 from './0003_problem';
 import * as m0005 from './0005_contest';
 import * as m0006 from './0006_discussion';
+import * as m0007 from './0007_training';
 import * as m0008 from './0008_discussion_post';
 import * as m0009 from './0009_message';
 import * as m0010 from './0010_group';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0003_problem': m0003,
   '0005_contest': m0005,
   '0006_discussion': m0006,
+  '0007_training': m0007,
   '0008_discussion_post': m0008,
   '0009_message': m0009,
   '0010_group': m0010,

@@ -1,0 +1,120 @@
+// HTTP shape of the training calls (reference contests-trainings-discussions.md §2) and the
+// training back office (groups-admin-files.md §4.9).
+import {
+  AddFromPublicBody,
+  AdminTrainingListQuery,
+  AdminTrainingProblemQuery,
+  CategoryIdQuery,
+  ChangeTrainingStatusQuery,
+  RegisterTrainingBody,
+  RemoveTrainingProblemQuery,
+  TidQuery,
+  TrainingCategorySchema,
+  TrainingDTOSchema,
+  TrainingListQuery,
+  TrainingProblemSchema,
+  TrainingRankQuery,
+} from '@oj/protocol/training/schemas';
+import type { App } from '../platform/http/app';
+import { ok } from '../platform/http/envelope';
+import type { TrainingAdminService } from './admin-service';
+import type { TrainingService } from './service';
+
+const anonymous = { access: 'anonymous' } as const;
+const login = { access: 'login' } as const;
+const backOffice = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
+const rootOnly = { access: 'login', roles: ['root'] } as const;
+const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as const;
+
+export function registerTrainingRoutes(app: App, s: TrainingService, a: TrainingAdminService): void {
+  app.get('/api/get-training-category', { config: anonymous }, async () => ok(await s.categoryList()));
+  app.get(
+    '/api/get-training-list',
+    { config: anonymous, schema: { querystring: TrainingListQuery } },
+    async (req) => ok(await s.list(req.user ?? null, req.query)),
+  );
+  app.get('/api/get-training-detail', { config: login, schema: { querystring: TidQuery } }, async (req) =>
+    ok(await s.detail(req.user!, req.query.tid)),
+  );
+  app.get('/api/get-training-access', { config: login, schema: { querystring: TidQuery } }, async (req) =>
+    ok(await s.access(req.user!, req.query.tid)),
+  );
+  app.post('/api/register-training', { config: login, schema: { body: RegisterTrainingBody } }, async (req) =>
+    ok(await s.registerTraining(req.user!, req.body), 'success'),
+  );
+  app.get(
+    '/api/get-training-problem-list',
+    { config: login, schema: { querystring: TidQuery } },
+    async (req) => ok(await s.problemList(req.user!, req.query.tid)),
+  );
+  // Ours: the caller's status per problem of a training (the list's icons), under the training's access rule.
+  app.get(
+    '/api/get-training-problem-status',
+    { config: login, schema: { querystring: TidQuery } },
+    async (req) => ok(await s.myStatuses(req.user!, req.query.tid)),
+  );
+  app.get(
+    '/api/get-training-rank',
+    { config: login, schema: { querystring: TrainingRankQuery } },
+    async (req) => ok(await s.rank(req.user!, req.query)),
+  );
+
+  // ---------- back office ----------
+  app.get(
+    '/api/admin/training/get-training-list',
+    { config: backOffice, schema: { querystring: AdminTrainingListQuery } },
+    async (req) => ok(await a.list(req.query)),
+  );
+  app.get('/api/admin/training', { config: backOffice, schema: { querystring: TidQuery } }, async (req) =>
+    ok(await a.get(req.user!, req.query.tid)),
+  );
+  app.post('/api/admin/training', { config: backOffice, schema: { body: TrainingDTOSchema } }, async (req) =>
+    ok(await a.create(req.user!, req.body)),
+  );
+  app.put('/api/admin/training', { config: backOffice, schema: { body: TrainingDTOSchema } }, async (req) =>
+    ok(await a.update(req.user!, req.body)),
+  );
+  app.delete('/api/admin/training', { config: rootOnly, schema: { querystring: TidQuery } }, async (req) =>
+    ok(await a.remove(req.query.tid)),
+  );
+  app.put(
+    '/api/admin/training/change-training-status',
+    { config: backOffice, schema: { querystring: ChangeTrainingStatusQuery } },
+    async (req) => ok(await a.changeStatus(req.user!, req.query.tid, req.query.status)),
+  );
+  app.get(
+    '/api/admin/training/get-problem-list',
+    { config: backOffice, schema: { querystring: AdminTrainingProblemQuery } },
+    async (req) => ok(await a.problems(req.user!, req.query)),
+  );
+  app.put(
+    '/api/admin/training/problem',
+    { config: problemAdmins, schema: { body: TrainingProblemSchema } },
+    async (req) => ok(await a.updateProblem(req.user!, req.body)),
+  );
+  app.delete(
+    '/api/admin/training/problem',
+    { config: problemAdmins, schema: { querystring: RemoveTrainingProblemQuery } },
+    async (req) => ok(await a.removeProblem(req.user!, req.query.pid, req.query.tid)),
+  );
+  app.post(
+    '/api/admin/training/add-problem-from-public',
+    { config: backOffice, schema: { body: AddFromPublicBody } },
+    async (req) => ok(await a.addFromPublic(req.user!, req.body)),
+  );
+  app.post(
+    '/api/admin/training/category',
+    { config: problemAdmins, schema: { body: TrainingCategorySchema } },
+    async (req) => ok(await a.createCategory(req.body)),
+  );
+  app.put(
+    '/api/admin/training/category',
+    { config: problemAdmins, schema: { body: TrainingCategorySchema } },
+    async (req) => ok(await a.updateCategory(req.body)),
+  );
+  app.delete(
+    '/api/admin/training/category',
+    { config: problemAdmins, schema: { querystring: CategoryIdQuery } },
+    async (req) => ok(await a.deleteCategory(req.query.cid)),
+  );
+}
