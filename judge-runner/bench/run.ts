@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import { judgeTask, type JudgeDeps } from '../src/judge/index';
-import { CompileCache, detectLanguages } from '../src/languages/index';
+import { CompileCache, LANGUAGES, detectLanguages, warmPrecompiledHeaders } from '../src/languages/index';
 import { Sandbox, Workspace } from '../src/sandbox/index';
 
 const MIB = 1024 * 1024;
@@ -138,7 +138,7 @@ const cases = Array.from({ length: 10 }, (_, i) => ({
   score: 10,
   groupNum: 1,
 }));
-const task = (salt: string): SubmissionJudgeTask => ({
+const task = (salt: string, header = '<iostream>'): SubmissionJudgeTask => ({
   kind: 'submission',
   submitId: 1,
   version: 0,
@@ -148,25 +148,57 @@ const task = (salt: string): SubmissionJudgeTask => ({
   judgeCaseMode: 'default',
   limits: { timeLimit: 1000, memoryLimit: 256, stackLimit: 128 },
   language: 'C++ 17 With O2',
-  code: `#include <iostream>\n// ${salt}\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}`,
+  code: `#include ${header}\n// ${salt}\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}`,
   isRemoveEndBlank: true,
   testCases: cases,
 });
 const ROUNDS = 5;
-async function throughput(cold: boolean) {
+/**
+ * Per-stage trace (ms per submission): top-level stages (workspace, compile, case.data,
+ * case.run, case.compare, progress, dispose) add up to the task; `x.y` stages are parts of
+ * `x` (compile.run.compiler and case.run.program: the compiler's / program's own wall time,
+ * so compile.run − compile.run.compiler is the sandbox's share).
+ */
+function newTrace() {
+  const totals = new Map<string, number>();
+  return {
+    add(stage: string, ms: number) {
+      totals.set(stage, (totals.get(stage) ?? 0) + ms);
+    },
+    perSubmission(rounds: number, totalMs: number) {
+      const out: Record<string, number> = {};
+      const TOP = ['workspace', 'compile', 'case.data', 'case.run', 'case.compare', 'progress', 'dispose'];
+      let top = 0;
+      for (const [k, v] of [...totals].sort()) {
+        out[k] = Number((v / rounds).toFixed(2));
+        if (TOP.includes(k)) top += v;
+      }
+      out.unaccounted = Number(((totalMs - top) / rounds).toFixed(2));
+      return out;
+    },
+  };
+}
+async function throughput(cold: boolean, header?: string) {
+  const trace = newTrace();
+  const traced = { ...deps, trace };
   const start = performance.now();
   for (let i = 0; i < ROUNDS; i++) {
-    const r = await judgeTask(task(cold ? `cold ${i} ${Math.random()}` : 'warm'), deps);
+    const r = await judgeTask(task(cold ? `cold ${i} ${Math.random()}` : 'warm', header), traced);
     if (r.status !== 0) throw new Error(`A+B not accepted: ${JSON.stringify(r)}`);
   }
-  const ms = (performance.now() - start) / ROUNDS;
+  const total = performance.now() - start;
+  const ms = total / ROUNDS;
   return {
     msPerSubmission: Math.round(ms),
     submissionsPerSecond: Number((1000 / ms).toFixed(2)),
     casesPerSecond: Number(((10 * 1000) / ms).toFixed(1)),
+    stagesMsPerSubmission: trace.perSubmission(ROUNDS, total),
   };
 }
+// Precompiled bits/stdc++.h: built before measuring (once per machine), as a runner has them.
+await warmPrecompiledHeaders(LANGUAGES);
 const cold = await throughput(true);
+const coldStdcxx = await throughput(true, '<bits/stdc++.h>');
 await judgeTask(task('warm'), deps); // fill the cache
 const warm = await throughput(false);
 
@@ -204,7 +236,11 @@ const result = {
     bareCpuMsPerRun: Number((bareCpu / N).toFixed(2)),
     sandboxCpuMsPerRun: Number((sandboxCpu / N).toFixed(2)),
   },
-  throughputAplusBCpp10Cases: { withoutCompileCache: cold, withCompileCache: warm },
+  throughputAplusBCpp10Cases: {
+    withoutCompileCache: cold,
+    withoutCompileCacheBitsStdcxx: coldStdcxx,
+    withCompileCache: warm,
+  },
   accuracy: {
     memory64MiB: {
       reportedKB: mem.r.memoryKB,

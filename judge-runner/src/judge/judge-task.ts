@@ -40,6 +40,26 @@ export interface TestDataSource {
   path(hash: string): Promise<string | null>;
 }
 
+/** Where a task's time goes, stage by stage (the bench prints it; issue #18). */
+export interface StageTrace {
+  add(stage: string, ms: number): void;
+}
+
+/** Run `fn`, adding its wall time to `stage` of the trace (if any). */
+export async function timed<T>(
+  trace: StageTrace | undefined,
+  stage: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!trace) return fn();
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    trace.add(stage, performance.now() - t);
+  }
+}
+
 export interface JudgeDeps {
   sandbox: Sandbox;
   languages: LanguageSupport;
@@ -51,6 +71,8 @@ export interface JudgeDeps {
   onProgress?: (p: JudgeProgress) => void | Promise<void>;
   /** Workspace tmpfs size (MiB). */
   workspaceMb?: number;
+  /** Per-stage timing (bench). */
+  trace?: StageTrace;
 }
 
 function baseResult(task: JudgeTask, judger: string) {
@@ -109,18 +131,23 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
     );
   }
   let ws: Workspace;
+  const trace = deps.trace;
   try {
     // Only one-shot runs write into the task's workspace; pooled runs write in their slot.
-    ws = await Workspace.create(deps.workBase, deps.workspaceMb ?? 512, 8192, {
-      mount: deps.sandbox.mode === 'one-shot',
-    });
+    ws = await timed(trace, 'workspace', () =>
+      Workspace.create(deps.workBase, deps.workspaceMb ?? 512, 8192, {
+        mount: deps.sandbox.mode === 'one-shot',
+      }),
+    );
   } catch (err) {
     return failure(task, deps.judger, S.SYSTEM_ERROR, (err as Error).message);
   }
   try {
-    await progress(deps, task, S.COMPILING);
-    const ctx = { sandbox: deps.sandbox, workspace: ws, cache: deps.cache };
-    const compiled = await compileProgram(ctx, lang, task.code, task.userExtraFiles, 'user');
+    await timed(trace, 'progress', () => progress(deps, task, S.COMPILING));
+    const ctx = { sandbox: deps.sandbox, workspace: ws, cache: deps.cache, trace };
+    const compiled = await timed(trace, 'compile', () =>
+      compileProgram(ctx, lang, task.code, task.userExtraFiles, 'user'),
+    );
     if (!compiled.ok) {
       const status =
         compiled.kind === 'CE'
@@ -137,7 +164,7 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
   } catch (err) {
     return failure(task, deps.judger, S.SYSTEM_ERROR, `judge failure: ${(err as Error).message}`);
   } finally {
-    await ws.dispose();
+    await timed(trace, 'dispose', () => ws.dispose());
   }
 }
 
@@ -233,7 +260,7 @@ async function judgeSubmission(
   const results: CaseResult[] = [];
   const record = async (r: CaseResult) => {
     results.push(r);
-    await progress(deps, task, S.JUDGING, { case: r });
+    await timed(deps.trace, 'progress', () => progress(deps, task, S.JUDGING, { case: r }));
   };
   const indexed = task.testCases.map((tc, i) => ({ tc, seq: i + 1 }));
 
@@ -326,8 +353,10 @@ async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Prom
     score: 0,
     message,
   });
-  const inputFile = await caseFile(ctx, tc, seq, 'input');
-  const answerFile = await caseFile(ctx, tc, seq, 'output');
+  const trace = ctx.deps.trace;
+  const [inputFile, answerFile] = await timed(trace, 'case.data', () =>
+    Promise.all([caseFile(ctx, tc, seq, 'input'), caseFile(ctx, tc, seq, 'output')]),
+  );
   if (!inputFile || (ctx.task.judgeMode !== 'interactive' && !answerFile))
     return se('test case has not found');
   const { limits, task } = ctx;
@@ -380,17 +409,23 @@ async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Prom
     return done(cv.status, msg, cv.percentage);
   }
 
+  const t0 = performance.now();
   const expected = normaliseExpected(readFileSync(answerFile!, 'utf8'));
+  trace?.add('case.data', performance.now() - t0);
   const cap =
     task.judgeMode === 'spj' ? MIN_OUTPUT_CAP : Math.max(2 * Buffer.byteLength(expected), MIN_OUTPUT_CAP);
   const fileIO = task.fileIO ? { ...task.fileIO, inputFile } : undefined;
-  const run = await runProgram(ctx.deps.sandbox, ctx.ws, {
-    program: ctx.user,
-    limits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, cap),
-    stdinFile: inputFile,
-    fileIO,
-  });
+  const run = await timed(trace, 'case.run', () =>
+    runProgram(ctx.deps.sandbox, ctx.ws, {
+      program: ctx.user,
+      limits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, cap),
+      stdinFile: inputFile,
+      fileIO,
+    }),
+  );
   const r = run.result;
+  // The program's own wall time, from its start to its exit (inside case.run).
+  trace?.add('case.run.program', r.wallMs);
   const finish = (status: number, message?: string, percentage: number | null = null): CaseResult => {
     const c = {
       ...base,
@@ -425,6 +460,8 @@ async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Prom
     return finish(cv.status, cv.message, cv.percentage);
   }
 
+  const t1 = performance.now();
   const verdict = compareOutput(run.output.toString('utf8'), expected, task.isRemoveEndBlank);
+  trace?.add('case.compare', performance.now() - t1);
   return finish(verdict === 'AC' ? S.ACCEPTED : verdict === 'PE' ? S.PRESENTATION_ERROR : S.WRONG_ANSWER);
 }

@@ -8,7 +8,8 @@ import type { Sandbox, Workspace } from '../sandbox/index';
 import { openRegular, readHead } from '../sandbox/index';
 import { closeSync } from 'node:fs';
 import { compileCacheKey, type CompileCache } from './cache';
-import type { LanguageDef } from './table';
+import { warmPrecompiledHeaders } from './pch';
+import { LANGUAGES, type LanguageDef } from './table';
 
 const MIB = 1024 * 1024;
 /** Compiler stdout/stderr collectors (judge.md §2.1). */
@@ -26,6 +27,8 @@ export interface CompileContext {
   sandbox: Sandbox;
   workspace: Workspace;
   cache: CompileCache | null;
+  /** Per-stage timing (bench). */
+  trace?: { add(stage: string, ms: number): void };
 }
 
 /** Names of extra files must be plain file names inside /w. */
@@ -57,8 +60,14 @@ export async function compileProgram(
     return { ok: true, artefact, cached: false, message: '' };
   }
   const compileArgv = lang.compile;
+  // First C++ compile of this process: build the missing precompiled headers in the background.
+  if (compileArgv[0] === '/usr/bin/g++') void warmPrecompiledHeaders(LANGUAGES);
+  const trace = ctx.trace;
+  let t = performance.now();
   const key = compileCacheKey([lang.name, compileArgv.join('\0'), code, extraFiles]);
-  if (ctx.cache?.get(key, artefact)) {
+  const hit = ctx.cache?.get(key, artefact) ?? false;
+  trace?.add('compile.cache', performance.now() - t);
+  if (hit) {
     chmodSync(artefact, 0o555);
     return { ok: true, artefact, cached: true, message: '' };
   }
@@ -73,6 +82,8 @@ export async function compileProgram(
     const limits = lang.compileLimits ?? { cpuMs: 10000, wallMs: 20000, memoryMb: 512 };
     const stdout = join(dirs.io, 'stdout');
     const stderr = join(dirs.io, 'stderr');
+    trace?.add('compile.stage', performance.now() - t);
+    t = performance.now();
     const r = await run({
       argv: compileArgv,
       env: lang.compileEnv ?? {},
@@ -86,6 +97,10 @@ export async function compileProgram(
       },
       stdio: { stdout, stderr, stdoutLimitBytes: COMPILE_OUTPUT_CAP, stderrLimitBytes: COMPILE_OUTPUT_CAP },
     });
+    trace?.add('compile.run', performance.now() - t);
+    // The compiler's own wall time, from its start to its exit (inside compile.run).
+    trace?.add('compile.run.compiler', r.wallMs);
+    t = performance.now();
     if (r.setupError) return { ok: false, kind: 'SE', message: r.setupError };
     const output = [
       readHead(stdout, MESSAGE_CAP).toString('utf8'),
@@ -108,6 +123,7 @@ export async function compileProgram(
     copyFileSync(join(dirs.w, lang.exe), artefact);
     chmodSync(artefact, 0o555);
     ctx.cache?.put(key, artefact);
+    trace?.add('compile.collect', performance.now() - t);
     return { ok: true, artefact, cached: false, message: output };
   });
 }

@@ -2,3 +2,4 @@ export * from './table';
 export * from './detect';
 export * from './cache';
 export * from './compile';
+export * from './pch';

@@ -2,6 +2,7 @@
  * The language table (reference/judge.md §2.1), adapted to Debian 12 toolchains.
  * Commands run inside the sandbox with /w as the working directory.
  */
+import { PCH_INCLUDE } from './pch';
 
 export interface CompileLimits {
   cpuMs: number;
@@ -132,6 +133,7 @@ function gxx(name: string, std: string, o2: boolean): LanguageDef {
     exe: 'main',
     compile: [
       '/usr/bin/g++',
+      PCH_INCLUDE,
       '-DONLINE_JUDGE',
       ...(o2 ? ['-O2'] : []),
       '-w',
@@ -296,6 +298,7 @@ export const CHECKER_LANGUAGES: Record<'C' | 'C++', LanguageDef> = {
     exe: 'checker',
     compile: [
       '/usr/bin/g++',
+      PCH_INCLUDE,
       '-DONLINE_JUDGE',
       '-O2',
       '-w',

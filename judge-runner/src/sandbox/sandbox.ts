@@ -76,6 +76,12 @@ const RO_BINDS = [
   '/etc/localtime',
   '/var/lib/ghc',
 ];
+/** Where precompiled headers live (languages/pch.ts builds them), bound read-only at PCH_MOUNT. */
+export const PCH_MOUNT = '/pch';
+export function defaultPchDir(): string {
+  return join(tmpdir(), 'oj-judge', 'pch');
+}
+
 /** Merged-/usr symlinks (Debian 12). */
 const ROOT_LINKS = ['bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32'];
 
@@ -536,6 +542,15 @@ function buildFixedBwrapArgs(tmp: TmpSpec): string[] {
   }
   for (const p of binds) args.push('--ro-bind', p, p);
   for (const l of ROOT_LINKS) if (existsSync(`/usr/${l}`)) args.push('--symlink', `usr/${l}`, `/${l}`);
+  // Precompiled headers: only if the directory is root's alone (compilers trust its contents).
+  const pch = defaultPchDir();
+  try {
+    mkdirSync(pch, { recursive: true, mode: 0o755 });
+    assertOwnedPath(pch);
+    args.push('--ro-bind', pch, PCH_MOUNT);
+  } catch {
+    // compiles work without it
+  }
   args.push('--dev', '/dev', '--proc', '/proc');
   if ('tmpfsBytes' in tmp) args.push('--size', String(tmp.tmpfsBytes), '--tmpfs', '/tmp');
   else args.push('--bind', tmp.tmp, '/tmp', '--bind', tmp.shm, '/dev/shm');
