@@ -25,9 +25,10 @@ import './contest.css';
 export const AUTO_PLAY_MS = 1500;
 
 async function loadBoard(cid: string, removeStar: boolean) {
+  // Both calls fail alike (not sealed, not ended…): the page shows the reason once, no toasts.
   const [info, subs] = await Promise.all([
-    contestApi.scrollInfo(cid),
-    contestApi.scrollSubmissions(cid, removeStar),
+    contestApi.scrollInfo(cid, { quiet: true }),
+    contestApi.scrollSubmissions(cid, removeStar, { quiet: true }),
   ]);
   const problems = Object.keys(info.balloonColor).sort();
   const state = buildSealedBoard({
@@ -184,13 +185,34 @@ export function ScrollBoardPage() {
   const { t } = useTranslation();
   const search = useSearch();
   const q = useMemo(() => parseScrollQuery(search), [search]);
+  const [reason, setReason] = useState<string | null>(null);
   const data = useLoad(
-    () => (q.cid ? loadBoard(q.cid, q.removeStar) : Promise.reject(new Error('no cid'))),
+    () =>
+      q.cid
+        ? loadBoard(q.cid, q.removeStar).catch((e: unknown) => {
+            setReason(e instanceof Error ? e.message : null);
+            throw e;
+          })
+        : Promise.reject(new Error('no cid')),
     [q.cid, q.removeStar],
   );
   if (!q.cid) return <NonIdealState icon="error" title={t('contestUi.noCid')} />;
   if (data.loading && !data.data) return <Spinner data-testid="scroll-loading" />;
-  if (!data.data) return <NonIdealState icon="error" title={t('contestUi.loadFailed')} />;
+  if (!data.data)
+    return (
+      <div className="oj-scroll" data-testid="scroll-unavailable">
+        <NonIdealState
+          icon="lock"
+          title={t('contestUi.scrollUnavailable')}
+          description={
+            <>
+              {reason && <p data-testid="scroll-reason">{reason}</p>}
+              <p>{t('contestUi.scrollNeedsSealed')}</p>
+            </>
+          }
+        />
+      </div>
+    );
   return (
     <Board
       initial={data.data.state}

@@ -1,7 +1,9 @@
 // Scroll-board settings (spec §2.6): opens /scrollBoard in a new window with cid, removeStar and medals[] ×3.
-import { Button, Card, NumericInput, Switch } from '@blueprintjs/core';
+import { Button, Callout, Card, NumericInput, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollBoardBlocker } from './rules';
+import { useContestFacts } from './store';
 
 export function scrollBoardUrl(cid: string, removeStar: boolean, medals: readonly number[]): string {
   const q = new URLSearchParams({ cid, removeStar: String(removeStar) });
@@ -20,8 +22,16 @@ export function ScrollBoardSettings({ cid }: { cid: string }) {
       return next;
     });
   const labels = ['contestUi.gold', 'contestUi.silver', 'contestUi.bronze'] as const;
+  const facts = useContestFacts(cid);
+  // The resolver reveals what the seal hid: it needs a sealed board and an ended contest (issue #16).
+  const blocker = facts ? scrollBoardBlocker(facts.contest, Date.now()) : null;
   return (
     <Card className="oj-scroll-settings" data-testid="scroll-settings">
+      {blocker && (
+        <Callout intent="warning" icon="lock" data-testid="scroll-blocker" data-reason={blocker}>
+          {t(`contestUi.scrollNeeds.${blocker}`)}
+        </Callout>
+      )}
       <Switch
         checked={removeStar}
         label={t('contestUi.removeStar')}
@@ -33,6 +43,7 @@ export function ScrollBoardSettings({ cid }: { cid: string }) {
           <NumericInput
             min={0}
             value={medals[i] ?? ''}
+            placeholder={t('contestUi.medalAuto')}
             onValueChange={(v) => set(i, v)}
             data-testid={`scroll-medal-${i}`}
           />
@@ -41,6 +52,7 @@ export function ScrollBoardSettings({ cid }: { cid: string }) {
       <Button
         intent="primary"
         icon="share"
+        disabled={blocker !== null}
         onClick={() =>
           window.open(scrollBoardUrl(cid, removeStar, medals.length === 3 ? medals : []), '_blank')
         }

@@ -71,7 +71,8 @@ export const contestApi = {
     api.put<null>(`/api/check-contest-print-status?id=${id}&cid=${encodeURIComponent(cid)}`),
   rejudgeProblem: (cid: string, pid: number) =>
     api.get<null>('/api/admin/judge/rejudge-contest-problem', { cid, pid }),
-  scrollInfo: (cid: string) => api.get<ScrollBoardInfo>('/api/get-contest-scroll-board-info', { cid }),
-  scrollSubmissions: (cid: string, removeStar: boolean) =>
-    api.get<ScrollSubmission[]>('/api/get-contest-scroll-board-submission', { cid, removeStar }),
+  scrollInfo: (cid: string, opts?: { quiet?: boolean }) =>
+    api.get<ScrollBoardInfo>('/api/get-contest-scroll-board-info', { cid }, opts),
+  scrollSubmissions: (cid: string, removeStar: boolean, opts?: { quiet?: boolean }) =>
+    api.get<ScrollSubmission[]>('/api/get-contest-scroll-board-submission', { cid, removeStar }, opts),
 };

@@ -169,3 +169,18 @@ export function showContestSetting(f: {
 }): boolean {
   return f.isContestAdmin && (f.ended || f.allowEndSubmit);
 }
+
+/**
+ * What keeps the scroll board from running (issue #16; the server refuses the same cases):
+ * not ACM, no sealed board, or not ended yet. null when it can run.
+ */
+export function scrollBoardBlocker(
+  c: Pick<ContestVO, 'type' | 'sealRank' | 'sealRankTime' | 'endTime'>,
+  now: number,
+): 'notAcm' | 'notSealed' | 'notEnded' | null {
+  if (c.type !== ContestType.ACM) return 'notAcm';
+  if (!c.sealRank || !c.sealRankTime) return 'notSealed';
+  const end = parseServerDate(c.endTime);
+  if (end !== null && now < end) return 'notEnded';
+  return null;
+}

@@ -347,7 +347,7 @@ const sb = (uid: string, submitId: number, displayId: string, submitTime: string
 });
 
 describe('contest area notices', () => {
-  it('shows unread announcements once and remembers them; notes a sealed board', async () => {
+  it('shows unread announcements as persistent notices, read when closed; notes a sealed board', async () => {
     useSession.setState({ token: 't', user: ALICE });
     const now = Date.now();
     const calls = stubFetch((url) => {
@@ -367,7 +367,17 @@ describe('contest area notices', () => {
       cid: 7,
       readAnnouncementList: [],
     });
+    // Issue #16: the notice stays until closed; closing marks it read on the server and here.
+    expect(localStorage.getItem('contest_7_readAnnouncements')).toBeNull();
+    const shownNotice = screen.getByText('Announcements: Clarification on B').closest('.bp6-toast')!;
+    fireEvent.click(shownNotice.querySelector('button')!);
     await waitFor(() => expect(localStorage.getItem('contest_7_readAnnouncements')).toBe('[5]'));
+    await waitFor(() =>
+      expect(calls.find((c) => path(c.url) === '/api/contest-announcement-read')?.body).toEqual({
+        cid: 7,
+        aids: [5],
+      }),
+    );
   });
 });
 

@@ -1,9 +1,9 @@
 // Unread contest announcements (spec §2.5, §7): polled every 60 s (and on an announcement push),
-// each shown once as a persistent notification; the ids shown are remembered per contest.
+// each shown as a persistent notice until closed; closed ones are read (server, per user, and this browser).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import { toast } from '../shell/toaster';
+import { notice } from '../shell/toaster';
 import { useContestLive } from './live';
 
 export const ANNOUNCEMENT_POLL_MS = 60_000;
@@ -35,6 +35,7 @@ export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
+    const shown = new Set<number>();
     const poll = async () => {
       const read = readIds(cid);
       try {
@@ -44,8 +45,18 @@ export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
           { quiet: true },
         );
         if (stopped || !Array.isArray(rows) || rows.length === 0) return;
-        for (const a of rows) toast.info(`${tRef.current('contestUi.tab.announcements')}: ${a.title}`, 0);
-        remember(cid, [...read, ...rows.map((a) => a.id)]);
+        // Each shown once per page; closing one marks it read for the user on the server (issue #16),
+        // so it does not come back in another browser. This browser also remembers it (the wire list).
+        for (const a of rows) {
+          if (shown.has(a.id)) continue;
+          shown.add(a.id);
+          notice(`${tRef.current('contestUi.tab.announcements')}: ${a.title}`, () => {
+            remember(cid, [...new Set([...readIds(cid), a.id])]);
+            void api
+              .post('/api/contest-announcement-read', { cid: Number(cid), aids: [a.id] }, { quiet: true })
+              .catch(() => undefined);
+          });
+        }
       } catch {
         // silent (spec §8); the next poll tries again
       }

@@ -12,9 +12,29 @@ function getToaster(): Promise<Toaster> {
 
 export const MESSAGE_TIMEOUT_MS = 4000;
 
+let noticeToaster: Promise<Toaster> | null = null;
+
+/**
+ * A persistent notice (contest announcements, spec part2 §2.5): its own toaster, so passing
+ * messages never push it out; it stays until closed, then `onClose` runs.
+ */
+export function notice(message: ReactNode, onClose?: () => void): void {
+  noticeToaster ??= OverlayToaster.create({ position: Position.BOTTOM_RIGHT });
+  void noticeToaster.then((t) =>
+    t.show({
+      message,
+      intent: Intent.PRIMARY,
+      icon: 'notifications',
+      timeout: 0,
+      onDismiss: () => onClose?.(),
+    }),
+  );
+}
+
 /** Dismisses every shown message (tests reset it between cases: the toaster outlives a render). */
 export async function clearToasts(): Promise<void> {
   if (toaster) (await toaster).clear();
+  if (noticeToaster) (await noticeToaster).clear();
 }
 
 function show(message: ReactNode, intent: Intent, timeout = MESSAGE_TIMEOUT_MS): void {
