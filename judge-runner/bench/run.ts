@@ -178,9 +178,9 @@ function newTrace() {
     },
   };
 }
-async function throughput(cold: boolean, header?: string) {
+async function throughput(cold: boolean, header?: string, caseParallelism = 1) {
   const trace = newTrace();
-  const traced = { ...deps, trace };
+  const traced = { ...deps, trace, caseParallelism };
   const start = performance.now();
   for (let i = 0; i < ROUNDS; i++) {
     const r = await judgeTask(task(cold ? `cold ${i} ${Math.random()}` : 'warm', header), traced);
@@ -201,6 +201,8 @@ const cold = await throughput(true);
 const coldStdcxx = await throughput(true, '<bits/stdc++.h>');
 await judgeTask(task('warm'), deps); // fill the cache
 const warm = await throughput(false);
+// Cases of a submission across as many slots as there are CPUs (OJ_CASE_PARALLELISM).
+const warmParallel = await throughput(false, undefined, (await import('node:os')).cpus().length);
 
 // 3. Accuracy: 64 MiB touched → reported peak; a CPU loop → cgroup CPU vs the program's own rusage.
 const touch = gcc(
@@ -240,6 +242,7 @@ const result = {
     withoutCompileCache: cold,
     withoutCompileCacheBitsStdcxx: coldStdcxx,
     withCompileCache: warm,
+    withCompileCacheCasesInParallel: warmParallel,
   },
   accuracy: {
     memory64MiB: {

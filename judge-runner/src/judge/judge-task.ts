@@ -73,6 +73,13 @@ export interface JudgeDeps {
   workspaceMb?: number;
   /** Per-stage timing (bench). */
   trace?: StageTrace;
+  /**
+   * Cases of one submission judged at once, each in its own slot (default 1, or
+   * OJ_CASE_PARALLELISM). Results are recorded in case order, and the modes that stop at a
+   * failure (ergodic_without_error, subtask_lowest within a group) still stop there: cases
+   * already started after it are dropped.
+   */
+  caseParallelism?: number;
 }
 
 function baseResult(task: JudgeTask, judger: string) {
@@ -263,6 +270,22 @@ async function judgeSubmission(
     await timed(deps.trace, 'progress', () => progress(deps, task, S.JUDGING, { case: r }));
   };
   const indexed = task.testCases.map((tc, i) => ({ tc, seq: i + 1 }));
+  const width = Math.max(
+    1,
+    Math.floor(deps.caseParallelism ?? (Number(process.env.OJ_CASE_PARALLELISM) || 1)),
+  );
+  /** Judge `items` `width` at a time, record in order; with `stop`, the first failure ends it. */
+  const inOrder = async (items: typeof indexed, stop: boolean): Promise<number | null> => {
+    for (let i = 0; i < items.length; i += width) {
+      const window = items.slice(i, i + width);
+      const rs = await Promise.all(window.map(({ tc, seq }) => judgeCase(ctx, tc, seq)));
+      for (const r of rs) {
+        await record(r);
+        if (stop && !casePasses(mode, r)) return r.seq;
+      }
+    }
+    return null;
+  };
 
   if (mode === 'subtask_lowest') {
     const groups = new Map<number, typeof indexed>();
@@ -272,23 +295,12 @@ async function judgeSubmission(
       else groups.set(it.tc.groupNum, [it]);
     }
     for (const group of groups.values()) {
-      let failedSeq: number | null = null;
-      for (const { tc, seq } of group) {
-        if (failedSeq !== null) {
-          await record(cancelled(tc, failedSeq));
-          continue;
-        }
-        const r = await judgeCase(ctx, tc, seq);
-        await record(r);
-        if (!casePasses(mode, r)) failedSeq = seq;
-      }
+      const failedSeq = await inOrder(group, true);
+      if (failedSeq === null) continue;
+      for (const { tc, seq } of group) if (seq > failedSeq) await record(cancelled(tc, failedSeq));
     }
   } else {
-    for (const { tc, seq } of indexed) {
-      const r = await judgeCase(ctx, tc, seq);
-      await record(r);
-      if (mode === 'ergodic_without_error' && !casePasses(mode, r)) break;
-    }
+    await inOrder(indexed, mode === 'ergodic_without_error');
   }
 
   const agg = aggregate({
