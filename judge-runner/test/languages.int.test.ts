@@ -82,7 +82,7 @@ describe('languages', () => {
   });
 });
 
-describe('syntax check of interpreted languages (compat S4)', () => {
+describe('syntax check of interpreted languages (compat SB4)', () => {
   const broken: [string, string, RegExp][] = [
     ['PHP', '<?php\necho 1 +;\n', /syntax error/i],
     ['JavaScript Node', 'const x = ;\nconsole.log(x)\n', /SyntaxError/],

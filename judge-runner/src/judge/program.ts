@@ -62,7 +62,7 @@ export function userLimits(
   };
 }
 
-/** A runtime sized to the memory limit that reports running out of it: MLE (docs/compat.md S6). */
+/** A runtime sized to the memory limit that reports running out of it: MLE (docs/compat.md SB6). */
 export function withHeapExhaustion(r: SandboxResult, lang: LanguageDef, stderr: Buffer): SandboxResult {
   if (!lang.outOfMemory || !r.re || r.mle || r.tle || r.setupError) return r;
   return lang.outOfMemory.test(stderr.toString('utf8')) ? { ...r, mle: true } : r;

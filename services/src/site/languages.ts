@@ -148,7 +148,7 @@ const cpp = (name: string, std: string, label: string, o2: boolean, isSpj: boole
  * Languages of the original's list that the judge cannot run on Debian 12 (judge.md §2.4; the
  * runner lists them as unavailable in its heartbeat): not seeded, so no problem offers them
  * (submissions in them ended in System Error). Migration 0015 removes them from existing
- * databases. docs/compat.md S5.
+ * databases. docs/compat.md SB5.
  */
 export const NOT_OFFERED_LANGUAGES: readonly string[] = ['Python2', 'PyPy2', 'JavaScript V8'];
 
