@@ -109,6 +109,8 @@ describe('a tampering run, then an innocent one in the same slot', () => {
     expect(baseline.err).toMatch(/sched nice=0 policy=0 cpus=\d+/);
     expect(baseline.err).toMatch(/dir \/dev mode=40755 uid=0 /);
     expect(baseline.err).toContain('uts host=executor_server');
+    // CapInh, CapPrm, CapEff, CapBnd, CapAmb: all empty.
+    expect(baseline.err).toContain(`caps${' 0000000000000000'.repeat(5)}\n`);
   });
 
   const kinds: [string, string][] = [

@@ -240,8 +240,10 @@ static void z_child(const struct kv *req, int *fds, int errfd) {
   z_set_rlimit(errfd, RLIMIT_MSGQUEUE, 0, 0, "RLIMIT_MSGQUEUE");
   /* The program runs as uid/gid 65534 with no supplementary groups; changing the uid from the
    * namespace root drops every capability the zygote keeps, and none is left to regain. */
-  for (int cap = 0; cap <= 63; cap++)
-    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;
+  /* The zygote's bounding set holds only what it keeps (zygote_main): drop those too. */
+  static const int kept[] = {5, 6, 7, 8, 40};
+  for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+    if (prctl(PR_CAPBSET_DROP, kept[i], 0, 0, 0) != 0 && errno != EINVAL) z_fail(errfd, "drop bounding set");
   if (setgroups(0, NULL) != 0) z_fail(errfd, "setgroups");
   if (setresgid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0) z_fail(errfd, "setresgid");
   if (setresuid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) != 0) z_fail(errfd, "setresuid");
