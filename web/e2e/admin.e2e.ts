@@ -3,7 +3,20 @@
 // when it stops and green when it starts (pushed, no reload), in zh-CN and en-US, at 1400 and 375 px.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, e2e, MOBILE, newPage, pageErrors, screenshot, uniqueName } from './support/browser';
+import { strToU8, zipSync } from 'fflate';
+import { JudgeStatus } from '@oj/protocol';
+import {
+  DESKTOP,
+  e2e,
+  logInThroughDialog,
+  MOBILE,
+  newPage,
+  pageErrors,
+  registerUserByApi,
+  screenshot,
+  toastText,
+  uniqueName,
+} from './support/browser';
 
 async function adminLogin(page: Page, path = '/admin/login') {
   await page.goto(path);
@@ -114,5 +127,103 @@ describe('admin back office', () => {
     expect(await page.getByTestId('admin-users').textContent()).toContain('Import users');
     await screenshot(page, 'admin-users');
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('creates an OI problem with subtasks from a test-case zip, tags it, and a user solves it', async () => {
+    const page = await newPage(DESKTOP);
+    await adminLogin(page);
+    await page.getByTestId('admin-menu-problem-create').click();
+    await page.getByTestId('problem-form').waitFor();
+    const problemId = `OI${Date.now().toString(36)}`.toUpperCase();
+    await page.getByTestId('pf-problem-id').fill(problemId);
+    await page.getByTestId('pf-title').fill('Sum of two (OI)');
+    await page.getByTestId('pf-description-input').fill('Print $a+b$.');
+    await page.getByTestId('pf-input-input').fill('Two integers.');
+    await page.getByTestId('pf-output-input').fill('Their sum.');
+    await page.getByTestId('pf-type').selectOption('1');
+    await page.getByTestId('pf-case-mode').selectOption('subtask_lowest');
+    const cases: Record<string, Uint8Array> = {};
+    [
+      [1, 2],
+      [3, 4],
+      [10, 20],
+      [-5, 5],
+    ].forEach(([a, b], i) => {
+      cases[`${i + 1}.in`] = strToU8(`${a} ${b}\n`);
+      cases[`${i + 1}.out`] = strToU8(`${a! + b!}\n`);
+    });
+    await page.getByTestId('pf-zip').setInputFiles({
+      name: 'cases.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zipSync(cases)),
+    });
+    await page.getByTestId('pf-upload-progress').waitFor();
+    await page.getByTestId('pf-cases').waitFor();
+    expect(await page.getByTestId('pf-cases').locator('tbody tr').count()).toBe(4);
+    // two subtasks: cases 1-2 and 3-4
+    await page.getByTestId('pf-group-2').fill('2');
+    await page.getByTestId('pf-group-3').fill('2');
+    await page.getByTestId('pf-tag-input').fill('e2e-subtasks');
+    await page.getByTestId('pf-tag-input').press('Enter');
+    await screenshot(page, 'admin-problem-form');
+    await page.getByTestId('pf-save').click();
+    await page.getByTestId('admin-problems').waitFor();
+    await page.getByTestId(`problem-row-${problemId}`).waitFor();
+
+    const detail = (await (
+      await fetch(`${e2e().baseUrl}/api/get-problem-detail?problemId=${problemId}`, {
+        headers: { authorization: await rootToken(page) },
+      })
+    ).json()) as { data: { problem: { type: number; judgeCaseMode: string }; tags: { name: string }[] } };
+    expect(detail.data.problem).toMatchObject({ type: 1, judgeCaseMode: 'subtask_lowest' });
+    expect(detail.data.tags.map((t) => t.name)).toContain('e2e-subtasks');
+
+    // a user solves it
+    const user = await registerUserByApi(uniqueName('solver'), 'solver-pass-1');
+    const solver = await newPage(DESKTOP);
+    await solver.goto('/home');
+    await logInThroughDialog(solver, user.username, user.password);
+    await solver.goto(`/problem/${problemId}`);
+    await solver.getByTestId('problem-detail').waitFor();
+    await solver.getByTestId('language-select').selectOption({ label: 'C++' });
+    const content = solver.getByTestId('code-editor').locator('.cm-content');
+    await content.click();
+    await solver.keyboard.press('ControlOrMeta+a');
+    await solver.keyboard.press('Delete');
+    await solver.keyboard.insertText(
+      '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; }\n',
+    );
+    await solver.getByTestId('submit-button').click();
+    const verdict = solver.getByTestId('verdict-text');
+    try {
+      await expect
+        .poll(() => verdict.getAttribute('data-status'), { timeout: 60_000 })
+        .toBe(String(JudgeStatus.ACCEPTED));
+    } catch (err) {
+      throw new Error(`no Accepted verdict; toasts: ${await toastText(solver)}`, { cause: err });
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('changes a switch and the site follows', async () => {
+    const page = await newPage(DESKTOP);
+    await adminLogin(page);
+    await page.getByTestId('admin-menu-switch').click();
+    await page.getByTestId('admin-switch').waitFor();
+    const toggle = page.getByTestId('switch-openPublicDiscussion');
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck({ force: true });
+    await page.getByTestId('switch-save').click();
+    // this tab's navbar follows at once
+    await expect.poll(() => page.getByTestId('nav-discussion').count()).toBe(0);
+    // and a visitor's site: no discussion entry, /discussion leads home
+    const visitor = await newPage(DESKTOP);
+    await visitor.goto('/home');
+    await visitor.getByTestId('navbar').waitFor();
+    await visitor.waitForLoadState('networkidle');
+    expect(await visitor.getByTestId('nav-discussion').count()).toBe(0);
+    await toggle.check({ force: true });
+    await page.getByTestId('switch-save').click();
+    await expect.poll(() => page.getByTestId('nav-discussion').count()).toBe(1);
   });
 });

@@ -169,6 +169,8 @@ export const ProcessInfo = Type.Object({
   uptimeSeconds: Type.Union([Type.Number(), Type.Null()]),
   load: Type.Union([Type.Number(), Type.Null()]),
   lastSeen: Type.Integer(),
+  /** Gateways: socket.io connections. */
+  sockets: Type.Optional(Type.Integer()),
 });
 export type ProcessInfo = Static<typeof ProcessInfo>;
 

@@ -420,4 +420,33 @@ describe('admin back office on postgres', () => {
       .executeTakeFirst();
     return r?.uid ?? null;
   }
+
+  it('serves Prometheus metrics: HTTP latency by route, verdicts, run times, queue depth, bus lag', async () => {
+    await call('GET', '/api/admin/dashboard/get-dashboard-info', 'root');
+    await bus.publish(Subjects.submissionUpdated(900), {
+      submitId: 900,
+      uid: 'u',
+      pid: 1,
+      cid: 0,
+      gid: null,
+      status: 0,
+      version: 1,
+      reason: 'result',
+      time: 12,
+      memory: 1,
+      score: null,
+      judger: 'r1',
+      at: Date.now(),
+    });
+    const text = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    await expect.poll(async () => await text()).toMatch(/oj_judge_verdicts_total\{status="accepted"\} 1/);
+    const body = await text();
+    expect(body).toMatch(
+      /oj_http_request_duration_seconds_count\{method="GET",route="\/api\/admin\/dashboard\/get-dashboard-info",status="200"\} \d+/,
+    );
+    expect(body).toMatch(/oj_judge_run_time_ms_count 1/);
+    expect(body).toMatch(/oj_judge_queue_depth 0/);
+    expect(body).toMatch(/oj_event_bus_lag_seconds \d/);
+    expect(body).toContain('oj_process_resident_memory_bytes');
+  });
 });

@@ -9,6 +9,7 @@ import { createUsersService } from './users-service';
 import { startAdminLive, type AdminLive } from './live';
 import { registerAdminRoutes } from './routes';
 import { registerTestHooks } from './test-hooks';
+import { createMetrics } from './metrics';
 
 export { startProcessBeacon } from './live';
 export { setEmbeddedRunnerControl } from './test-hooks';
@@ -29,6 +30,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
   const now = deps.now ?? (() => new Date());
   const dashboard = createDashboardService({ db: ctx.db, now });
   const users = createUsersService({ db: ctx.db, bus: ctx.bus, notices: deps.notices ?? NO_NOTICES, now });
+  const metrics = createMetrics({ db: ctx.db });
   let live: AdminLive | null = null;
   const liveOrThrow = () => {
     if (!live) throw new Error('admin live feed not started');
@@ -49,6 +51,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
         },
       });
       registerTestHooks(app);
+      metrics.routes(app);
     },
     async start() {
       live = await startAdminLive({
@@ -57,8 +60,10 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
         tickMs: deps.tickMs,
         defaultStaleMs: deps.defaultStaleMs,
       });
+      await metrics.start(ctx.bus);
     },
     async stop() {
+      await metrics.stop();
       await live?.stop();
       live = null;
     },

@@ -55,9 +55,17 @@ export function selfProcess(kind: ProcessInfo['kind'], name: string, now: number
 }
 
 /** A process (gateway, API) that reports itself on the bus every `ms`. */
-export function startProcessBeacon(bus: Bus, kind: ProcessInfo['kind'], name: string, ms = 5000): () => void {
+export function startProcessBeacon(
+  bus: Bus,
+  kind: ProcessInfo['kind'],
+  name: string,
+  ms = 5000,
+  extra: () => Partial<ProcessInfo> = () => ({}),
+): () => void {
   const beat = () =>
-    void bus.publish(Subjects.adminProcess(name), selfProcess(kind, name, Date.now())).catch(() => undefined);
+    void bus
+      .publish(Subjects.adminProcess(name), { ...selfProcess(kind, name, Date.now()), ...extra() })
+      .catch(() => undefined);
   beat();
   const timer = setInterval(beat, ms);
   timer.unref();

@@ -46,7 +46,9 @@ async function main() {
   });
   log.info(`push gateway listening on ${config.host}:${gateway.port}`);
   // Service info on the admin dashboard lists this process (memory, uptime).
-  const stopBeacon = startProcessBeacon(bus, 'gateway', `gateway-${process.pid}`);
+  const stopBeacon = startProcessBeacon(bus, 'gateway', `gateway-${process.pid}`, 5000, () => ({
+    sockets: gateway.io.engine.clientsCount,
+  }));
 
   let stopping = false;
   const stop = async () => {

@@ -16,6 +16,10 @@ import { ServiceInfoPage } from './dashboard/ServiceInfoPage';
 import { UsersPage } from './users/UsersPage';
 import { ProblemListPage } from './problem/ProblemListPage';
 import { ProblemEditPage } from './problem/ProblemEditPage';
+import { SwitchPage } from './site/SwitchPage';
+import { ConfPage } from './site/ConfPage';
+import { AnnouncementPage } from './site/AnnouncementPage';
+import { ToolsPage } from './site/ToolsPage';
 
 /** The frame of every admin route (the route table wraps admin pages in it). */
 export const AdminFrame = ({ children }: { children?: ReactNode }) => <AdminShell>{children}</AdminShell>;
@@ -30,6 +34,10 @@ export const AdminUsers = () => <UsersPage />;
 export const AdminServiceInfo = () => <ServiceInfoPage />;
 export const AdminProblems = () => <ProblemListPage />;
 export const AdminProblemEdit = () => <ProblemEditPage />;
+export const AdminSwitch = () => <SwitchPage />;
+export const AdminConf = () => <ConfPage />;
+export const AdminAnnouncement = () => <AnnouncementPage />;
+export const AdminTools = () => <ToolsPage />;
 
 export const AdminContestList = () => <AdminContestListPage />;
 export const AdminContestEdit = () => <ContestEditPage />;

@@ -13,6 +13,9 @@ const discussion = () => import('../discussion/pages');
 const group = () => import('../group/pages');
 const message = () => import('../message/pages');
 const admin = () => import('../admin/pages');
+const adminDiscussion = () => import('../admin/discussion/pages');
+const adminNotice = () => import('../admin/notice/pages');
+const adminTraining = () => import('../admin/training/pages');
 const account = () => import('../account/pages');
 
 const Home = lazyPage(() => import('../site/HomePage'), 'default');
@@ -40,6 +43,8 @@ const P = {
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
   AdminFrame: lazyPage(admin, 'AdminFrame'),
+  AdminDiscussion: lazyPage(adminDiscussion, 'AdminDiscussionPage'),
+  AdminNotice: lazyPage(adminNotice, 'AdminNoticePage'),
   AdminUnknown: lazyPage(admin, 'AdminUnknown'),
   AdminDashboard: lazyPage(admin, 'AdminDashboard'),
   AdminUsers: lazyPage(admin, 'AdminUsers'),
@@ -47,6 +52,14 @@ const P = {
   AdminPlaceholder: lazyPage(admin, 'AdminPlaceholder'),
   AdminProblems: lazyPage(admin, 'AdminProblems'),
   AdminProblemEdit: lazyPage(admin, 'AdminProblemEdit'),
+  AdminSwitch: lazyPage(admin, 'AdminSwitch'),
+  AdminConf: lazyPage(admin, 'AdminConf'),
+  AdminAnnouncement: lazyPage(admin, 'AdminAnnouncement'),
+  AdminTools: lazyPage(admin, 'AdminTools'),
+  AdminTrainingList: lazyPage(adminTraining, 'AdminTrainingList'),
+  AdminTrainingEdit: lazyPage(adminTraining, 'AdminTrainingEdit'),
+  AdminTrainingProblems: lazyPage(adminTraining, 'AdminTrainingProblems'),
+  AdminTrainingCategories: lazyPage(adminTraining, 'AdminTrainingCategories'),
   AdminContestList: lazyPage(admin, 'AdminContestList'),
   AdminContestEdit: lazyPage(admin, 'AdminContestEdit'),
   AdminContestProblems: lazyPage(admin, 'AdminContestProblems'),
@@ -118,16 +131,29 @@ export const ROUTES: RouteSpec[] = [
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },
   { path: '/admin', page: P.AdminHome, access: 'admin' },
+  { path: '/admin/discussion', page: P.AdminDiscussion, access: 'admin' },
+  { path: '/admin/notice', page: P.AdminNotice, access: 'admin' },
   { path: '/admin/dashboard', page: P.AdminDashboard, access: 'admin' },
   { path: '/admin/user', page: P.AdminUsers, access: 'admin' },
   { path: '/admin/service-info', page: P.AdminServiceInfo, access: 'admin' },
   { path: '/admin/problems', page: P.AdminProblems, access: 'admin' },
+  { path: '/admin/switch', page: P.AdminSwitch, access: 'admin' },
+  { path: '/admin/conf', page: P.AdminConf, access: 'admin' },
+  { path: '/admin/announcement', page: P.AdminAnnouncement, access: 'admin' },
+  { path: '/admin/tools', page: P.AdminTools, access: 'admin' },
   { path: '/admin/problem/create', page: P.AdminProblemEdit, access: 'admin' },
   { path: '/admin/problem/edit/:problemId', page: P.AdminProblemEdit, access: 'admin' },
   // Back-office pages of issue #15 still to come (the menu already links them).
-  ...['announcement', 'tools', 'conf', 'switch', 'problem/tag', 'problem/batch-operation'].map(
-    (p): RouteSpec => ({ path: `/admin/${p}`, page: P.AdminPlaceholder, access: 'admin' }),
-  ),
+  ...['problem/tag', 'problem/batch-operation'].map((p): RouteSpec => ({
+    path: `/admin/${p}`,
+    page: P.AdminPlaceholder,
+    access: 'admin',
+  })),
+  { path: '/admin/training', page: P.AdminTrainingList, access: 'admin' },
+  { path: '/admin/training/create', page: P.AdminTrainingEdit, access: 'admin' },
+  { path: '/admin/training/category', page: P.AdminTrainingCategories, access: 'admin' },
+  { path: '/admin/training/:trainingId/edit', page: P.AdminTrainingEdit, access: 'admin' },
+  { path: '/admin/training/:trainingId/problems', page: P.AdminTrainingProblems, access: 'admin' },
   { path: '/admin/contest', page: P.AdminContestList, access: 'admin' },
   { path: '/admin/contest/create', page: P.AdminContestEdit, access: 'admin' },
   { path: '/admin/contest/:contestId/edit', page: P.AdminContestEdit, access: 'admin' },
