@@ -1,7 +1,11 @@
-// Unread message counts, polled while signed in.
+// Unread message counts: read once at sign-in and after a reconnect, then pushed by the gateway
+// (issue 13: the original polled every 120 s; our client does not poll).
 import { create } from 'zustand';
+import { MessageServerEvents, type NoticeBroadcast, type UnreadPushed } from '@oj/protocol/realtime/message';
 import { api } from '../api/client';
+import { connectSocket } from '../api/socket';
 
+/** The original client's poll interval; kept for reference, no longer used by this client. */
 export const UNREAD_POLL_MS = 120_000;
 export const MESSAGE_CATEGORIES = [
   { key: 'comment', path: '/message/discuss', label: 'message.discuss' },
@@ -26,6 +30,9 @@ export const totalUnread = (c: UnreadCounts): number =>
 
 interface MessageState {
   unread: UnreadCounts;
+  /** Bumped when a list of that kind gained or lost items: an open list refetches. */
+  versions: UnreadCounts;
+  bump(key: UnreadKey): void;
   fetchUnread(): Promise<void>;
   setUnread(counts: Partial<UnreadCounts>): void;
   reset(): void;
@@ -33,6 +40,8 @@ interface MessageState {
 
 export const useMessages = create<MessageState>((set, get) => ({
   unread: ZERO,
+  versions: ZERO,
+  bump: (key) => set((s) => ({ versions: { ...s.versions, [key]: s.versions[key] + 1 } })),
   async fetchUnread() {
     try {
       const counts = await api.get<Partial<UnreadCounts>>('/api/msg/unread', undefined, { quiet: true });
@@ -52,3 +61,45 @@ export const useMessages = create<MessageState>((set, get) => ({
     }),
   reset: () => set({ unread: ZERO }),
 }));
+
+const KIND_KEYS: Record<string, UnreadKey> = {
+  comment: 'comment',
+  discuss: 'comment',
+  reply: 'reply',
+  like: 'like',
+  sys: 'sys',
+  mine: 'mine',
+};
+
+/**
+ * Listens on the push socket for the signed-in user's unread counts and site-wide notices.
+ * Returns the stop function.
+ */
+export function startUnreadPush(token: string): () => void {
+  let live = true;
+  let off = () => undefined as void;
+  void connectSocket(token).then((socket) => {
+    if (!live) return;
+    const onUnread = (e: UnreadPushed) => {
+      const s = useMessages.getState();
+      s.setUnread(e.counts);
+      const key = e.kind ? KIND_KEYS[e.kind] : undefined;
+      if (key) s.bump(key);
+    };
+    const onNotice = (_e: NoticeBroadcast) => {
+      const s = useMessages.getState();
+      void s.fetchUnread();
+      s.bump('sys');
+    };
+    socket.on(MessageServerEvents.unread, onUnread);
+    socket.on(MessageServerEvents.notice, onNotice);
+    off = () => {
+      socket.off(MessageServerEvents.unread, onUnread);
+      socket.off(MessageServerEvents.notice, onNotice);
+    };
+  });
+  return () => {
+    live = false;
+    off();
+  };
+}

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { AccountDialog } from '../account/AccountDialog';
 import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
 import { onSocketResync, syncSocketToken } from '../api/socket';
-import { UNREAD_POLL_MS, useMessages } from '../message/store';
+import { startUnreadPush, useMessages } from '../message/store';
 import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
 import { Footer } from './Footer';
@@ -40,14 +40,15 @@ function useAppEffects() {
       return;
     }
     void useMessages.getState().fetchUnread();
-    const timer = setInterval(() => void useMessages.getState().fetchUnread(), UNREAD_POLL_MS);
+    // Counts are pushed to the user's room (issue 13): no 120 s poll.
+    const stopPush = token ? startUnreadPush(token) : () => undefined;
     // Unread pushes sent while the push socket was down are lost: read the counts after a reconnect.
     const stopResync = onSocketResync(() => void useMessages.getState().fetchUnread());
     return () => {
-      clearInterval(timer);
+      stopPush();
       stopResync();
     };
-  }, [loggedIn]);
+  }, [loggedIn, token]);
 
   useEffect(() => syncSocketToken(token), [token]);
 }

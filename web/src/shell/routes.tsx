@@ -15,6 +15,8 @@ const message = () => import('../message/pages');
 const admin = () => import('../admin/pages');
 const adminDiscussion = () => import('../admin/discussion/pages');
 const adminNotice = () => import('../admin/notice/pages');
+const adminDiscussion = () => import('../admin/discussion/pages');
+const adminNotice = () => import('../admin/notice/pages');
 const adminTraining = () => import('../admin/training/pages');
 const account = () => import('../account/pages');
 
@@ -43,6 +45,8 @@ const P = {
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
   AdminFrame: lazyPage(admin, 'AdminFrame'),
+  AdminDiscussion: lazyPage(adminDiscussion, 'AdminDiscussionPage'),
+  AdminNotice: lazyPage(adminNotice, 'AdminNoticePage'),
   AdminDiscussion: lazyPage(adminDiscussion, 'AdminDiscussionPage'),
   AdminNotice: lazyPage(adminNotice, 'AdminNoticePage'),
   AdminUnknown: lazyPage(admin, 'AdminUnknown'),
@@ -131,6 +135,8 @@ export const ROUTES: RouteSpec[] = [
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },
   { path: '/admin', page: P.AdminHome, access: 'admin' },
+  { path: '/admin/discussion', page: P.AdminDiscussion, access: 'admin' },
+  { path: '/admin/notice', page: P.AdminNotice, access: 'admin' },
   { path: '/admin/discussion', page: P.AdminDiscussion, access: 'admin' },
   { path: '/admin/notice', page: P.AdminNotice, access: 'admin' },
   { path: '/admin/dashboard', page: P.AdminDashboard, access: 'admin' },
