@@ -6,7 +6,20 @@
  * killed at the end, cgroup removed. Design notes: docs/architecture.md, "Judge sandbox".
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchownSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
@@ -326,6 +339,8 @@ export class Sandbox {
       'oj-shim',
       ...opts.argv,
     ];
+    // As in the pooled keeper: output files belong to the run, so /dev/stdout and /dev/stderr reopen.
+    for (const out of [stdio.stdout, stdio.stderr]) giveToSandbox(out);
     const started = performance.now();
     const child = spawn('/bin/bash', ['-c', LAUNCHER, 'oj-launch', ...argv], {
       env: {
@@ -412,6 +427,31 @@ export class Sandbox {
       limits,
       stdio,
     );
+  }
+}
+
+/** Create (empty) or take over a regular output file for the sandbox uid; FIFOs and devices are left alone. */
+function giveToSandbox(path: string | undefined): void {
+  if (!path || path === '/dev/null') return;
+  try {
+    // Never open a FIFO here: the other party of an interactive pair would see our open and close.
+    if (existsSync(path) && !lstatSync(path).isFile()) return;
+    const fd = openSync(
+      path,
+      constants.O_WRONLY |
+        constants.O_CREAT |
+        constants.O_TRUNC |
+        constants.O_NOFOLLOW |
+        constants.O_NONBLOCK,
+      0o600,
+    );
+    try {
+      if (fstatSync(fd).isFile()) fchownSync(fd, SANDBOX_UID, SANDBOX_GID);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // the launcher reports what it cannot open
   }
 }
 
@@ -552,8 +592,10 @@ function buildFixedBwrapArgs(tmp: TmpSpec): string[] {
     // compiles work without it
   }
   args.push('--dev', '/dev', '--proc', '/proc');
-  if ('tmpfsBytes' in tmp) args.push('--size', String(tmp.tmpfsBytes), '--tmpfs', '/tmp');
-  else args.push('--bind', tmp.tmp, '/tmp', '--bind', tmp.shm, '/dev/shm');
+  if ('tmpfsBytes' in tmp) {
+    args.push('--size', String(tmp.tmpfsBytes), '--tmpfs', '/tmp');
+    args.push('--size', String(tmp.tmpfsBytes), '--tmpfs', '/dev/shm');
+  } else args.push('--bind', tmp.tmp, '/tmp', '--bind', tmp.shm, '/dev/shm');
   // The device directory is a tmpfs the sandbox would otherwise keep between runs: read-only
   // (the nodes and /dev/shm are mounts of their own and stay usable).
   args.push('--remount-ro', '/dev');
