@@ -45,7 +45,7 @@ export interface RunnerOptions {
   blobCacheMaxBytes?: number;
   heartbeatMs?: number;
   /**
-   * A task not acknowledged within this time goes to another runner (default 10 s: the runner
+   * A task not acknowledged within this time goes to another runner (default 6 s: the runner
    * acknowledges progress every few seconds while it works, so only a dead runner loses its task).
    */
   ackDeadlineMs?: number;

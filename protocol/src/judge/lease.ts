@@ -3,15 +3,17 @@
  * (request/reply on `Subjects.judgeTaskClaim`, answered by the judge service from its outbox row)
  * and renews the claim while it works (`Subjects.judgeLease(runner)`), next to the work queue's
  * in-progress acknowledgements. A runner that dies stops renewing: its lease lapses before the
- * queue's ack deadline, so the redelivered task is claimed by the next runner within seconds.
+ * queue's ack deadline, so the redelivered task is claimed by the next runner within seconds
+ * (4-6 s after the death, then the judging itself). A runner blocked for longer than the slack
+ * (deadline - renewal period = 4 s) loses its task to another; its late verdict is then dropped.
  */
 
 /** The work queue's ack deadline for judge tasks: a silent runner's task is redelivered after this. */
-export const TASK_ACK_DEADLINE_MS = 10_000;
+export const TASK_ACK_DEADLINE_MS = 6_000;
 /** A claim lasts this long unless renewed (shorter than the ack deadline, so a redelivery finds it lapsed). */
-export const TASK_LEASE_MS = 8_000;
+export const TASK_LEASE_MS = 5_000;
 /** How often a runner acknowledges progress and renews its leases. */
-export const TASK_RENEW_EVERY_MS = 3_000;
+export const TASK_RENEW_EVERY_MS = 2_000;
 
 export interface TaskClaimRequest {
   submitId: number;
