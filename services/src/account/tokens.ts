@@ -35,8 +35,12 @@ export function createTokenSigner(secret: Uint8Array, expireSeconds: number, clo
   };
 }
 
-/** The signing secret, generated once and shared by every process through platform_kv. */
-export async function loadJwtSecret(db: Kysely<PlatformTables>): Promise<Uint8Array> {
+/**
+ * The signing secret: the configured one (OJ_JWT_SECRET, e.g. a container secret), else one
+ * generated once and shared by every process through platform_kv.
+ */
+export async function loadJwtSecret(db: Kysely<PlatformTables>, configured?: string): Promise<Uint8Array> {
+  if (configured) return new Uint8Array(Buffer.from(configured, 'utf8'));
   const stored = await setKvIfAbsent(db, 'jwt-secret', randomBytes(64).toString('base64'));
   return new Uint8Array(Buffer.from(stored, 'base64'));
 }

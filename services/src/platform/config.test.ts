@@ -76,6 +76,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('var/oj'));
   });
 
+  it('takes a configured token secret, else leaves it to the database', () => {
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({ OJ_JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ PORT: '', SMTP_HOST: '  ', DATABASE_URL: '' });
     expect(config.port).toBe(8080);
@@ -104,6 +109,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x/y' }, /DATABASE_URL must use/],
     [{ OJ_BASE_URL: 'ftp://x' }, /OJ_BASE_URL must use/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ OJ_JWT_SECRET: 'short' }, /OJ_JWT_SECRET must be at least 32 characters/],
   ])('rejects %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

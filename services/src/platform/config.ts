@@ -23,6 +23,8 @@ export interface Config {
   rootPassword: string | undefined;
   jwtExpireSeconds: number;
   jwtRefreshSeconds: number;
+  /** OJ_JWT_SECRET: the token signing secret (≥ 32 characters); unset: generated once and kept in the database. */
+  jwtSecret?: string;
   /** null when SMTP_HOST is unset: mail is disabled. */
   mail: MailConfig | null;
   baseUrl: string;
@@ -80,6 +82,13 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
   return raw;
 }
 
+function readSecret(env: Env, name: string, minLength: number): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters`);
+  return raw;
+}
+
 function readMail(env: Env): MailConfig | null {
   const host = read(env, 'SMTP_HOST');
   if (host === undefined) return null;
@@ -111,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     rootPassword: read(env, 'OJ_ROOT_PASSWORD'),
     jwtExpireSeconds: readInt(env, 'OJ_JWT_EXPIRE_S', 86400, 1, 10 * 365 * 86400),
     jwtRefreshSeconds: readInt(env, 'OJ_JWT_REFRESH_S', 43200, 0, 10 * 365 * 86400),
+    jwtSecret: readSecret(env, 'OJ_JWT_SECRET', 32),
     mail: readMail(env),
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
