@@ -145,6 +145,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const app = await buildApp({
     logger: log,
     authenticator: account.authenticator,
+    allowedOrigins: [config.baseUrl],
     webRoot: opts.webRoot && existsSync(path.join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined,
     ready: async () => {
       await database.db.selectFrom('platform_kv').select('key').limit(1).execute();

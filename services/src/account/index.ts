@@ -56,7 +56,7 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
   let signer: Promise<TokenSigner> | undefined;
   const getSigner = () => {
     if (!signer) {
-      const loading = loadJwtSecret(ctx.db).then((secret) =>
+      const loading = loadJwtSecret(ctx.db, ctx.config.jwtSecret).then((secret) =>
         createTokenSigner(secret, ctx.config.jwtExpireSeconds, clock),
       );
       // A failed secret load (database down) must not stick: retry on the next request.
@@ -91,6 +91,7 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
     mailer,
     stats: () => stats,
     avatars: blobAvatarStorage(ctx.blobs),
+    revokeSessions: (uid) => sessions.revoke(uid),
   });
 
   let timer: NodeJS.Timeout | undefined;

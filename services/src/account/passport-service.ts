@@ -20,7 +20,8 @@ import type { Sessions } from './session';
 import type { AccountPolicyPort } from './ports';
 import * as repo from './repository';
 import * as R from './rules';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { HashQueueFull, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { Messages } from '../platform/http/errors';
 import { toUserInfo } from './user-info';
 
 export interface PassportDeps {
@@ -60,6 +61,9 @@ export const T = {
 const KIND = { register: 'register', reset: 'reset-password', captcha: 'captcha' } as const;
 const loginLockKey = (username: string, ip: string | null) => `login-fail:${username}_${ip ?? ''}`;
 const loginVerifyKey = (username: string) => `login-fail-user:${username}`;
+const loginIpKey = (ip: string | null) => `login-ip:${ip ?? ''}`;
+const loginIpFailKey = (ip: string | null) => `login-ip-fail:${ip ?? ''}`;
+const mailIpKey = (ip: string | null) => `mail-ip:${ip ?? ''}`;
 
 export function createPassportService(d: PassportDeps) {
   const now = () => d.clock();
@@ -73,6 +77,27 @@ export function createPassportService(d: PassportDeps) {
     wrongText: string,
   ) {
     const t = now();
+    // Per address: every try costs an argon2 computation, a failed one also counts apart.
+    const tries = await repo.incrementCounter(d.db, loginIpKey(client.ip), t, R.LOGIN_IP_WINDOW_MS, false);
+    if (tries > R.LOGIN_IP_MAX_TRIES) throw fail(Messages.TOO_MANY_REQUESTS);
+    const ipFailures = await repo.readCounter(d.db, loginIpFailKey(client.ip), t);
+    if (ipFailures && ipFailures.count >= R.LOGIN_IP_MAX_FAILURES) throw fail(Messages.TOO_MANY_REQUESTS);
+    try {
+      return await checkPassword(username, password, proof, client, wrongText, t);
+    } catch (err) {
+      if (err instanceof HashQueueFull) throw fail(Messages.TOO_MANY_REQUESTS);
+      throw err;
+    }
+  }
+
+  async function checkPassword(
+    username: string,
+    password: string,
+    proof: { captchaKey?: string | null; captcha?: string | null },
+    client: ClientInfo,
+    wrongText: string,
+    t: Date,
+  ) {
     const lock = await repo.readCounter(d.db, loginLockKey(username, client.ip), t);
     if (lock && lock.count >= R.LOGIN_LOCK_THRESHOLD) throw fail(T.LOCKED);
     const failures = await repo.readCounter(d.db, loginVerifyKey(username), t);
@@ -86,9 +111,11 @@ export function createPassportService(d: PassportDeps) {
     const user = await repo.findUserByUsername(d.db, username);
     if (!user) {
       await verifyAgainstNothing(password);
+      await repo.incrementCounter(d.db, loginIpFailKey(client.ip), t, R.LOGIN_IP_FAIL_WINDOW_MS, false);
       throw fail(wrongText);
     }
     if (!(await verifyPassword(user.password_hash, password))) {
+      await repo.incrementCounter(d.db, loginIpFailKey(client.ip), t, R.LOGIN_IP_FAIL_WINDOW_MS, false);
       await repo.incrementCounter(d.db, loginLockKey(username, client.ip), t, R.LOGIN_LOCK_MS, true);
       await repo.incrementCounter(d.db, loginVerifyKey(username), t, R.LOGIN_LOCK_MS, true);
       throw fail(wrongText);
@@ -107,6 +134,12 @@ export function createPassportService(d: PassportDeps) {
 
   async function sendCodeMail(to: string, subject: string, text: string) {
     d.mailer.sendLater({ to, subject, text });
+  }
+
+  /** Mail-sending requests per client address (the per-address cool-downs stay as well). */
+  async function chargeMail(ip: string | null) {
+    const n = await repo.incrementCounter(d.db, mailIpKey(ip), now(), R.MAIL_IP_WINDOW_MS, false);
+    if (n > R.MAIL_IP_MAX) throw fail(Messages.TOO_MANY_REQUESTS);
   }
 
   return {
@@ -131,7 +164,10 @@ export function createPassportService(d: PassportDeps) {
       return finishLogin(user, roleIds, client);
     },
 
-    async registerCode(rawEmail: string): Promise<{ email: string; expire: number }> {
+    async registerCode(
+      rawEmail: string,
+      ip: string | null = null,
+    ): Promise<{ email: string; expire: number }> {
       const email = rawEmail.trim();
       const policy = d.policy();
       if (!(await policy.registerOpen())) throw fail(T.REGISTER_OFF, 401);
@@ -144,6 +180,7 @@ export function createPassportService(d: PassportDeps) {
         `对不起，您的操作频率过快，请在${R.remainingSeconds(until, t)}秒后再次发送注册邮件！`;
       if (running) throw fail(cooldownText(running.expiresAt));
       if (await repo.emailExists(d.db, email)) throw fail(T.EMAIL_TAKEN_REGISTER);
+      await chargeMail(ip);
       const raced = await repo.tryStartCooldown(d.db, cooldownKey, t, R.REGISTER_COOLDOWN_MS);
       if (raced) throw fail(cooldownText(raced));
       const code = R.numericCode(6);
@@ -212,13 +249,9 @@ export function createPassportService(d: PassportDeps) {
     },
 
     async captcha(): Promise<{ img: string; captchaKey: string }> {
-      const c = svgCaptcha.createMathExpr({
-        mathMin: 1,
-        mathMax: 9,
-        mathOperator: '+-',
-        width: 90,
-        height: 30,
-      });
+      const expr = R.mathCaptcha();
+      const render = svgCaptcha as unknown as (text: string, options: object) => string;
+      const c = { text: expr.answer, data: render(expr.question, { width: 120, height: 30, noise: 2 }) };
       const captchaKey = newUid();
       await repo.putCode(
         d.db,
@@ -230,7 +263,7 @@ export function createPassportService(d: PassportDeps) {
       return { img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`, captchaKey };
     },
 
-    async applyResetPassword(body: ApplyResetPasswordBody): Promise<void> {
+    async applyResetPassword(body: ApplyResetPasswordBody, ip: string | null = null): Promise<void> {
       if (R.isBlank(body.email) || R.isBlank(body.captcha) || R.isBlank(body.captchaKey))
         throw fail('邮箱或验证码不能为空');
       const email = body.email.trim();
@@ -241,9 +274,12 @@ export function createPassportService(d: PassportDeps) {
       const running = await repo.readCounter(d.db, cooldownKey, t);
       if (running) throw fail(cooldownText(running.expiresAt));
       const answer = await repo.getCode(d.db, KIND.captcha, body.captchaKey, t);
+      // One answer per captcha: a key cannot be replayed with further guesses (compat X-list).
+      await repo.deleteCode(d.db, KIND.captcha, body.captchaKey);
       if (answer === null || answer !== body.captcha.trim().toLowerCase()) throw fail(T.CAPTCHA_WRONG);
       const user = await repo.findUserByEmail(d.db, email);
       if (!user) throw fail('对不起，该邮箱无该用户，请重新检查！');
+      await chargeMail(ip);
       const raced = await repo.tryStartCooldown(d.db, cooldownKey, t, R.RESET_COOLDOWN_MS);
       if (raced) throw fail(cooldownText(raced));
       const code = R.hexCode(21);
@@ -267,6 +303,8 @@ export function createPassportService(d: PassportDeps) {
       if (!user || !(await repo.updatePasswordHash(d.db, user.uid, await hashPassword(body.password), now())))
         throw fail('重置密码失败');
       await repo.deleteCode(d.db, KIND.reset, body.username);
+      // Whoever held a token of this account (the reason for a reset) is logged out.
+      await d.sessions.revoke(user.uid);
     },
 
     async logout(uid: string): Promise<void> {

@@ -11,7 +11,7 @@ import type {
   UserHome,
   UserInfo,
 } from '@oj/protocol/account/schemas';
-import { fail } from '../platform/http/errors';
+import { fail, Messages } from '../platform/http/errors';
 import type { Mailer } from '../platform/mail/mailer';
 import type { AccountTables } from './tables';
 import type { Clock } from './tokens';
@@ -28,6 +28,8 @@ export interface ProfileDeps {
   mailer: Mailer;
   stats: () => SubmissionStatsPort;
   avatars: AvatarStorage;
+  /** Ends every session of the user (password changed). */
+  revokeSessions: (uid: string) => Promise<void>;
 }
 
 const CHANGE_EMAIL_KIND = 'change-email';
@@ -101,6 +103,8 @@ export function createProfileService(d: ProfileDeps) {
       if (!(await repo.updatePasswordHash(d.db, uid, await hashPassword(body.newPassword), now())))
         throw fail('系统错误：修改密码失败！', 500);
       await repo.deleteCounter(d.db, `change-password-fail:${uid}`);
+      // Every token of the account stops working, this one included (the client logs out).
+      await d.revokeSessions(uid);
       return { code: 200, msg: '修改密码成功！您将于5秒钟后退出进行重新登录操作！', userInfo: null };
     },
 
@@ -115,6 +119,9 @@ export function createProfileService(d: ProfileDeps) {
       if (running) throw fail(cooldownText(running.expiresAt));
       const user = await userOrFail(uid);
       if (user.email === email) throw fail('新邮箱与当前邮箱一致，请不要重复设置！');
+      // Mails per account, whatever the addresses (the cool-down is per address).
+      const sent = await repo.incrementCounter(d.db, `mail-uid:${uid}`, t, R.MAIL_IP_WINDOW_MS, false);
+      if (sent > R.MAIL_IP_MAX) throw fail(Messages.TOO_MANY_REQUESTS);
       if (await repo.emailExists(d.db, email)) throw fail('该邮箱已被他人使用，请重新设置其它邮箱！');
       const raced = await repo.tryStartCooldown(d.db, cooldownKey, t, R.CHANGE_EMAIL_COOLDOWN_MS);
       if (raced) throw fail(cooldownText(raced));
@@ -146,6 +153,9 @@ export function createProfileService(d: ProfileDeps) {
       if (locked) return locked;
       const user = await userOrFail(uid);
       if (user.email === email) throw fail('新邮箱与当前邮箱一致，请不要重复设置！');
+      // Mails per account, whatever the addresses (the cool-down is per address).
+      const sent = await repo.incrementCounter(d.db, `mail-uid:${uid}`, now(), R.MAIL_IP_WINDOW_MS, false);
+      if (sent > R.MAIL_IP_MAX) throw fail(Messages.TOO_MANY_REQUESTS);
       if (await repo.emailExists(d.db, email)) throw fail('该邮箱已被他人使用，请重新设置其它邮箱！');
       const stored = await repo.getCode(d.db, CHANGE_EMAIL_KIND, email, now());
       if (stored === null) throw fail('修改邮箱验证码不存在或已过期，请重新发送！');

@@ -49,7 +49,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
       config: { access: 'anonymous' },
       schema: { tags, querystring: S.RegisterCodeQuery, response: { 200: S.RegisterCodeEnvelope } },
     },
-    async (req) => ok(await passport.registerCode(req.query.email)),
+    async (req) => ok(await passport.registerCode(req.query.email, req.ip ?? null)),
   );
 
   app.post(
@@ -86,7 +86,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
       schema: { tags, body: S.ApplyResetPasswordBody, response: { 200: EmptyEnvelope } },
     },
     async (req) => {
-      await passport.applyResetPassword(req.body);
+      await passport.applyResetPassword(req.body, req.ip ?? null);
       return okEmpty();
     },
   );

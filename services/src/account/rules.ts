@@ -26,6 +26,16 @@ export const RESET_CODE_TTL_MS = 600_000;
 export const CHANGE_EMAIL_CODE_TTL_MS = 600_000;
 export const CAPTCHA_TTL_MS = 1_800_000;
 
+/** Login tries per client address and window (each costs an argon2 computation). */
+export const LOGIN_IP_MAX_TRIES = 60;
+export const LOGIN_IP_WINDOW_MS = 60_000;
+/** Failed logins per client address and window, whatever the usernames. */
+export const LOGIN_IP_MAX_FAILURES = 30;
+export const LOGIN_IP_FAIL_WINDOW_MS = 10 * 60_000;
+/** Mail-sending requests (register code, reset link, change-email code) per client address and window. */
+export const MAIL_IP_MAX = 10;
+export const MAIL_IP_WINDOW_MS = 10 * 60_000;
+
 export const REGISTER_COOLDOWN_MS = 60_000;
 export const RESET_COOLDOWN_MS = 90_000;
 export const CHANGE_EMAIL_COOLDOWN_MS = 30_000;
@@ -157,4 +167,29 @@ export function lookupKeys(q: { uid?: string; username?: string }): { uid?: stri
   const uid = q.uid?.trim() || undefined;
   const username = q.username?.trim() || undefined;
   return { uid, username };
+}
+
+/**
+ * A math captcha with a few hundred possible answers (the original's 1..9 ± 1..9 has 27):
+ * a two-digit number plus, minus or times a one- or two-digit one.
+ */
+export function mathCaptcha(rnd: (lo: number, hi: number) => number = randomInt): {
+  question: string;
+  answer: string;
+} {
+  const a = rnd(11, 100);
+  switch (rnd(0, 3)) {
+    case 0: {
+      const b = rnd(11, 100);
+      return { question: `${a}+${b}=?`, answer: String(a + b) };
+    }
+    case 1: {
+      const b = rnd(2, a);
+      return { question: `${a}-${b}=?`, answer: String(a - b) };
+    }
+    default: {
+      const b = rnd(2, 10);
+      return { question: `${a}*${b}=?`, answer: String(a * b) };
+    }
+  }
 }

@@ -99,6 +99,8 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: login, schema: { body: UnreadAnnouncementBody } },
     async (req) => {
       const b = req.body as Q<typeof UnreadAnnouncementBody>;
+      // The same access check as the announcement list (docs/compat.md).
+      await s.checkAccess(req.user!, b.cid);
       return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? [], req.user!.uid));
     },
   );
@@ -178,14 +180,14 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.get(
     '/api/get-contest-scroll-board-info',
     { config: anonymous, schema: { querystring: CidQuery } },
-    async (req) => ok(await s.scrollBoardInfo((req.query as Q<typeof CidQuery>).cid)),
+    async (req) => ok(await s.scrollBoardInfo((req.query as Q<typeof CidQuery>).cid, req.user)),
   );
   app.get(
     '/api/get-contest-scroll-board-submission',
     { config: anonymous, schema: { querystring: ScrollBoardQuery } },
     async (req) => {
       const q = req.query as Q<typeof ScrollBoardQuery>;
-      return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false));
+      return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false, req.user));
     },
   );
 
@@ -258,7 +260,11 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.get(
     '/api/admin/contest/get-problem-list',
     { config: contestAdmins, schema: { querystring: AdminProblemListQuery } },
-    async (req) => ok(await s.adminProblemList(req.query as Q<typeof AdminProblemListQuery>)),
+    async (req) => {
+      const q = req.query as Q<typeof AdminProblemListQuery>;
+      await s.requireContestAdmin(req.user!, q.cid);
+      return ok(await s.adminProblemList(q));
+    },
   );
   app.get(
     '/api/admin/contest/problem',
@@ -280,18 +286,27 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: contestAdmins, schema: { querystring: CidPidQuery } },
     async (req) => {
       const q = req.query as Q<typeof CidPidQuery>;
+      await s.requireContestAdmin(req.user!, q.cid);
       return ok(await s.getContestProblem(q.cid, q.pid));
     },
   );
   app.put(
     '/api/admin/contest/contest-problem',
     { config: contestAdmins, schema: { body: ContestProblemBody } },
-    async (req) => ok(await s.saveContestProblem(req.body as Q<typeof ContestProblemBody>)),
+    async (req) => {
+      const body = req.body as Q<typeof ContestProblemBody>;
+      await s.requireContestAdmin(req.user!, body.cid);
+      return ok(await s.saveContestProblem(body));
+    },
   );
   app.post(
     '/api/admin/contest/add-problem-from-public',
     { config: contestAdmins, schema: { body: AddFromPublicBody } },
-    async (req) => ok(await s.addFromPublic(req.body as Q<typeof AddFromPublicBody>)),
+    async (req) => {
+      const body = req.body as Q<typeof AddFromPublicBody>;
+      await s.requireContestAdmin(req.user!, body.cid);
+      return ok(await s.addFromPublic(body));
+    },
   );
   app.delete(
     '/api/admin/contest/problem',
@@ -299,7 +314,10 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     async (req) => {
       const q = req.query as Q<typeof RemoveProblemQuery>;
       // Without cid the problem itself is deleted: that belongs to the problem capability.
-      if (q.cid !== undefined) await s.removeProblem(q.cid, q.pid);
+      if (q.cid !== undefined) {
+        await s.requireContestAdmin(req.user!, q.cid);
+        await s.removeProblem(q.cid, q.pid);
+      }
       return ok(null);
     },
   );
@@ -308,22 +326,35 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: contestAdmins, schema: { querystring: PagedCidQuery } },
     async (req) => {
       const q = req.query as Q<typeof PagedCidQuery>;
+      await s.requireContestAdmin(req.user!, q.cid);
       return ok(await s.adminAnnouncements(q.cid, q.currentPage, q.limit));
     },
   );
   app.post(
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { body: AnnouncementBody } },
-    async (req) => ok(await s.addAnnouncement(req.user!, req.body as Q<typeof AnnouncementBody>)),
+    async (req) => {
+      const body = req.body as Q<typeof AnnouncementBody>;
+      await s.requireContestAdmin(req.user!, body.cid);
+      return ok(await s.addAnnouncement(req.user!, body));
+    },
   );
   app.put(
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { body: AnnouncementBody } },
-    async (req) => ok(await s.updateAnnouncement(req.body as Q<typeof AnnouncementBody>)),
+    async (req) => {
+      const body = req.body as Q<typeof AnnouncementBody>;
+      await s.requireAnnouncementAdmin(req.user!, body.announcement?.id);
+      return ok(await s.updateAnnouncement(body));
+    },
   );
   app.delete(
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { querystring: AidQuery } },
-    async (req) => ok(await s.deleteAnnouncement((req.query as Q<typeof AidQuery>).aid)),
+    async (req) => {
+      const { aid } = req.query as Q<typeof AidQuery>;
+      await s.requireAnnouncementAdmin(req.user!, aid);
+      return ok(await s.deleteAnnouncement(aid));
+    },
   );
 }

@@ -267,7 +267,12 @@ export function createContestService(deps: ContestServiceDeps) {
     if (!user) {
       if (!c.openRank || statusOf(c, deps.now()) === -1) throw denied(M.LOGIN_FIRST);
     } else if (!c.openRank) admin = await cac(user, c);
-    else admin = await adminOf(user, c);
+    else {
+      admin = await adminOf(user, c);
+      // The original listed a scheduled contest's problems to any logged-in user when the
+      // outside board was open; its outside board refuses scheduled contests (docs/compat.md).
+      if (!admin && statusOf(c, deps.now()) === -1) throw denied(M.NOT_STARTED);
+    }
     const now = deps.now();
     const containsEndEff = c.allowEndSubmit && containsEnd;
     let before: Date | null;
@@ -429,7 +434,8 @@ export function createContestService(deps: ContestServiceDeps) {
   async function outsideRank(user: AuthUser | null, q: RankQuery) {
     if (!q.cid) throw fail(M.OUTSIDE_CID);
     const c = await deps.scoreboards.contest(q.cid);
-    if (!c) throw fail(M.OUTSIDE_MISSING);
+    // An invisible contest has no outside board either, but for its admins (docs/compat.md).
+    if (!c || (!c.visible && !(await adminOf(user, c)))) throw fail(M.OUTSIDE_MISSING);
     if (!c.openRank) throw denied(M.OUTSIDE_CLOSED);
     if (statusOf(c, deps.now()) === -1) throw denied(M.OUTSIDE_SCHEDULED);
     // Only root and the creator may force the real board here (group owners included in the refusal).
@@ -625,19 +631,25 @@ export function createContestService(deps: ContestServiceDeps) {
 
   // ---------- scroll board (hoj-scrollBoard) ----------
 
-  async function scrollBoardContest(cid: number) {
+  async function scrollBoardContest(cid: number, viewer: AuthUser | null = null) {
     const c = await repo.findContest(db, cid);
     if (!c) throw fail(M.SCROLL_MISSING);
     if (c.type !== 0) throw fail(M.SCROLL_NOT_ACM);
     if (!c.sealRank) throw fail(M.SCROLL_NOT_SEALED);
     if (statusOf(c, deps.now()) !== 1) throw fail(M.SCROLL_NOT_ENDED);
+    // The scroll board replays the sealed results: for the contest's admins, or for everyone
+    // once the contest is visible and its board no longer sealed (docs/compat.md X8).
+    if (!(await adminOf(viewer, c))) {
+      const sealedNow = sealedFor(timesOf(c), deps.now(), { isContestAdmin: false, forceRefresh: false });
+      if (!c.visible || sealedNow) throw fail(M.SCROLL_MISSING);
+    }
     const rows = await repo.contestProblems(db, c.id);
     const summaries = await deps.problems.summaries(rows.map((r) => r.pid));
     return { contest: c, problems: rows.filter((r) => summaries.get(r.pid)?.auth !== 2) };
   }
 
-  async function scrollBoardInfo(cid: number) {
-    const { contest: c, problems: cps } = await scrollBoardContest(cid);
+  async function scrollBoardInfo(cid: number, viewer: AuthUser | null = null) {
+    const { contest: c, problems: cps } = await scrollBoardContest(cid, viewer);
     return {
       id: c.id,
       rankShowName: c.rankShowName,
@@ -652,8 +664,8 @@ export function createContestService(deps: ContestServiceDeps) {
     };
   }
 
-  async function scrollBoardSubmissions(cid: number, removeStar: boolean) {
-    const { contest: c, problems: cps } = await scrollBoardContest(cid);
+  async function scrollBoardSubmissions(cid: number, removeStar: boolean, viewer: AuthUser | null = null) {
+    const { contest: c, problems: cps } = await scrollBoardContest(cid, viewer);
     const displayIds = new Map(cps.map((p) => [p.id, p.display_id]));
     const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
     const excluded = new Set([c.uid, ...(await superAdmins()), ...owners]);
@@ -777,13 +789,23 @@ export function createContestService(deps: ContestServiceDeps) {
   async function commentFacts(viewer: AuthUser | null, cid: number) {
     const c = await repo.findContest(db, cid);
     if (!c) return null;
+    const admin = await adminOf(viewer, c);
+    // The comment area is the contest's data: whoever fails the access check has none (docs/compat.md).
+    if (!admin) {
+      if (!viewer) return null;
+      const passes = await cac(viewer, c).then(
+        () => true,
+        () => false,
+      );
+      if (!passes) return null;
+    }
     return {
       cid: c.id,
       visible: c.visible,
       status: statusOf(c, deps.now()),
       creatorUid: c.uid,
       groupOwnerUids: c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [],
-      isContestAdmin: await adminOf(viewer, c),
+      isContestAdmin: admin,
     };
   }
 
@@ -892,8 +914,9 @@ export function createContestService(deps: ContestServiceDeps) {
     if (error) throw fail(error);
     const id = await repo.insertContest(db, {
       ...contestColumns(input),
-      uid: input.uid || user.uid,
-      author: input.author || user.username,
+      // The owner is the caller, never the body's uid/author (docs/compat.md).
+      uid: user.uid,
+      author: user.username,
       source: input.source ?? 0,
       is_group: false,
       gid: null,
@@ -907,7 +930,8 @@ export function createContestService(deps: ContestServiceDeps) {
     if (!input.id) throw fail(M.UPDATE_FAILED);
     const old = await repo.findContest(db, input.id);
     if (!old) throw fail(M.UPDATE_FAILED);
-    if (!isRoot(user) && input.uid !== user.uid) throw denied(M.ADMIN_NO_PERMISSION);
+    // Ownership from the stored row (the body's uid said who the caller claimed to be).
+    if (!(await adminOf(user, old))) throw denied(M.ADMIN_NO_PERMISSION);
     const cols = contestColumns(input);
     if (!(await repo.updateContest(db, input.id, cols))) throw fail(M.UPDATE_FAILED);
     if (cols.auth !== 0 && old.pwd !== cols.pwd) await repo.deleteRegistrations(db, input.id);
@@ -925,6 +949,8 @@ export function createContestService(deps: ContestServiceDeps) {
   async function cloneContest(user: AuthUser, cid: number) {
     const c = await repo.findContest(db, cid);
     if (!c) throw fail(M.CLONE_MISSING, 500);
+    // The password travels only with a clone its admins make (docs/compat.md).
+    const owner = await adminOf(user, c);
     const id = await repo.insertContest(db, {
       uid: user.uid,
       author: user.username,
@@ -933,7 +959,7 @@ export function createContestService(deps: ContestServiceDeps) {
       type: c.type,
       source: c.id,
       auth: c.auth,
-      pwd: c.pwd,
+      pwd: owner ? c.pwd : null,
       start_time: c.startTime,
       end_time: c.endTime,
       duration: c.duration,
@@ -957,8 +983,9 @@ export function createContestService(deps: ContestServiceDeps) {
     return { id };
   }
 
-  async function changeVisible(user: AuthUser, cid: number, uid: string | undefined, visible: boolean) {
-    if (!isRoot(user) && uid !== user.uid) throw denied(M.ADMIN_NO_PERMISSION);
+  async function changeVisible(user: AuthUser, cid: number, _uid: string | undefined, visible: boolean) {
+    const stored = await repo.findContest(db, cid);
+    if (!stored || !(await adminOf(user, stored))) throw denied(M.ADMIN_NO_PERMISSION);
     if (!(await repo.updateContest(db, cid, { visible }))) throw fail(M.UPDATE_FAILED);
     deps.scoreboards.invalidate(cid);
     return null;
@@ -1138,6 +1165,13 @@ export function createContestService(deps: ContestServiceDeps) {
     return null;
   }
 
+  /** The contest admin check for an announcement, from its stored contest. */
+  async function requireAnnouncementAdmin(user: AuthUser, aid: number | null | undefined) {
+    const a = aid ? await repo.findAnnouncement(db, aid) : null;
+    if (!a) throw fail(M.ANNOUNCEMENT_UPDATE_FAILED);
+    await requireContestAdmin(user, a.cid);
+  }
+
   async function deleteAnnouncement(aid: number) {
     if (!(await repo.deleteAnnouncement(db, aid))) throw fail(M.ANNOUNCEMENT_DELETE_FAILED);
     return null;
@@ -1204,6 +1238,8 @@ export function createContestService(deps: ContestServiceDeps) {
     addAnnouncement,
     updateAnnouncement,
     deleteAnnouncement,
+    requireContestAdmin,
+    requireAnnouncementAdmin,
   };
 }
 

@@ -60,6 +60,8 @@ export function createContestSubmissionViews(db: Kysely<Database>, contests: Con
     submitIds: readonly number[],
   ): Promise<Record<string, JudgeView>> {
     if (!cid) throw notFound(M.STATUS_CHECK_CID);
+    // The contest access check of the list applies to its status twin too (docs/compat.md X-list).
+    await contests.checkAccess(user, cid);
     if (submitIds.length === 0) return {};
     const facts = await contests.viewFacts(user, cid);
     if (!facts) throw notFound(M.CONTEST_MISSING);
@@ -70,7 +72,12 @@ export function createContestSubmissionViews(db: Kysely<Database>, contests: Con
       rows.map((r) => [
         String(r.submit_id),
         masked(
-          { ...statusView(r), uid: r.uid, displayPid: null },
+          {
+            ...statusView(r),
+            uid: r.uid,
+            displayPid: null,
+            ip: facts.isContestAdmin || r.uid === user.uid ? r.ip : null,
+          },
           user.uid,
           !facts.isContestAdmin,
         ) as JudgeView,

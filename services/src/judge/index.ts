@@ -20,6 +20,7 @@ import { startOutbox } from './outbox';
 import { createProblemStatus, createSubmissionStats } from './stats';
 import { createContestSubmissionViews } from './contest-submissions';
 import { registerContestSubmissionRoutes } from './contest-routes';
+import { createSubmissionGuard } from './access';
 
 export type { JudgeService, WatchDecision } from './service';
 export type * from './ports';
@@ -72,7 +73,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     stats: createSubmissionStats(ctx.db, opts.problems),
     problemStatus: createProblemStatus(ctx.db),
     routes(app) {
-      registerJudgeRoutes(app, service, opts.problems);
+      registerJudgeRoutes(app, service, opts.problems, createSubmissionGuard(ctx.db, opts.contestViews));
       if (opts.contestViews)
         registerContestSubmissionRoutes(
           app,

@@ -22,12 +22,18 @@ import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import type { JudgeService } from './service';
 import type { ProblemPort } from './ports';
+import type { SubmissionGuard } from './access';
 import { JudgeMessages as M } from './messages';
 
 const tags = ['submissions'];
 const ROOT_REJUDGE = { access: 'login' as const, roles: ['root'], permissions: [Permission.REJUDGE] };
 
-export function registerJudgeRoutes(app: App, judge: JudgeService, problems: ProblemPort): void {
+export function registerJudgeRoutes(
+  app: App,
+  judge: JudgeService,
+  problems: ProblemPort,
+  guard: SubmissionGuard,
+): void {
   app.post(
     '/api/submit-problem-judge',
     {
@@ -69,7 +75,7 @@ export function registerJudgeRoutes(app: App, judge: JudgeService, problems: Pro
         response: { 200: EnvelopeOf(Type.Object({ submission: JudgeSchema, codeShare: Type.Boolean() })) },
       },
     },
-    async (req) => ok(await judge.detail(req.user, req.query.submitId)),
+    async (req) => ok(await guard.detail(req.user, await judge.detail(req.user, req.query.submitId))),
   );
 
   app.get(
@@ -78,7 +84,10 @@ export function registerJudgeRoutes(app: App, judge: JudgeService, problems: Pro
       config: { access: 'anonymous' },
       schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(CaseResultListSchema) } },
     },
-    async (req) => ok(await judge.allCaseResult(req.user, req.query.submitId)),
+    async (req) => {
+      const cases = await judge.allCaseResult(req.user, req.query.submitId);
+      return ok((await guard.mayReadCases(req.user, req.query.submitId)) ? cases : null);
+    },
   );
 
   app.post(
@@ -91,7 +100,7 @@ export function registerJudgeRoutes(app: App, judge: JudgeService, problems: Pro
         response: { 200: EnvelopeOf(Type.Record(Type.String(), JudgeSchema)) },
       },
     },
-    async (req) => ok(await judge.checkStatus(req.body.submitIds)),
+    async (req) => ok(await guard.batch(req.user, await judge.checkStatus(req.body.submitIds))),
   );
 
   app.get(

@@ -55,9 +55,10 @@ const ctx = (viewer: typeof alice | null, over = {}) => ({
 });
 
 describe('code visibility', () => {
-  it('owner and admin roles see code; others only when shared and the problem allows sharing', () => {
+  it('owner, root and problem admins see code; others only when shared and the problem allows sharing', () => {
     expect(maySeeCode(row(), ctx(alice))).toBe(true);
-    expect(maySeeCode(row(), ctx(admin))).toBe(true);
+    expect(maySeeCode(row(), ctx(problemAdmin))).toBe(true);
+    expect(maySeeCode(row(), ctx(admin))).toBe(false);
     expect(maySeeCode(row(), ctx(bob))).toBe(false);
     expect(maySeeCode(row(), ctx(null))).toBe(false);
     expect(maySeeCode(row({ share: true }), ctx(bob))).toBe(true);

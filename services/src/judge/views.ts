@@ -96,7 +96,8 @@ export interface DetailContext {
 export function maySeeCode(row: Pick<JudgeRow, 'uid' | 'share' | 'cid'>, ctx: DetailContext): boolean {
   const { viewer } = ctx;
   if (viewer && viewer.uid === row.uid) return true;
-  if (isSiteAdmin(viewer) || ctx.viewerIsGroupRoot) return true;
+  // root and problem admins (reference core.md get-submission-detail), not every site admin.
+  if (isRoot(viewer) || isProblemAdmin(viewer) || ctx.viewerIsGroupRoot) return true;
   return row.share && ctx.codeShare;
 }
 

@@ -46,6 +46,14 @@ function checkExtraFiles(value: string | null | undefined, field: string): strin
 
 const FILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+const CLASSIFICATION_MISSING = '该标签分类不存在！';
+
+/** A foreign key lost to a concurrent delete reads as the missing classification. */
+function foreignKeyToFail(err: unknown): never {
+  if ((err as { code?: string }).code === '23503') throw fail(CLASSIFICATION_MISSING);
+  throw err;
+}
+
 export function createProblemAdminService(ctx: AppContext, changed: ProblemsChanged = noChangeNotice) {
   const db = ctx.db;
 
@@ -375,12 +383,21 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
 
   // --- tags ---------------------------------------------------------------------
 
+  /** A tag's classification must exist (a foreign key; the original answered HTTP 500). */
+  async function classificationMustExist(tcid: number | null | undefined): Promise<void> {
+    if (tcid == null) return;
+    if (!(await repo.classificationExists(db, tcid))) throw fail(CLASSIFICATION_MISSING);
+  }
+
   async function addTag(body: TagBody): Promise<Tag> {
     const name = body.name?.trim();
     if (!name) throw fail('标签名称不能为空！');
     const oj = tagOj(body.oj);
     if (await repo.findTagByName(db, name, oj, body.gid)) throw fail('该标签名称已存在！请勿重复添加！');
-    const tag = await repo.insertTag(db, { name, color: body.color, oj, gid: body.gid, tcid: body.tcid });
+    await classificationMustExist(body.tcid);
+    const tag = await repo
+      .insertTag(db, { name, color: body.color, oj, gid: body.gid, tcid: body.tcid })
+      .catch(foreignKeyToFail);
     await changed();
     return toTag(tag);
   }
@@ -400,7 +417,8 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
     if (body.color !== undefined) patch.color = body.color;
     if (body.oj) patch.oj = tagOj(body.oj);
     if (body.gid !== undefined) patch.gid = body.gid;
-    if (!(await repo.updateTag(db, body.id, patch))) throw fail('更新失败');
+    await classificationMustExist(patch.tcid);
+    if (!(await repo.updateTag(db, body.id, patch).catch(foreignKeyToFail))) throw fail('更新失败');
     await changed();
   }
 

@@ -2,6 +2,7 @@
 import { registerEnglish, registerEnglishPattern } from '../platform/http/message-catalog';
 
 registerEnglish({
+  '该标签分类不存在！': 'The tag classification does not exist!',
   '参数不能为空！': 'Parameters must not be empty!',
   '编译成功！': 'Compiled successfully!',
   '题目id格式错误！': 'Invalid problem id!',

@@ -298,11 +298,9 @@ export async function bumpCounters(
   if (addTotal) set.total = sql`greatest(total + ${addTotal}, 0)`;
   for (const [col, d] of delta) if (d) set[col] = sql`greatest(${sql.ref(col)} + ${d}, 0)`;
   if (Object.keys(set).length === 0) return;
-  await db
-    .insertInto('problem_count')
-    .values({ pid })
-    .onConflict((oc) => oc.column('pid').doNothing())
-    .execute();
+  // A deleted problem has no counters to move (a rejudge of its submissions must not fail).
+  await sql`insert into problem_count (pid) select id from problem where id = ${pid}
+    on conflict (pid) do nothing`.execute(db);
   await db.updateTable('problem_count').set(set).where('pid', '=', pid).execute();
 }
 
@@ -408,6 +406,11 @@ export function listClassifications(db: Db, oj: string): Promise<TagClassificati
   let q = db.selectFrom('tag_classification').selectAll();
   if (oj !== 'ALL') q = q.where('oj', '=', oj);
   return q.orderBy('rank').orderBy('id').execute();
+}
+
+export async function classificationExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('tag_classification').select('id').where('id', '=', id).executeTakeFirst();
+  return !!row;
 }
 
 export function findClassificationByName(db: Db, name: string, oj: string) {

@@ -52,6 +52,24 @@ beforeAll(async () => {
     async (req) => ok({ username: req.user!.username }),
   );
   app.get('/api/default', {}, async () => ok(null));
+  app.post(
+    '/api/body-login',
+    { config: { access: 'login' }, schema: { body: Type.Object({ n: Type.Integer() }) } },
+    async () => ok(null),
+  );
+  app.post(
+    '/api/nullable',
+    {
+      config: { access: 'anonymous' },
+      schema: {
+        body: Type.Object({
+          gid: Type.Union([Type.Integer(), Type.Null()]),
+          s: Type.Optional(Type.String()),
+        }),
+      },
+    },
+    async (req) => ok({ gid: req.body.gid }),
+  );
   app.get('/api/admin-only', { config: { access: 'login', roles: ['root', 'admin'] } }, async () => ok(null));
   app.get('/api/perm', { config: { access: 'login', permissions: ['problem_admin'] } }, async () => ok(null));
   app.get('/api/biz', { config: { access: 'anonymous' } }, async () => {
@@ -173,15 +191,56 @@ describe('envelope errors', () => {
 });
 
 describe('platform routes and headers', () => {
-  it('answers preflight without auth and echoes CORS headers', async () => {
+  it('answers preflight without auth and echoes CORS headers to its own origin only', async () => {
     const r = await app.inject({
       method: 'OPTIONS',
       url: '/api/login-only',
-      headers: { origin: 'http://x.test', 'access-control-request-headers': 'authorization,url-type' },
+      headers: {
+        host: 'x.test',
+        origin: 'http://x.test',
+        'access-control-request-headers': 'authorization,url-type',
+      },
     });
     expect(r.statusCode).toBe(200);
     expect(r.headers['access-control-allow-origin']).toBe('http://x.test');
+    expect(r.headers['access-control-allow-credentials']).toBe('true');
     expect(r.headers['access-control-allow-headers']).toBe('authorization,url-type');
+    const evil = await app.inject({
+      method: 'GET',
+      url: '/api/anon',
+      headers: { host: 'x.test', origin: 'https://evil.example' },
+    });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    expect(evil.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+  it('sends CSP, frame, nosniff and referrer headers on every answer', async () => {
+    for (const url of ['/api/anon', '/api/nothing-here', '/healthz']) {
+      const h = (await get(url)).headers;
+      expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(h['content-security-policy']).toContain("script-src 'self'");
+      expect(h['x-frame-options']).toBe('DENY');
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+  it('authenticates before validating: an anonymous bad request gets 401, not a validation message', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/body-login', payload: { n: 'not a number' } });
+    expect(r.statusCode).toBe(401);
+  });
+  it('keeps JSON null of an integer-or-null field null (no coercion to 0), and 0 stays 0', async () => {
+    const n = await app.inject({ method: 'POST', url: '/api/nullable', payload: { gid: null } });
+    expect(n.json().data).toEqual({ gid: null });
+    const z = await app.inject({ method: 'POST', url: '/api/nullable', payload: { gid: 0 } });
+    expect(z.json().data).toEqual({ gid: 0 });
+  });
+  it('refuses integers beyond 32 bits and NUL characters with 400', async () => {
+    const big = await app.inject({ method: 'POST', url: '/api/nullable', payload: { gid: 2 ** 31 } });
+    expect(big.statusCode).toBe(400);
+    const huge = await app.inject({ method: 'POST', url: '/api/nullable', payload: { gid: 1e308 } });
+    expect(huge.statusCode).toBe(400);
+    const nul = await app.inject({ method: 'POST', url: '/api/nullable', payload: { gid: 1, s: 'a\u0000' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().status).toBe(400);
   });
   it('keeps a given request id and makes one otherwise', async () => {
     expect(

@@ -15,6 +15,8 @@ import swagger from '@fastify/swagger';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiError, Messages } from './errors';
+import { containsNul, hardenSchema } from './request-bounds';
+import { corsOriginAllowed, SECURITY_HEADERS } from './security-headers';
 import {
   decideAccess,
   type AccessLevel,
@@ -42,6 +44,18 @@ declare module 'fastify' {
     user: AuthUser | null;
     token: string | null;
   }
+  interface FastifyInstance {
+    /** Every route registered on the app, in registration order (the security tests walk it). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** What the app knows of a route: method, path, access config and request schemas. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: { access?: AccessLevel; roles?: readonly string[]; permissions?: readonly string[] };
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: readonly string[] };
 }
 
 export interface AppOptions {
@@ -55,6 +69,8 @@ export interface AppOptions {
   ready?: () => Promise<void>;
   /** Largest request body, in bytes (uploads set their own limits). */
   bodyLimit?: number;
+  /** Origins (scheme://host[:port]) other than the API's own that may call it with credentials. */
+  allowedOrigins?: readonly string[];
 }
 
 const EXPOSE_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-disposition,Content-Type';
@@ -81,6 +97,22 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
 
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    for (const part of ['body', 'querystring', 'params', 'headers']) hardenSchema(schema?.[part]);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        config: (route.config ?? {}) as RegisteredRoute['config'],
+        schema: route.schema as RegisteredRoute['schema'],
+      });
+    }
+  });
 
   await app.register(multipart, { limits: { fileSize: 128 * 1024 * 1024, files: 1 } });
   await app.register(swagger, {
@@ -96,10 +128,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    reply.headers(SECURITY_HEADERS);
     const origin = req.headers.origin;
-    if (origin) {
+    // Credentials only for the site's own origin and configured ones, never a reflected stranger.
+    if (origin && corsOriginAllowed(origin, req.headers.host, opts.allowedOrigins ?? [])) {
       reply.header('Access-Control-Allow-Origin', origin);
       reply.header('Access-Control-Allow-Credentials', 'true');
+      reply.header('Vary', 'Origin');
     }
     reply.header('Access-Control-Allow-Methods', 'GET,POST,OPTIONS,PUT,DELETE');
     const reqHeaders = req.headers['access-control-request-headers'];
@@ -108,7 +143,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
     if (req.method === 'OPTIONS') return reply.code(200).send('');
   });
 
-  app.addHook('preHandler', async (req, reply) => {
+  // Authentication and the route's access rule run first (onRequest): before the body is read,
+  // parsed or validated, so an anonymous caller learns nothing from validation messages and an
+  // upload is refused before a byte of it is buffered.
+  app.addHook('onRequest', async (req, reply) => {
     const cfg = req.routeOptions.config;
     // Only the API is access-controlled; static files of the web client and probes are public.
     const url = req.routeOptions.url;
@@ -135,6 +173,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
       reply.header('Refresh-Token', 'true');
       if (typeof urlType === 'string') reply.header('Url-Type', urlType);
     }
+  });
+
+  app.addHook('preValidation', async (req) => {
+    if (containsNul(req.query) || containsNul(req.params) || containsNul(req.body))
+      throw new ApiError(400, Messages.NUL_CHARACTER, 400);
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {

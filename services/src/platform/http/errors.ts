@@ -1,4 +1,5 @@
 import { EnvelopeStatus } from '@oj/protocol';
+import { registerEnglish } from './message-catalog';
 
 /**
  * An error the client should see as an envelope.
@@ -55,4 +56,8 @@ export const Messages = {
   MEDIA_TYPE: 'The media type is not supported!',
   SERVER_ERROR: 'Server Error!',
   NOT_FOUND_PATH: 'Query error, unable to find the resource to request',
+  NUL_CHARACTER: 'The request contains a NUL character, which cannot be stored!',
+  TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试！',
 } as const;
+
+registerEnglish({ [Messages.TOO_MANY_REQUESTS]: 'Too many requests, please try again later!' });

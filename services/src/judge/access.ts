@@ -1,0 +1,158 @@
+// The one place of the judge capability that decides what a viewer may see of a stored
+// submission (reference core.md §7, contests §0.6/§0.7), applied by every route that returns
+// submissions: the detail, the case results, the public and the contest batch status calls.
+// Decisions use the stored row (its uid, cid, time) and the contest's facts for the viewer.
+import type { Kysely } from 'kysely';
+import type { JudgeView } from '@oj/protocol/submission/schemas';
+import type { Database } from '../platform/db/schema';
+import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
+import type { ContestViewFacts, ContestViewPort } from './ports';
+import * as repo from './repository';
+import { CONTEST_RUNNING_ERROR } from './views';
+
+/** Shown instead of the real status of a submission whose result the sealed board hides. */
+export const SUBMITTED_UNKNOWN_RESULT = -5;
+const OI = 1;
+
+/**
+ * What a viewer may see of one submission:
+ * - `all`: everything (owner outside contests, contest admins);
+ * - `own`: the owner's contest submission (verdict and figures, code);
+ * - `others`: someone else's, verdict visible, code hidden, run figures hidden while running;
+ * - `sealed`: the verdict is hidden by the sealed board (status -5, no score or figures);
+ * - `none`: the viewer may not learn anything about it (contest missing or invisible to them).
+ */
+export type SubmissionSight = 'all' | 'own' | 'others' | 'sealed' | 'none';
+
+export interface SightRow {
+  uid: string;
+  cid: number;
+  submitTime: Date;
+}
+
+/** The decision for a contest submission (cid ≠ 0); `facts` null = the contest is gone or invisible. */
+export function contestSubmissionSight(
+  viewer: AuthUser | null,
+  row: SightRow,
+  facts: ContestViewFacts | null,
+): SubmissionSight {
+  if (isRoot(viewer)) return 'all';
+  const own = !!viewer && viewer.uid === row.uid;
+  if (!facts) return own ? 'own' : 'none';
+  if (facts.isContestAdmin) return 'all';
+  const c = facts.contest;
+  if (facts.sealed && c.sealRankTime) {
+    // OI: the whole result is hidden while sealed, own submissions included (reference);
+    // ACM: others' submissions after the seal (the original showed them: docs/compat.md).
+    if (c.type === OI) return 'sealed';
+    if (!own && row.submitTime.getTime() >= c.sealRankTime.getTime()) return 'sealed';
+  }
+  if (own) return 'own';
+  return 'others';
+}
+
+/** May the viewer see the submitter's address? Owner, root, the contest's admins (site admins outside contests). */
+export function maySeeIp(viewer: AuthUser | null, row: SightRow, sight: SubmissionSight): boolean {
+  if (!viewer) return false;
+  if (viewer.uid === row.uid || isRoot(viewer)) return true;
+  if (row.cid !== 0) return sight === 'all';
+  return isSiteAdmin(viewer);
+}
+
+/** Applies a sight to a wire submission (code and error text are the caller's business). */
+export function applySight(view: JudgeView, sight: SubmissionSight, running: boolean): JudgeView {
+  switch (sight) {
+    case 'all':
+    case 'own':
+      return view;
+    case 'others':
+      return running
+        ? { ...view, code: null, time: null, memory: null, length: null, errorMessage: CONTEST_RUNNING_ERROR }
+        : { ...view, code: null };
+    case 'sealed':
+    case 'none':
+      return {
+        ...view,
+        status: SUBMITTED_UNKNOWN_RESULT,
+        score: null,
+        time: null,
+        memory: null,
+        length: null,
+        oiRankScore: null,
+        code: null,
+        errorMessage: null,
+        judger: null,
+      };
+  }
+}
+
+/** Contest facts per contest id for one viewer, read once per call. */
+export function contestFactsCache(contests: ContestViewPort | undefined, viewer: AuthUser | null) {
+  const seen = new Map<number, Promise<ContestViewFacts | null>>();
+  return (cid: number): Promise<ContestViewFacts | null> => {
+    let f = seen.get(cid);
+    if (!f) {
+      f = contests ? contests.viewFacts(viewer, cid).catch(() => null) : Promise.resolve(null);
+      seen.set(cid, f);
+    }
+    return f;
+  };
+}
+
+/** The reading guard the judge routes put around the service's answers. */
+export function createSubmissionGuard(db: Kysely<Database>, contests: ContestViewPort | undefined) {
+  async function sightOf(
+    viewer: AuthUser | null,
+    view: JudgeView,
+    facts: ReturnType<typeof contestFactsCache>,
+  ) {
+    const row: SightRow = {
+      uid: view.uid ?? '',
+      cid: view.cid ?? 0,
+      submitTime: new Date(view.submitTime ?? 0),
+    };
+    if (row.cid === 0) return { row, sight: 'all' as SubmissionSight, running: false };
+    const f = await facts(row.cid);
+    return { row, sight: contestSubmissionSight(viewer, row, f), running: f?.status === 0 };
+  }
+
+  return {
+    /** The submission detail: sealed and hidden results masked, the address only for those who may. */
+    async detail<T extends { submission: JudgeView }>(viewer: AuthUser | null, result: T): Promise<T> {
+      const facts = contestFactsCache(contests, viewer);
+      const { row, sight, running } = await sightOf(viewer, result.submission, facts);
+      const submission = applySight(result.submission, sight, running);
+      if (!maySeeIp(viewer, row, sight)) submission.ip = null;
+      return { ...result, submission };
+    },
+
+    /** A batch status map: rows the viewer may not know of are left out, the rest masked. */
+    async batch(viewer: AuthUser | null, map: Record<string, JudgeView>): Promise<Record<string, JudgeView>> {
+      const facts = contestFactsCache(contests, viewer);
+      const out: Record<string, JudgeView> = {};
+      for (const [id, view] of Object.entries(map)) {
+        const { row, sight, running } = await sightOf(viewer, view, facts);
+        if (sight === 'none') continue;
+        const shown = applySight(view, sight, running);
+        if (!maySeeIp(viewer, row, sight)) shown.ip = null;
+        out[id] = shown;
+      }
+      return out;
+    },
+
+    /** Case results of a contest submission only for those who see all of it. */
+    async mayReadCases(viewer: AuthUser | null, submitId: number): Promise<boolean> {
+      const stored = await repo.findSubmission(db, submitId);
+      if (!stored || stored.cid === 0) return true;
+      const facts = await contestFactsCache(contests, viewer)(stored.cid);
+      const sight = contestSubmissionSight(
+        viewer,
+        { uid: stored.uid, cid: stored.cid, submitTime: stored.submit_time },
+        facts,
+      );
+      return sight === 'all';
+    },
+  };
+}
+
+export type SubmissionGuard = ReturnType<typeof createSubmissionGuard>;

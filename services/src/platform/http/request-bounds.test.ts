@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import { containsNul, hardenSchema, INT32_MAX, INT32_MIN } from './request-bounds';
+
+describe('request schema hardening', () => {
+  it('bounds integers to 32 bits, 64-bit ids to safe integers, numbers to 1e15; keeps explicit bounds', () => {
+    const s = Type.Object({
+      cid: Type.Integer(),
+      submitId: Type.Integer(),
+      limit: Type.Integer({ minimum: 1, maximum: 100 }),
+      ratio: Type.Number(),
+      list: Type.Array(Type.Integer()),
+    });
+    hardenSchema(s);
+    expect(s.properties.cid).toMatchObject({ minimum: INT32_MIN, maximum: INT32_MAX });
+    expect(s.properties.submitId).toMatchObject({ maximum: Number.MAX_SAFE_INTEGER });
+    expect(s.properties.limit).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(s.properties.ratio).toMatchObject({ maximum: 1e15 });
+    expect(s.properties.list.items).toMatchObject({ maximum: INT32_MAX });
+  });
+
+  it('turns a scalar-or-null union into a type list, keeping its bounds', () => {
+    const s = Type.Object({ gid: Type.Union([Type.Integer(), Type.Null()]) });
+    hardenSchema(s);
+    expect(s.properties.gid).toMatchObject({ type: ['integer', 'null'], maximum: INT32_MAX });
+    expect(s.properties.gid).not.toHaveProperty('anyOf');
+  });
+
+  it('finds NUL characters in nested strings and keys', () => {
+    expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
+    expect(containsNul({ 'k\u0000': 1 })).toBe(true);
+    expect(containsNul({ a: ['fine', 1, null] })).toBe(false);
+  });
+});
