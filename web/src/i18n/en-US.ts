@@ -1,5 +1,6 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
 import { adminEnUS } from './admin.en-US';
+import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
 import { discussionEnUS } from './discussion.en-US';
@@ -178,4 +179,6 @@ export const enUS: Translations = {
   ...messageEnUS,
   // The group area.
   ...groupEnUS,
+  // The training area and its back office.
+  ...trainingEnUS,
 };

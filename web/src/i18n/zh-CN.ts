@@ -1,5 +1,6 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
 import { adminZhCN } from './admin.zh-CN';
+import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
@@ -176,6 +177,8 @@ export const zhCN = {
   ...messageZhCN,
   // The group area.
   ...groupZhCN,
+  // The training area and its back office.
+  ...trainingZhCN,
 };
 
 /** Same shape as zhCN with every leaf a string. */

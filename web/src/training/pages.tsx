@@ -1,5 +1,6 @@
-// Training pages: placeholders until the training area is built.
-import { Placeholder } from '../shell/Placeholder';
+// Training pages: the list and the training area (its tabs, problems, rank).
+import { TrainingArea as Area } from './TrainingArea';
+import { TrainingListPage } from './TrainingListPage';
 
-export const TrainingList = () => <Placeholder titleKey="page.trainingList" />;
-export const TrainingArea = () => <Placeholder titleKey="page.trainingHome" />;
+export const TrainingList = () => <TrainingListPage />;
+export const TrainingArea = () => <Area />;

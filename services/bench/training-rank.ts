@@ -1,0 +1,218 @@
+// Training rank (issue #12): a private training of 2,000 registered users × 40 problems with
+// 200,000 submissions on PostgreSQL. Measures (1) the first rank page (30 rows) under 32
+// concurrent keep-alive connections (autocannon in a child process; server and client share the
+// machine), and (2) verdict → updated row on a subscribed socket.io client (the stand-in runner's
+// result enqueued → `training:rank` with that user's new row received).
+// Env: USERS (2000), PROBLEMS (40), SUBMISSIONS (200000), CONNECTIONS (32), DURATION (5), PUSHES (60).
+// Run: npx tsx bench/training-rank.ts (from services/). Writes bench-results/training-rank.json.
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { io as connect } from 'socket.io-client';
+import { createMemoryBus } from '@oj/protocol/bus';
+import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/events';
+import type { TrainingRankPushed } from '@oj/protocol/training/schemas';
+import { createTestDatabase } from '../test/support/db';
+import { createGateway, remoteWatchPolicy } from '../src/gateway';
+import { makeUser, RunnerStandIn, tokenAuthenticator, tokenOf } from '../src/judge/test-harness';
+import { startTrainingHarness, T_USERS } from '../src/training/test-setup';
+import { report } from './support';
+
+const N_USERS = Number(process.env.USERS ?? 2000);
+const N_PROBLEMS = Number(process.env.PROBLEMS ?? 40);
+const N_SUBMISSIONS = Number(process.env.SUBMISSIONS ?? 200_000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const DURATION = Number(process.env.DURATION ?? 5);
+const PUSHES = Number(process.env.PUSHES ?? 60);
+
+interface Job {
+  url: string;
+  token: string;
+}
+
+async function loadMain() {
+  process.on('message', async (job: Job) => {
+    const r = await autocannon({
+      url: job.url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { authorization: job.token },
+    });
+    process.send!({
+      requests: r.requests.total,
+      requestsPerSec: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p90Ms: r.latency.p90,
+      p99Ms: r.latency.p99,
+      maxMs: r.latency.max,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+    });
+  });
+  process.send!('ready');
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 100) / 100;
+};
+
+async function serverMain() {
+  const tdb = await createTestDatabase('postgres');
+  const bus = createMemoryBus();
+  const learners = Array.from({ length: N_USERS }, (_, i) => makeUser(`u-b${i}`, `bench${i}`, 1002));
+  const setupStarted = performance.now();
+  const h = await startTrainingHarness(tdb, bus, { extraUsers: learners });
+  const runner = await new RunnerStandIn(bus).start();
+  const pids: number[] = [];
+  for (let i = 0; i < N_PROBLEMS; i++) pids.push(await h.addProblem(`B${i}`));
+  const created = await h.call(T_USERS.root, 'POST', '/api/admin/training', {
+    training: { title: 'bench', auth: 'Private', privatePwd: 'p' },
+  });
+  if (created.status !== 200) throw new Error(JSON.stringify(created));
+  const tid = Number(
+    (await tdb.db
+      .selectFrom('training' as never)
+      .select('id' as never)
+      .executeTakeFirstOrThrow()) as never as {
+      id: number;
+    }['id'],
+  );
+  for (const [i, pid] of pids.entries())
+    await h.call(T_USERS.root, 'POST', '/api/admin/training/add-problem-from-public', {
+      tid,
+      pid,
+      displayId: `B${i}`,
+    });
+  for (let i = 0; i < learners.length; i += 1000)
+    await tdb.db
+      .insertInto('training_register' as never)
+      .values(learners.slice(i, i + 1000).map((u) => ({ tid, uid: u.uid })) as never)
+      .execute();
+  const statuses = [0, -1, -1, 1, -2, 0, 0, 3];
+  let rnd = 12345;
+  const next = () => (rnd = (rnd * 1103515245 + 12345) & 0x7fffffff);
+  for (let i = 0; i < N_SUBMISSIONS; i += 5000) {
+    const rows = [];
+    for (let j = i; j < Math.min(N_SUBMISSIONS, i + 5000); j++) {
+      const u = learners[next() % learners.length]!;
+      rows.push({
+        pid: pids[next() % pids.length]!,
+        display_pid: 'x',
+        uid: u.uid,
+        username: u.username,
+        status: statuses[next() % statuses.length]!,
+        time: next() % 1000,
+        length: 1,
+        code: 'x',
+        language: 'C++',
+      });
+    }
+    await tdb.db
+      .insertInto('judge')
+      .values(rows as never)
+      .execute();
+  }
+  const setupMs = Math.round(performance.now() - setupStarted);
+  const viewer = learners[0]!;
+  const rankUrl = `/api/get-training-rank?tid=${tid}&currentPage=1&limit=30`;
+  const loadStarted = performance.now();
+  const first = await h.call(viewer, 'GET', rankUrl);
+  const boardLoadMs = Math.round(performance.now() - loadStarted);
+  if (first.status !== 200 || first.data.total < N_USERS * 0.9)
+    throw new Error(JSON.stringify(first).slice(0, 300));
+
+  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const users = [...Object.values(T_USERS), ...learners];
+  const gateway = await createGateway({
+    httpServer: h.app.server,
+    bus,
+    authenticator: tokenAuthenticator(Object.fromEntries(users.map((u) => [tokenOf(u), u]))),
+    judge: remoteWatchPolicy(bus),
+  });
+
+  // (1) first page under concurrency
+  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const cpu = process.cpuUsage();
+  const page = await new Promise<Record<string, number>>((resolve) => {
+    child.once('message', (m) => resolve(m as Record<string, number>));
+    child.send({ url: address + rankUrl, token: tokenOf(viewer) } satisfies Job);
+  });
+  const d = process.cpuUsage(cpu);
+  const pageLoad1m = Math.round(os.loadavg()[0]! * 10) / 10;
+  child.kill();
+
+  // (2) verdict → row on a subscribed client
+  const socket = connect(address, {
+    path: '/socket.io',
+    auth: { token: tokenOf(viewer) },
+    transports: ['websocket'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const ack = await new Promise<{ ok: boolean }>((resolve) =>
+    socket.emit(ClientEvents.subscribeTraining, { tid }, resolve),
+  );
+  if (!ack.ok) throw new Error('subscribe refused');
+  const waiters = new Map<string, (at: number) => void>();
+  socket.on(ServerEvents.trainingRank, (e: TrainingRankPushed) => {
+    if ('row' in e) waiters.get(e.row.uid)?.(performance.now());
+  });
+  const pushMs: number[] = [];
+  for (let i = 0; i < PUSHES; i++) {
+    const u = learners[(i * 37) % learners.length]!;
+    const res = await h.call(u, 'POST', '/api/submit-problem-judge', {
+      pid: `B${i % N_PROBLEMS}`,
+      language: 'C++',
+      code: 'int main(){return 0;}',
+      tid,
+      isRemote: false,
+    });
+    if (res.status !== 200) throw new Error(JSON.stringify(res));
+    const task = await runner.waitForSubmission(res.data.submitId);
+    // A faster AC than any stored (time 0) always changes the row.
+    const got = new Promise<number>((resolve) => waiters.set(u.uid, resolve));
+    const sent = performance.now();
+    await runner.finish(runner.resultFor(task, 0, { time: 0 }));
+    const at = await Promise.race([got, new Promise<number>((r) => setTimeout(() => r(-1), 5000))]);
+    waiters.delete(u.uid);
+    if (at > 0) pushMs.push(at - sent);
+  }
+  socket.close();
+  await gateway.close();
+  await runner.close();
+  await h.close();
+  await bus.close();
+  await tdb.drop();
+  report('training-rank', {
+    users: N_USERS,
+    problems: N_PROBLEMS,
+    submissions: N_SUBMISSIONS,
+    setupMs,
+    boardLoadMs,
+    firstPage: {
+      connections: CONNECTIONS,
+      durationSec: DURATION,
+      ...page,
+      serverCpuMsPerRequest:
+        Math.round(((d.user + d.system) / 1000 / Math.max(1, page.requests!)) * 1000) / 1000,
+      load1m: pageLoad1m,
+    },
+    push: {
+      samples: pushMs.length,
+      of: PUSHES,
+      p50Ms: pct(pushMs, 50),
+      p99Ms: pct(pushMs, 99),
+      maxMs: pct(pushMs, 100),
+    },
+    machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+    node: process.version,
+  });
+}
+
+if (process.argv[2] === '--load') await loadMain();
+else await serverMain();

@@ -1,0 +1,154 @@
+// /admin/training: non-group trainings, 10 per page, keyword search, visible switch, edit,
+// problems and (super admin) delete.
+import { Button, ButtonGroup, H3, Switch, Tag } from '@blueprintjs/core';
+import type { AdminTraining } from '@oj/protocol/training/schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Pager } from '../../judge/Pager';
+import { KeywordSearch } from '../../shell/KeywordSearch';
+import { LoadedList } from '../../shell/LoadedList';
+import { toast } from '../../shell/toaster';
+import { useLoad } from '../../shell/useLoad';
+import { isSuperAdmin, useSession } from '../../store/session';
+import { AdminTable } from '../contest/parts';
+import { adminTrainingApi } from './api';
+
+function Row({ tr, reload }: { tr: AdminTraining; reload(): void }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const root = useSession(isSuperAdmin);
+  const [visible, setVisible] = useState(tr.status);
+  const toggle = async () => {
+    try {
+      await adminTrainingApi.changeStatus(tr.id, !visible);
+      setVisible(!visible);
+      toast.success(t('adminTraining.saved'));
+    } catch {
+      // shown by the client
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(t('adminTraining.deleteConfirm'))) return;
+    try {
+      await adminTrainingApi.remove(tr.id);
+      toast.success(t('adminTraining.deleted'));
+      reload();
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <tr data-testid={`admin-training-row-${tr.id}`}>
+      <td>{tr.id}</td>
+      <td>{tr.rank}</td>
+      <td>{tr.title}</td>
+      <td>
+        <Tag minimal intent={tr.auth === 'Private' ? 'danger' : 'success'}>
+          {tr.auth === 'Private' ? t('trainingUi.authPrivate') : t('trainingUi.authPublic')}
+        </Tag>
+      </td>
+      <td>{tr.author}</td>
+      <td>
+        <Switch
+          checked={visible}
+          onChange={() => void toggle()}
+          aria-label={t('adminTraining.visible')}
+          data-testid={`admin-training-visible-${tr.id}`}
+        />
+      </td>
+      <td>
+        <ButtonGroup>
+          <Button
+            small
+            icon="edit"
+            aria-label={t('adminTraining.edit')}
+            title={t('adminTraining.edit')}
+            onClick={() => navigate(`/admin/training/${tr.id}/edit`)}
+            data-testid={`admin-training-edit-${tr.id}`}
+          />
+          <Button
+            small
+            icon="list"
+            aria-label={t('adminTraining.problems')}
+            title={t('adminTraining.problems')}
+            onClick={() => navigate(`/admin/training/${tr.id}/problems`)}
+            data-testid={`admin-training-problems-${tr.id}`}
+          />
+          {root && (
+            <Button
+              small
+              intent="danger"
+              icon="trash"
+              aria-label={t('adminTraining.delete')}
+              title={t('adminTraining.delete')}
+              onClick={() => void remove()}
+              data-testid={`admin-training-delete-${tr.id}`}
+            />
+          )}
+        </ButtonGroup>
+      </td>
+    </tr>
+  );
+}
+
+export function AdminTrainingListPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const list = useLoad(() => adminTrainingApi.list(page, keyword), [page, keyword]);
+  return (
+    <div data-testid="admin-training-list">
+      <div
+        className="oj-admin-head"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}
+      >
+        <H3 style={{ margin: 0 }}>{t('adminTraining.listTitle')}</H3>
+        <KeywordSearch
+          placeholder={t('adminTraining.keyword')}
+          testId="admin-training-keyword"
+          onSearch={(k) => {
+            setPage(1);
+            setKeyword(k);
+          }}
+        />
+        <Button
+          intent="primary"
+          icon="add"
+          onClick={() => navigate('/admin/training/create')}
+          data-testid="admin-training-create"
+        >
+          {t('adminTraining.create')}
+        </Button>
+      </div>
+      <LoadedList
+        list={list}
+        isEmpty={(d) => d.records.length === 0}
+        emptyTitle={t('adminTraining.empty')}
+        emptyTestId="admin-training-empty"
+      >
+        {(data) => (
+          <>
+            <AdminTable
+              columns={[
+                t('adminTraining.id'),
+                t('adminTraining.rank'),
+                t('adminTraining.title'),
+                t('adminTraining.auth'),
+                t('adminTraining.author'),
+                t('adminTraining.visible'),
+                t('adminTraining.actions'),
+              ]}
+            >
+              {data.records.map((tr) => (
+                <Row key={tr.id} tr={tr} reload={list.reload} />
+              ))}
+            </AdminTable>
+            <Pager page={page} size={10} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </LoadedList>
+    </div>
+  );
+}

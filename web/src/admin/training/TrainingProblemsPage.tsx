@@ -1,0 +1,144 @@
+// /admin/training/:trainingId/problems: the training's problems in order; add a public problem
+// by its pid, remove one, move one up or down (the training-problem rank).
+import { Button, ButtonGroup, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import { LoadedList } from '../../shell/LoadedList';
+import { toast } from '../../shell/toaster';
+import { useLoad } from '../../shell/useLoad';
+import { AdminTable, useSaving } from '../contest/parts';
+import { adminTrainingApi } from './api';
+
+export function TrainingProblemsPage() {
+  const { t } = useTranslation();
+  const tid = Number(useParams<{ trainingId: string }>().trainingId);
+  const list = useLoad(() => adminTrainingApi.problems(tid), [tid]);
+  const [pid, setPid] = useState('');
+  const [displayId, setDisplayId] = useState('');
+  const { busy, run } = useSaving();
+  const add = () =>
+    run(async () => {
+      await adminTrainingApi.addProblem(tid, Number(pid), displayId.trim());
+      toast.success(t('adminTraining.added'));
+      setPid('');
+      setDisplayId('');
+      list.reload();
+    });
+  const rows = list.data?.problemList.records ?? [];
+  const links = list.data?.trainingProblemMap ?? {};
+  /** Swaps the ranks of rows i and j (ranks renumbered 1..n first, so equal ranks still move). */
+  const move = (i: number, j: number) =>
+    run(async () => {
+      const order = rows.map((r) => links[String(r.id)]!);
+      [order[i], order[j]] = [order[j]!, order[i]!];
+      await Promise.all(
+        order.map((l, k) =>
+          l.rank !== k + 1 ? adminTrainingApi.updateLink({ id: l.id, rank: k + 1 }) : null,
+        ),
+      );
+      list.reload();
+    });
+  const remove = (problemPid: number) =>
+    run(async () => {
+      await adminTrainingApi.removeProblem(tid, problemPid);
+      toast.success(t('adminTraining.removed'));
+      list.reload();
+    });
+  return (
+    <div data-testid="admin-training-problems">
+      <H3>
+        {t('adminTraining.problemsTitle')} #{tid}
+      </H3>
+      <form
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (pid) void add();
+        }}
+      >
+        <FormGroup
+          label={t('adminTraining.pid')}
+          labelFor="training-add-pid"
+          helperText={t('adminTraining.addById')}
+        >
+          <InputGroup
+            id="training-add-pid"
+            type="number"
+            value={pid}
+            onChange={(e) => setPid(e.target.value)}
+            data-testid="admin-training-add-pid"
+          />
+        </FormGroup>
+        <FormGroup label={t('adminTraining.displayId')} labelFor="training-add-display">
+          <InputGroup
+            id="training-add-display"
+            value={displayId}
+            onChange={(e) => setDisplayId(e.target.value)}
+            data-testid="admin-training-add-display"
+          />
+        </FormGroup>
+        <FormGroup>
+          <Button type="submit" intent="primary" icon="add" loading={busy} data-testid="admin-training-add">
+            {t('adminTraining.add')}
+          </Button>
+        </FormGroup>
+      </form>
+      <LoadedList
+        list={list}
+        isEmpty={(d) => d.problemList.records.length === 0}
+        emptyTitle={t('adminTraining.noProblems')}
+        emptyTestId="admin-training-problems-empty"
+      >
+        {() => (
+          <AdminTable
+            columns={[
+              t('adminTraining.pid'),
+              t('adminTraining.problemId'),
+              t('adminTraining.displayId'),
+              t('adminTraining.title'),
+              t('adminTraining.actions'),
+            ]}
+          >
+            {rows.map((r, i) => (
+              <tr key={r.id} data-testid={`admin-training-problem-${r.problemId}`}>
+                <td>{r.id}</td>
+                <td>{r.problemId}</td>
+                <td>{links[String(r.id)]?.displayId}</td>
+                <td>{r.title}</td>
+                <td>
+                  <ButtonGroup>
+                    <Button
+                      small
+                      icon="arrow-up"
+                      disabled={i === 0 || busy}
+                      aria-label={t('adminTraining.up')}
+                      onClick={() => void move(i, i - 1)}
+                      data-testid={`admin-training-up-${r.problemId}`}
+                    />
+                    <Button
+                      small
+                      icon="arrow-down"
+                      disabled={i === rows.length - 1 || busy}
+                      aria-label={t('adminTraining.down')}
+                      onClick={() => void move(i, i + 1)}
+                      data-testid={`admin-training-down-${r.problemId}`}
+                    />
+                    <Button
+                      small
+                      intent="danger"
+                      icon="cross"
+                      aria-label={t('adminTraining.remove')}
+                      onClick={() => void remove(r.id)}
+                      data-testid={`admin-training-remove-${r.problemId}`}
+                    />
+                  </ButtonGroup>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </LoadedList>
+    </div>
+  );
+}

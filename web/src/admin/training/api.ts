@@ -1,0 +1,67 @@
+// Calls of the admin training screens (groups-admin-files.md §4.9; services/src/training/routes.ts).
+import type { Page } from '@oj/protocol';
+import type {
+  AdminTraining,
+  AdminTrainingProblemRow,
+  TrainingCategory,
+  TrainingProblemLink,
+} from '@oj/protocol/training/schemas';
+import { api } from '../../api/client';
+
+export interface TrainingForm {
+  id?: number;
+  title: string;
+  description: string;
+  auth: 'Public' | 'Private';
+  privatePwd: string;
+  status: boolean;
+  rank: number;
+  rankShowName: string;
+}
+
+export const adminTrainingApi = {
+  list: (currentPage: number, keyword: string) =>
+    api.get<Page<AdminTraining>>('/api/admin/training/get-training-list', {
+      currentPage,
+      limit: 10,
+      ...(keyword ? { keyword } : {}),
+    }),
+  get: (tid: number) =>
+    api.get<{ training: AdminTraining; trainingCategory: TrainingCategory | null }>('/api/admin/training', {
+      tid,
+    }),
+  create: (training: TrainingForm, categoryId: number | null) =>
+    api.post<null>('/api/admin/training', {
+      training,
+      trainingCategory: categoryId !== null ? { id: categoryId } : null,
+    }),
+  update: (training: TrainingForm, categoryId: number | null) =>
+    api.put<null>('/api/admin/training', {
+      training,
+      trainingCategory: categoryId !== null ? { id: categoryId } : null,
+    }),
+  remove: (tid: number) => api.delete<null>(`/api/admin/training?tid=${tid}`),
+  changeStatus: (tid: number, status: boolean) =>
+    api.put<null>(`/api/admin/training/change-training-status?tid=${tid}&status=${status}`),
+  problems: (tid: number) =>
+    api.get<{
+      problemList: Page<AdminTrainingProblemRow>;
+      trainingProblemMap: Record<string, TrainingProblemLink>;
+    }>('/api/admin/training/get-problem-list', { tid, queryExisted: true, currentPage: 1, limit: 500 }),
+  addProblem: (tid: number, pid: number, displayId: string) =>
+    api.post<null>('/api/admin/training/add-problem-from-public', {
+      tid,
+      pid,
+      ...(displayId ? { displayId } : {}),
+    }),
+  updateLink: (link: { id: number; rank: number; displayId?: string }) =>
+    api.put<null>('/api/admin/training/problem', link),
+  removeProblem: (tid: number, pid: number) =>
+    api.delete<null>(`/api/admin/training/problem?tid=${tid}&pid=${pid}`),
+  categories: () => api.get<TrainingCategory[]>('/api/get-training-category'),
+  createCategory: (name: string, color: string) =>
+    api.post<TrainingCategory>('/api/admin/training/category', { name, color }),
+  updateCategory: (id: number, name: string, color: string) =>
+    api.put<null>('/api/admin/training/category', { id, name, color }),
+  removeCategory: (id: number) => api.delete<null>(`/api/admin/training/category?cid=${id}`),
+};
