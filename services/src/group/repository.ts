@@ -19,6 +19,23 @@ const MEMBER_AUTHS = [3, 4, 5];
 export const findGroup = (db: GDb, gid: number) =>
   db.selectFrom('group').selectAll().where('id', '=', gid).executeTakeFirst();
 
+/** The group and, in the same round trip, the auth of `uid`'s row in it (null: no row). */
+export async function findGroupFor(db: GDb, gid: number, uid: string | null) {
+  return db
+    .selectFrom('group as g')
+    .selectAll('g')
+    .select((eb) =>
+      eb
+        .selectFrom('groupMember as m')
+        .select('m.auth')
+        .whereRef('m.gid', '=', 'g.id')
+        .where('m.uid', '=', uid ?? '')
+        .as('viewerAuth'),
+    )
+    .where('g.id', '=', gid)
+    .executeTakeFirst();
+}
+
 export async function insertGroup(db: GDb, g: Insertable<GroupTable>, ownerUid: string): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const { id } = await tx.insertInto('group').values(g).returning('id').executeTakeFirstOrThrow();

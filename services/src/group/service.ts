@@ -29,6 +29,7 @@ import {
   type PagedGidQuery,
 } from '@oj/protocol/group';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
+import { TtlCache } from '../platform/ttl-cache';
 import { denied, fail, notFound, type ApiError } from '../platform/http/errors';
 import type { GroupStanding, NoticePort } from '../platform/shared-ports';
 import { BAN, M, NOTICE } from './messages';
@@ -96,8 +97,16 @@ function refusalError(op: MembershipEvent['type'], r: MembershipRefusal): ApiErr
   }
 }
 
+/** Unsearched rank pages are kept 10 s, as the reference does (§3 get-group-rank-list). */
+const RANK_TTL_MS = 10_000;
+
 export function createGroupService(deps: GroupServiceDeps) {
   const { db } = deps;
+  const rankPages = new TtlCache<string, Awaited<ReturnType<typeof repo.groupRank>>>({
+    ttlMs: RANK_TTL_MS,
+    maxEntries: 2000,
+    now: deps.now,
+  });
 
   /** The group, or `BAN(prefix)` when it is missing, or banned and the caller is not site root. */
   async function load(user: AuthUser | null, gid: number, prefix: string): Promise<repo.GroupRow> {
@@ -111,17 +120,23 @@ export function createGroupService(deps: GroupServiceDeps) {
     return levelIn(g, await repo.findMember(db, g.id, user.uid), user.uid);
   }
 
+  /** The group (or BAN) and the caller's level in it, in one round trip. */
+  async function loadWithLevel(user: AuthUser, gid: number, prefix: string) {
+    const row = await repo.findGroupFor(db, gid, user.uid);
+    if (!row || (row.status === 1 && !isRoot(user))) throw notFound(BAN(prefix));
+    const { viewerAuth, ...g } = row;
+    return { g, level: levelIn(g, viewerAuth == null ? undefined : { auth: viewerAuth }, user.uid) };
+  }
+
   /** Member (3–5, owner) or site root, else NOPERM. */
   async function requireMember(user: AuthUser, gid: number, prefix: string) {
-    const g = await load(user, gid, prefix);
-    const level = await levelOf(user, g);
+    const { g, level } = await loadWithLevel(user, gid, prefix);
     if (!isRoot(user) && level < MemberAuth.MEMBER) throw denied(M.NO_PERMISSION);
     return { g, level };
   }
   /** Group admin (4–5, owner) or site root, else NOPERM. */
   async function requireAdmin(user: AuthUser, gid: number, prefix: string) {
-    const g = await load(user, gid, prefix);
-    const level = await levelOf(user, g);
+    const { g, level } = await loadWithLevel(user, gid, prefix);
     if (!isRoot(user) && level < MemberAuth.ADMIN) throw denied(M.NO_PERMISSION);
     return { g, level };
   }
@@ -189,11 +204,11 @@ export function createGroupService(deps: GroupServiceDeps) {
     // ---------- the port other capabilities consume ----------
 
     async standing(uid: string | null, gid: number): Promise<GroupStanding> {
-      const g = await repo.findGroup(db, gid);
+      const g = await repo.findGroupFor(db, gid, uid);
       if (!g) return 'missing';
       if (g.status === 1) return 'banned';
       if (uid === null) return 'none';
-      return standingOf(levelIn(g, await repo.findMember(db, gid, uid), uid));
+      return standingOf(levelIn(g, g.viewerAuth == null ? undefined : { auth: g.viewerAuth }, uid));
     },
 
     // ---------- groups ----------
@@ -222,8 +237,7 @@ export function createGroupService(deps: GroupServiceDeps) {
     },
 
     async detail(user: AuthUser, gid: number): Promise<GroupDetail> {
-      const g = await load(user, gid, '访问团队失败，');
-      const level = await levelOf(user, g);
+      const { g, level } = await loadWithLevel(user, gid, '访问团队失败，');
       if (!g.visible && level < MemberAuth.MEMBER && !isRoot(user)) throw denied(M.NOT_PUBLIC);
       return detailOf(g, level === MemberAuth.ROOT || isRoot(user));
     },
@@ -331,8 +345,7 @@ export function createGroupService(deps: GroupServiceDeps) {
     },
 
     async disband(user: AuthUser, gid: number): Promise<null> {
-      const g = await load(user, gid, '删除失败，');
-      const level = await levelOf(user, g);
+      const { g, level } = await loadWithLevel(user, gid, '删除失败，');
       const d = decideMembership(level, {
         type: 'DISBAND',
         isOwner: g.uid === user.uid,
@@ -405,8 +418,7 @@ export function createGroupService(deps: GroupServiceDeps) {
     },
 
     async setAuth(user: AuthUser, b: MemberBody): Promise<null> {
-      const g = await load(user, b.gid, '更新成员失败，');
-      const actorLevel = await levelOf(user, g);
+      const { g, level: actorLevel } = await loadWithLevel(user, b.gid, '更新成员失败，');
       const row = await repo.findMember(db, g.id, b.uid);
       const from = row?.auth ?? MemberAuth.NONE;
       const d = decideMembership(from, {
@@ -435,8 +447,7 @@ export function createGroupService(deps: GroupServiceDeps) {
     },
 
     async remove(user: AuthUser, q: MemberDeleteQuery): Promise<null> {
-      const g = await load(user, q.gid, '删除成员失败，');
-      const actorLevel = await levelOf(user, g);
+      const { g, level: actorLevel } = await loadWithLevel(user, q.gid, '删除成员失败，');
       const row = await repo.findMember(db, g.id, q.uid);
       const d = decideMembership(row?.auth ?? MemberAuth.NONE, {
         type: 'REMOVE',
@@ -502,8 +513,7 @@ export function createGroupService(deps: GroupServiceDeps) {
       const a = await repo.findAnnouncement(db, b.id);
       if (!a) throw fail(M.ANNOUNCEMENT_GONE_UPDATE);
       // The group is the stored row's, not the body's (docs/compat.md G6).
-      const g = await load(user, a.gid, '修改公告失败，');
-      const level = await levelOf(user, g);
+      const { level } = await loadWithLevel(user, a.gid, '修改公告失败，');
       const author = a.uid === user.uid && level >= MemberAuth.ADMIN;
       if (!isRoot(user) && level !== MemberAuth.ROOT && !author) throw denied(M.NO_PERMISSION);
       const ok = await repo.updateAnnouncement(db, a.id, {
@@ -518,8 +528,7 @@ export function createGroupService(deps: GroupServiceDeps) {
     async deleteAnnouncement(user: AuthUser, aid: number): Promise<null> {
       const a = await repo.findAnnouncement(db, aid);
       if (!a) throw notFound(M.ANNOUNCEMENT_GONE_DELETE);
-      const g = await load(user, a.gid, '删除失败，');
-      const level = await levelOf(user, g);
+      const { level } = await loadWithLevel(user, a.gid, '删除失败，');
       const author = a.uid === user.uid && level >= MemberAuth.ADMIN;
       if (!isRoot(user) && level !== MemberAuth.ROOT && !author) throw denied(M.NO_PERMISSION);
       if (!(await repo.deleteAnnouncement(db, aid))) throw fail(M.REMOVE_FAILED);
@@ -534,12 +543,12 @@ export function createGroupService(deps: GroupServiceDeps) {
       // (docs/compat.md G9), as every other group read.
       await requireMember(user, q.gid, '获取排行榜失败，');
       const { current, limit } = pageArgs(q.currentPage, q.limit, GROUP_RANK_PAGE_SIZE);
-      const { total, rows } = await repo.groupRank(
-        db,
-        { gid: q.gid, type: q.type, searchUser: q.searchUser?.trim() || undefined },
-        current,
-        limit,
-      );
+      const searchUser = q.searchUser?.trim() || undefined;
+      const read = () =>
+        repo.groupRank(db, { gid: q.gid, type: q.type as 0 | 1, searchUser }, current, limit);
+      const { total, rows } = searchUser
+        ? await read()
+        : await rankPages.get(`${q.gid}:${q.type}:${current}:${limit}`, read);
       const records: GroupRankRow[] = rows.map((r) => ({
         uid: r.uid,
         username: r.username,
