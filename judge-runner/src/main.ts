@@ -1,8 +1,10 @@
 /**
  * Judge runner entry point. Env: NATS_URL (required), OJ_JUDGE_NAME (default: host-pid),
  * OJ_JUDGE_CONCURRENCY (default: CPU count), OJ_JUDGE_WORK_DIR, OJ_JUDGE_CACHE_DIR,
- * OJ_NATS_PREFIX (namespace shared by every process of a deployment).
+ * OJ_NATS_PREFIX (namespace shared by every process of a deployment), OJ_JUDGE_HEALTH_FILE (touched
+ * after each heartbeat that reached NATS, for a container health check).
  */
+import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createNatsBlobStore, createNatsBus, natsNamespace } from '@oj/protocol/bus';
 import { startRunner } from './runner';
@@ -23,6 +25,8 @@ async function main(): Promise<void> {
     throw new Error('OJ_JUDGE_NAME may only contain letters, digits, "_" and "-"');
   const concurrency = positiveInt('OJ_JUDGE_CONCURRENCY', process.env.OJ_JUDGE_CONCURRENCY);
   const ns = natsNamespace(process.env.OJ_NATS_PREFIX);
+  // Touched after every heartbeat that reached NATS: the judge image's health check reads it.
+  const healthFile = process.env.OJ_JUDGE_HEALTH_FILE || undefined;
   const bus = await createNatsBus({ servers: natsUrl, name: `judge-${name}`, ...ns });
   const blobs = await createNatsBlobStore({ servers: natsUrl, bucket: ns.bucket });
   const runner = await startRunner({
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
     concurrency,
     workDir: process.env.OJ_JUDGE_WORK_DIR || undefined,
     cacheDir: process.env.OJ_JUDGE_CACHE_DIR || undefined,
+    onHeartbeat: healthFile ? () => writeFileSync(healthFile, `${Date.now()}\n`) : undefined,
   });
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -44,6 +44,8 @@ export interface RunnerOptions {
   blobCacheDir?: string;
   blobCacheMaxBytes?: number;
   heartbeatMs?: number;
+  /** Called after each heartbeat that reached the bus (a container health check watches it). */
+  onHeartbeat?: () => void;
   /**
    * A task not acknowledged within this time goes to another runner (default 6 s: the runner
    * acknowledges progress every few seconds while it works, so only a dead runner loses its task).
@@ -150,6 +152,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     };
     await opts.bus
       .publish(Subjects.judgeHeartbeat(opts.name), hb)
+      .then(() => opts.onHeartbeat?.())
       .catch((err: unknown) => log(`heartbeat failed: ${String(err)}`));
   };
   await heartbeat();
