@@ -461,7 +461,7 @@ export function CommentArea({ source, contest, notice, refreshKey = 0 }: Comment
         onSubmit={post}
       />
       <div className="oj-comment-total" data-testid="comment-total">
-        {t('commentArea.total', { total })}
+        {t('commentArea.total', { count: total })}
       </div>
       {loading && comments.length === 0 ? (
         <Spinner data-testid="comment-loading" />

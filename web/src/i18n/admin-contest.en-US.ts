@@ -156,7 +156,9 @@ export const adminContestEnUS: typeof adminContestZhCN = {
     replyPlaceholder: 'Reply to {{name}}…',
     submit: 'Submit Comment',
     submitReply: 'Reply',
-    total: '{{total}} comments',
+    // i18next plurals (issue #16: "1 comments"): the caller passes count
+    total_one: '{{count}} comment',
+    total_other: '{{count}} comments',
     empty: 'No comments yet',
     reply: 'Reply',
     delete: 'Delete',

@@ -79,6 +79,12 @@ export const enUS: Translations = {
     reload: 'Reload',
   },
   home: {
+    seeded: {
+      description: 'An online judge for programming practice, contests and trainings.',
+      welcomeTitle: 'Welcome to Online Judge!',
+      welcomeContent:
+        'Welcome! Practise problems, take part in contests and trainings, join groups and discuss.\n\n- [Problems](/problem)\n- [Contests](/contest)\n- [Trainings](/training)',
+    },
     welcome: 'Welcome to the Online Judge',
     carouselImage: 'Slide {{n}}',
     announcements: 'Announcements',

@@ -125,6 +125,7 @@ export const screensEnUS: typeof screensZhCN = {
     resultHidden: 'Submission received; the result stays hidden while the board is sealed',
   },
   judge: {
+    onlyMineLogin: 'Log in to see your own submissions',
     runId: 'Run ID',
     problem: 'Problem',
     author: 'Author',

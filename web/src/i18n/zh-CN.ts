@@ -77,6 +77,12 @@ export const zhCN = {
     reload: '重新加载',
   },
   home: {
+    seeded: {
+      description: '在线评测系统：练习题目、参加比赛与训练。',
+      welcomeTitle: '欢迎来到 Online Judge！',
+      welcomeContent:
+        '欢迎使用本在线评测系统：在这里可以练习题目、参加比赛与训练、加入团队并参与讨论。\n\n- [题目](/problem)\n- [比赛](/contest)\n- [训练](/training)',
+    },
     welcome: '欢迎来到在线评测系统',
     carouselImage: '轮播图 {{n}}',
     announcements: '公告',

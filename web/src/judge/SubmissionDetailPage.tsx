@@ -12,6 +12,7 @@ import { useLoad } from '../shell/useLoad';
 import { useSession } from '../store/session';
 import { StatusText } from './StatusTag';
 import { formatDate, type SubmissionRow } from './SubmissionListPage';
+import { CodeView } from './CodeView';
 import { formatLength, formatMemory, formatTime, statusTone } from './status-meta';
 import { useSubmissionWatch } from './watch';
 import './screens.css';
@@ -56,7 +57,8 @@ const SHOW_ERROR = new Set<number>([
   JudgeStatus.SUBMITTED_FAILED,
 ]);
 
-function Cases({ cases }: { cases: CaseRow[] }) {
+/** `showScore`: OI submissions only; an ACM case has no score of its own (issue #16: "/ 0"). */
+function Cases({ cases, showScore }: { cases: CaseRow[]; showScore: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="oj-cases">
@@ -71,7 +73,7 @@ function Cases({ cases }: { cases: CaseRow[] }) {
           <StatusText status={c.status} />
           <div>
             {formatTime(c.time)} / {formatMemory(c.memory)}
-            {c.score !== null && c.score !== undefined ? ` / ${c.score}` : ''}
+            {showScore && c.score !== null && c.score !== undefined ? ` / ${c.score}` : ''}
           </div>
         </div>
       ))}
@@ -188,11 +190,14 @@ export function SubmissionDetailPage() {
                   {t('judge.subtask', { n: g.groupNum })} <StatusText status={g.status} /> {g.score} ({g.ac}/
                   {g.total})
                 </strong>
-                <Cases cases={g.subtaskDetailList} />
+                <Cases cases={g.subtaskDetailList} showScore={s.score !== null && s.score !== undefined} />
               </div>
             ))
           ) : (
-            <Cases cases={cases.data.judgeCaseList ?? []} />
+            <Cases
+              cases={cases.data.judgeCaseList ?? []}
+              showScore={s.score !== null && s.score !== undefined}
+            />
           )}
         </section>
       )}
@@ -216,9 +221,7 @@ export function SubmissionDetailPage() {
           )}
         </h3>
         {s.code ? (
-          <pre className="oj-code" data-testid="submission-code">
-            {s.code}
-          </pre>
+          <CodeView code={s.code} language={s.language} testId="submission-code" />
         ) : (
           <Callout>{t('judge.codeHidden')}</Callout>
         )}

@@ -82,8 +82,15 @@ export function SubmissionListPage() {
     navigate(qs ? `/status?${qs}` : '/status');
   };
 
+  // Only-mine needs a user: a visitor is asked to log in instead of being told "no submissions".
+  const needsLogin = filters.onlyMine && !loggedIn;
   useEffect(() => {
     let live = true;
+    if (needsLogin) {
+      setRows([]);
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     api
       .get<Page<SubmissionRow>>('/api/get-submission-list', submissionListParams(filters), { quiet: true })
@@ -97,7 +104,7 @@ export function SubmissionListPage() {
     return () => {
       live = false;
     };
-  }, [search, tick]);
+  }, [search, tick, needsLogin]);
 
   const patchRow = useCallback((p: RowPatch) => {
     setRows((list) =>
@@ -207,7 +214,19 @@ export function SubmissionListPage() {
           {t('common.refresh')}
         </Button>
       </div>
-      {loading && rows.length === 0 ? (
+      {needsLogin ? (
+        <div data-testid="submission-list-login">
+          <NonIdealState
+            icon="lock"
+            title={t('judge.onlyMineLogin')}
+            action={
+              <Button intent="primary" icon="log-in" onClick={() => openLogin('Login')}>
+                {t('account.login')}
+              </Button>
+            }
+          />
+        </div>
+      ) : loading && rows.length === 0 ? (
         <Spinner />
       ) : rows.length === 0 ? (
         <div data-testid="submission-list-empty">
@@ -223,12 +242,12 @@ export function SubmissionListPage() {
                 <th>{t('judge.author')}</th>
                 <th>{t('judge.status')}</th>
                 <th>{t('judge.score')}</th>
-                <th className="oj-hide-phone">{t('judge.time')}</th>
-                <th className="oj-hide-phone">{t('judge.memory')}</th>
-                <th className="oj-hide-phone">{t('judge.length')}</th>
-                <th className="oj-hide-phone">{t('judge.language')}</th>
-                <th className="oj-hide-phone">{t('judge.judger')}</th>
-                <th className="oj-hide-phone">{t('judge.submitTime')}</th>
+                <th className="oj-nowrap">{t('judge.time')}</th>
+                <th className="oj-nowrap">{t('judge.memory')}</th>
+                <th className="oj-nowrap">{t('judge.length')}</th>
+                <th className="oj-nowrap">{t('judge.language')}</th>
+                <th className="oj-nowrap">{t('judge.judger')}</th>
+                <th className="oj-nowrap">{t('judge.submitTime')}</th>
                 {superAdmin && <th>{t('judge.option')}</th>}
               </tr>
             </thead>
@@ -270,12 +289,12 @@ export function SubmissionListPage() {
                       )}
                     </td>
                     <td>{r.score ?? '--'}</td>
-                    <td className="oj-hide-phone">{formatTime(r.time)}</td>
-                    <td className="oj-hide-phone">{formatMemory(r.memory)}</td>
-                    <td className="oj-hide-phone">{formatLength(r.length)}</td>
-                    <td className="oj-hide-phone">{r.language}</td>
-                    <td className="oj-hide-phone">{r.judger ?? '--'}</td>
-                    <td className="oj-hide-phone">{formatDate(r.submitTime)}</td>
+                    <td className="oj-nowrap">{formatTime(r.time)}</td>
+                    <td className="oj-nowrap">{formatMemory(r.memory)}</td>
+                    <td className="oj-nowrap">{formatLength(r.length)}</td>
+                    <td className="oj-nowrap">{r.language}</td>
+                    <td className="oj-nowrap">{r.judger ?? '--'}</td>
+                    <td className="oj-nowrap">{formatDate(r.submitTime)}</td>
                     {superAdmin && (
                       <td>
                         <Button

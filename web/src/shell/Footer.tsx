@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../store/site';
 import { LanguageSwitch } from './LanguageSwitch';
+import { siteDescription } from '../site/seeded-content';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -8,7 +9,11 @@ export function Footer() {
   return (
     <footer className="oj-footer" data-testid="footer">
       <div className="oj-footer__name">{config.name}</div>
-      {config.description && <div className="oj-footer__description">{config.description}</div>}
+      {config.description && (
+        <div className="oj-footer__description" data-testid="footer-description">
+          {siteDescription(config.description, t)}
+        </div>
+      )}
       <div className="oj-footer__meta">
         {config.recordName && (
           <a href={config.recordUrl ?? '#'} target="_blank" rel="noreferrer">

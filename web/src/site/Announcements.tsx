@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../shell/useLoad';
 import { formatDateTime, siteApi, type Announcement } from './api';
+import { announcementText } from './seeded-content';
 
 // marked + DOMPurify load only when an announcement is opened.
 const Markdown = lazy(() => import('../shell/Markdown').then((m) => ({ default: m.Markdown })));
@@ -23,7 +24,7 @@ export function Announcements({ contestID }: { contestID?: string }) {
         : siteApi.announcements(page, ANNOUNCEMENT_PAGE_SIZE),
     [contestID, page],
   );
-  const records = list.data?.records ?? [];
+  const records = (list.data?.records ?? []).map((a) => announcementText(a, t));
   const pages = contestID ? 1 : Math.max(1, list.data?.pages ?? 1);
 
   return (

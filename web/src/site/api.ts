@@ -52,7 +52,11 @@ export const siteApi = {
     api.get<Page<Announcement>>('/api/get-common-announcement', { currentPage, limit }, quiet),
   contestAnnouncements: (cid: string, currentPage: number, limit: number) =>
     api.get<Page<Announcement>>('/api/get-contest-announcement', { cid, currentPage, limit }, quiet),
-  sevenDayAcRank: () => api.get<AcRankRow[]>('/api/get-recent-seven-ac-rank', undefined, quiet),
+  /** Users with at least one AC in the last 7 days (the wire may list users with 0: issue #16). */
+  sevenDayAcRank: () =>
+    api
+      .get<AcRankRow[]>('/api/get-recent-seven-ac-rank', undefined, quiet)
+      .then((rows) => (rows ?? []).filter((u) => Number(u.ac) > 0)),
   weekStatistics: (forceRefresh = false) =>
     api.get<WeekStatistics>('/api/get-last-week-submission-statistics', { forceRefresh }, quiet),
   recentProblems: () => api.get<RecentProblem[]>('/api/get-recent-updated-problem', undefined, quiet),

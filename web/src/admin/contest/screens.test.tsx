@@ -376,7 +376,7 @@ describe('contest Q&A tab', () => {
     expect(item.querySelector('strong')?.textContent).toBe('alice');
     expect(item.textContent).toContain('2 min ago');
     expect(item.textContent).toContain('SPA');
-    expect(screen.getByTestId('comment-total').textContent).toBe('1 comments');
+    expect(screen.getByTestId('comment-total').textContent).toBe('1 comment');
     expect(query(calls.find((c) => path(c.url) === '/api/comments')!.url)).toMatchObject({
       cid: '7',
       limit: '10',
