@@ -74,14 +74,15 @@ const sourceUrls = {
   },
 };
 
-export async function buildAll() {
+/** `into`: another output folder inside the tree (tests build there; npm dependencies resolve from it). */
+export async function buildAll(into = outdir) {
   const { build } = await import('esbuild');
   const started = Date.now();
-  mkdirSync(outdir, { recursive: true });
+  mkdirSync(into, { recursive: true });
   await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([k, v]) => [k, path.join(root, v)])),
-    outdir,
+    outdir: into,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -92,6 +93,7 @@ export async function buildAll() {
     plugins: [externals, sourceUrls],
     logLevel: 'warning',
   });
+  if (into !== outdir) return;
   writeFileSync(stamp, new Date().toISOString() + '\n');
   console.log(`built ${Object.keys(ENTRIES).length} server entries into dist/ in ${Date.now() - started} ms`);
 }
