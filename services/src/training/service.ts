@@ -386,8 +386,11 @@ export function createTrainingService(deps: TrainingDeps) {
 
   /** One process per verdict (queue group): the user's progress in every training holding the problem. */
   async function pushProgress(u: SubmissionUpdate): Promise<void> {
-    if (u.reason === 'counted' || u.reason === 'progress' || u.cid !== 0) return;
+    if (u.reason === 'progress' || u.cid !== 0) return;
     if ([5, 6, 7, 9].includes(u.status)) return;
+    // Site verdicts: after their counters are stored ('counted'), so a list read on the push sees
+    // them; group verdicts have no counters and go on the result itself.
+    if ((u.gid === null) !== (u.reason === 'counted')) return;
     const trainings = (await repo.trainingsWithProblem(db, u.pid)).filter(
       (t) => t.status && (t.gid === null ? null : Number(t.gid)) === u.gid,
     );

@@ -355,6 +355,7 @@ export function TrainingArea() {
   const detail = useLoad(() => trainingApi.detail(tid), [tid, tick, loggedIn]);
   const access = useLoad(() => trainingApi.access(tid), [tid, tick, loggedIn]);
   const problems = useLoad(() => trainingApi.problems(tid), [tid, tick, loggedIn]);
+  const reloadProblems = problems.reload;
   const statusesLoad = useLoad(
     () => trainingApi.statuses(tid).catch(() => ({}) as Record<string, { status: number }>),
     [tid, tick, loggedIn],
@@ -375,7 +376,9 @@ export function TrainingArea() {
         ...s,
         [String(p.pid)]: p.status === 0 || s[String(p.pid)] !== 0 ? p.status : 0,
       }));
-    }, []),
+      // the AC-rate bars move with the verdict too (counters are read again, quietly)
+      reloadProblems();
+    }, [reloadProblems]),
   );
 
   if (detail.loading && !detail.data) return <Spinner data-testid="training-loading" />;
