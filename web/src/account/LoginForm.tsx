@@ -25,7 +25,11 @@ function serverWantsCaptcha(err: unknown): boolean {
 
 export function LoginForm() {
   const { t } = useTranslation();
-  const [form, setForm] = useState<Form>({ username: '', password: '' });
+  // Right after registering, the new username is filled in (issue #16).
+  const [form, setForm] = useState<Form>(() => ({
+    username: useAccount.getState().registeredUsername ?? '',
+    password: '',
+  }));
   const [errors, setErrors] = useState<Errors<keyof Form>>({});
   const [busy, setBusy] = useState(false);
   const [verified, setVerified] = useState(false);

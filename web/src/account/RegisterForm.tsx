@@ -98,6 +98,7 @@ export function RegisterForm() {
         code: form.code.trim(),
       });
       toast.success(t('account.registerSuccess'), REGISTER_NOTICE_MS);
+      useAccount.getState().setRegisteredUsername(form.username.trim());
       setMode('Login');
     } catch {
       setForm((f) => ({ ...f, code: '' }));

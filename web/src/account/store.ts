@@ -11,6 +11,9 @@ export type CooldownKind = 'register' | 'reset';
 interface AccountState {
   cooldownEndsAt: Record<CooldownKind, number | null>;
   loginFailures: number;
+  /** The username just registered: the login form opens with it (issue #16). */
+  registeredUsername: string | null;
+  setRegisteredUsername(username: string | null): void;
   startCooldown(kind: CooldownKind, seconds: number, now?: number): void;
   clearCooldown(kind: CooldownKind): void;
   loginFailed(): void;
@@ -20,6 +23,8 @@ interface AccountState {
 export const useAccount = create<AccountState>((set) => ({
   cooldownEndsAt: { register: null, reset: null },
   loginFailures: 0,
+  registeredUsername: null,
+  setRegisteredUsername: (registeredUsername) => set({ registeredUsername }),
   startCooldown: (kind, seconds, now = Date.now()) =>
     set((s) => ({ cooldownEndsAt: { ...s.cooldownEndsAt, [kind]: now + seconds * 1000 } })),
   clearCooldown: (kind) => set((s) => ({ cooldownEndsAt: { ...s.cooldownEndsAt, [kind]: null } })),

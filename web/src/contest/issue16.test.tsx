@@ -46,3 +46,15 @@ describe('scroll board on an unsealed contest', () => {
     expect(scrollBoardBlocker({ ...base, endTime: '2026-12-01T00:00:00+0000' }, now)).toBe('notEnded');
   });
 });
+
+describe('balloon colour swatch (issue #16)', () => {
+  it('turns any stored colour into the #rrggbb a colour input shows (else it shows black)', async () => {
+    const { hexColor } = await import('./rules');
+    expect(hexColor('#FFF')).toBe('#ffffff');
+    expect(hexColor('white')).toBe('#ffffff');
+    expect(hexColor('rgb(255, 255, 255)')).toBe('#ffffff');
+    expect(hexColor('#1A2b3C')).toBe('#1a2b3c');
+    expect(hexColor(null)).toBeNull();
+    expect(hexColor('no colour')).toBeNull();
+  });
+});

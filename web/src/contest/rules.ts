@@ -184,3 +184,33 @@ export function scrollBoardBlocker(
   if (end !== null && now < end) return 'notEnded';
   return null;
 }
+
+const NAMED_COLORS: Record<string, string> = {
+  white: '#ffffff',
+  black: '#000000',
+  red: '#ff0000',
+  green: '#008000',
+  blue: '#0000ff',
+  yellow: '#ffff00',
+  orange: '#ffa500',
+  purple: '#800080',
+  pink: '#ffc0cb',
+  gray: '#808080',
+  grey: '#808080',
+};
+
+/**
+ * A stored balloon colour as `#rrggbb`, the only form a colour input accepts (anything else
+ * shows black: issue #16, a white balloon saved as "#FFF" showed a black swatch); null if unreadable.
+ */
+export function hexColor(c: string | null | undefined): string | null {
+  if (!c) return null;
+  const v = c.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(v)) return v;
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(v);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/.exec(v);
+  if (rgb)
+    return `#${[rgb[1], rgb[2], rgb[3]].map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0')).join('')}`;
+  return NAMED_COLORS[v] ?? null;
+}

@@ -23,6 +23,7 @@ import { useLoad } from '../shell/useLoad';
 import { isLoggedIn, useSession } from '../store/session';
 import {
   DEFAULT_PROBLEM_FILTERS,
+  nonEmptyRemoteBanks,
   parseProblemQuery,
   problemListParams,
   problemQueryString,
@@ -105,6 +106,20 @@ export function ProblemListPage() {
     });
 
   const rows = list.data?.records ?? [];
+  const [banks, setBanks] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void nonEmptyRemoteBanks(REMOTE_OJS, (oj) =>
+      api
+        .get<Page<ProblemRow>>('/api/get-problem-list', { oj, currentPage: 1, limit: 1 }, { quiet: true })
+        .then((p) => p.total ?? 0),
+    ).then((b) => live && setBanks(b));
+    return () => {
+      live = false;
+    };
+  }, []);
+  // the chosen bank stays listed even when empty
+  const shownBanks = REMOTE_OJS.filter((oj) => banks.includes(oj) || oj === filters.oj);
   return (
     <div className="oj-screen oj-problem-list">
       <div className="oj-problem-list-main">
@@ -117,7 +132,7 @@ export function ProblemListPage() {
             options={[
               { value: '', label: t('problem.bankAll') },
               { value: 'Mine', label: t('problem.bankMine') },
-              ...REMOTE_OJS.map((oj) => ({ value: oj, label: oj })),
+              ...shownBanks.map((oj) => ({ value: oj, label: oj })),
             ]}
           />
           <HTMLSelect

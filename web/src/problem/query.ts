@@ -75,3 +75,24 @@ export function problemListParams(f: ProblemFilters): Record<string, string | nu
   if (f.tagId.length) p.tagId = f.tagId.join(',');
   return p;
 }
+
+let remoteBanks: Promise<string[]> | null = null;
+
+/**
+ * The remote banks that hold at least one problem (issue #16: empty banks were offered in the
+ * filter). Asked once per page life, one row per bank; a failed ask counts as empty.
+ */
+export function nonEmptyRemoteBanks(
+  banks: readonly string[],
+  count: (oj: string) => Promise<number>,
+): Promise<string[]> {
+  remoteBanks ??= Promise.all(banks.map((oj) => count(oj).catch(() => 0))).then((totals) =>
+    banks.filter((_, i) => (totals[i] ?? 0) > 0),
+  );
+  return remoteBanks;
+}
+
+/** Tests start from a clean slate. */
+export function forgetRemoteBanks(): void {
+  remoteBanks = null;
+}

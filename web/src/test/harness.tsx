@@ -46,7 +46,11 @@ export function resetStores(): void {
   useSession.setState({ token: null, user: null });
   useSite.setState({ config: DEFAULT_WEBSITE_CONFIG, tools: [] });
   useUi.setState({ accountDialog: { open: false, mode: 'Login' } });
-  useAccount.setState({ cooldownEndsAt: { register: null, reset: null }, loginFailures: 0 });
+  useAccount.setState({
+    cooldownEndsAt: { register: null, reset: null },
+    loginFailures: 0,
+    registeredUsername: null,
+  });
   useMessages.getState().reset();
   // Messages of the previous case would otherwise still show (the toaster outlives a render).
   void clearToasts();

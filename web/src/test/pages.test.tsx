@@ -107,6 +107,8 @@ describe('register', () => {
     fill('register-code', '654321');
     fireEvent.click(screen.getByTestId('register-submit'));
     await waitFor(() => expect(useUi.getState().accountDialog.mode).toBe('Login'));
+    // issue #16: the login form opens with the new username
+    expect(((await screen.findByTestId('login-username')) as HTMLInputElement).value).toBe('bob');
   });
 });
 

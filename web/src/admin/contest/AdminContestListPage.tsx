@@ -3,6 +3,7 @@
 import {
   Button,
   ButtonGroup,
+  Tooltip,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -154,53 +155,41 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
       </td>
       <td>
         <ButtonGroup className="oj-admin-actions">
-          <Button
-            small
+          <ActionButton
             icon="edit"
-            title={t('adminContest.edit')}
-            aria-label={t('adminContest.edit')}
+            label={t('adminContest.edit')}
             onClick={() => navigate(`${base}/edit`)}
             data-testid={`admin-contest-edit-${c.id}`}
           />
-          <Button
-            small
+          <ActionButton
             icon="list"
-            title={t('adminContest.problems')}
-            aria-label={t('adminContest.problems')}
+            label={t('adminContest.problems')}
             onClick={() => navigate(`${base}/problems`)}
             data-testid={`admin-contest-problems-${c.id}`}
           />
-          <Button
-            small
+          <ActionButton
             icon="notifications"
-            title={t('adminContest.announcements')}
-            aria-label={t('adminContest.announcements')}
+            label={t('adminContest.announcements')}
             onClick={() => navigate(`${base}/announcement`)}
             data-testid={`admin-contest-announcements-${c.id}`}
           />
-          <Button
-            small
+          <ActionButton
             icon="download"
-            title={t('adminContest.downloadAc')}
-            aria-label={t('adminContest.downloadAc')}
+            label={t('adminContest.downloadAc')}
             onClick={() => setDownloading(true)}
             data-testid={`admin-contest-download-${c.id}`}
           />
-          <Button
-            small
+          <ActionButton
             icon="duplicate"
-            title={t('adminContest.clone')}
-            aria-label={t('adminContest.clone')}
+            label={t('adminContest.clone')}
             onClick={() => void clone()}
             data-testid={`admin-contest-clone-${c.id}`}
           />
           {root && (
-            <Button
-              small
+            <ActionButton
               intent="danger"
               icon="cross"
-              title={t('adminContest.delete')}
-              aria-label={t('adminContest.delete')}
+              label={t('adminContest.delete')}
               onClick={() => void remove()}
               data-testid={`admin-contest-delete-${c.id}`}
             />
@@ -274,5 +263,17 @@ export function AdminContestListPage() {
         <Pager page={page} size={ADMIN_CONTEST_PAGE_SIZE} total={list.data.total} onPage={setPage} />
       )}
     </div>
+  );
+}
+
+/** A row action with its label shown and a tooltip (issue #16: the icon-only actions were unlabelled). */
+function ActionButton({
+  label,
+  ...props
+}: { label: string } & Omit<React.ComponentProps<typeof Button>, 'text' | 'title'>) {
+  return (
+    <Tooltip content={label} placement="top">
+      <Button size="small" text={label} aria-label={label} {...props} />
+    </Tooltip>
   );
 }

@@ -2,6 +2,7 @@
 // (auth 3, the contest's rule type) with hand-typed cases or a test-case zip (upload mode), saved
 // through /api/admin/contest/problem, then linked to the contest with its display id, display title
 // and balloon colour.
+import { hexColor } from '../../contest/rules';
 import {
   Button,
   ButtonGroup,
@@ -259,7 +260,7 @@ function ProblemFormView({
             <input
               id="problem-color"
               type="color"
-              value={d.color ?? '#ffffff'}
+              value={hexColor(d.color) ?? '#ffffff'}
               onChange={(e) => set('color', e.target.value)}
             />
           </FormGroup>

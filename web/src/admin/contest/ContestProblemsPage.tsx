@@ -1,5 +1,6 @@
 // /admin/contest/:contestId/problems: the contest's problems (display id, display title, balloon
 // colour), adding public problems through a dialog, editing the link, removing a problem.
+import { hexColor } from '../../contest/rules';
 import {
   Button,
   ButtonGroup,
@@ -162,7 +163,7 @@ function ColorCell({ link, onPick }: { link: ContestProblemLink; onPick(color: s
     <input
       ref={ref}
       type="color"
-      defaultValue={link.color ?? '#ffffff'}
+      defaultValue={hexColor(link.color) ?? '#ffffff'}
       aria-label={t('adminContest.balloonColor')}
       data-testid={`admin-cp-color-${link.displayId}`}
     />

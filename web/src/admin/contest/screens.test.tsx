@@ -71,6 +71,9 @@ describe('admin contest list', () => {
     });
     renderApp('/admin/contest');
     const row = await screen.findByTestId('admin-contest-row-7');
+    // issue #16: the row actions carry their labels (not icon-only)
+    expect(within(row).getByTestId('admin-contest-edit-7').textContent).toBe('Edit');
+    expect(within(row).getByTestId('admin-contest-clone-7').textContent).not.toBe('');
     expect(row.textContent).toContain('Spring Cup');
     expect(
       query(calls.find((c) => path(c.url) === '/api/admin/contest/get-contest-list')!.url),
