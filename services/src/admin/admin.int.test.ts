@@ -449,4 +449,22 @@ describe('admin back office on postgres', () => {
     expect(body).toMatch(/oj_event_bus_lag_seconds \d/);
     expect(body).toContain('oj_process_resident_memory_bytes');
   });
+
+  it('serves the OpenAPI document as JSON and as a browsable page', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'text/html,*/*' } });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<script src="/api/docs/page.js"></script>');
+    const script = await app.inject({ method: 'GET', url: '/api/docs/page.js' });
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.body).toContain("fetch('/api/docs/json')");
+    const json = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      openapi: string;
+      paths: object;
+    };
+    expect(json.openapi).toMatch(/^3\./);
+    expect(Object.keys(json.paths)).toContain('/api/admin/user/get-user-list');
+    expect((await app.inject({ method: 'GET', url: '/api/docs' })).json()).toMatchObject({
+      openapi: json.openapi,
+    });
+  });
 });

@@ -255,6 +255,9 @@ export function registerProblemAdminRoutes(
     ['/api/file/import-fps-problem', 'fps'],
     ['/api/file/import-qdoj-problem', 'qduoj'],
     ['/api/file/import-hydro-problem', 'hydro'],
+    // Polygon full packages and ICPC/Kattis problem packages (issue #15; not in the reference)
+    ['/api/file/import-polygon-problem', 'polygon'],
+    ['/api/file/import-icpc-problem', 'icpc'],
   ];
   for (const [url, kind] of importers) {
     app.post(

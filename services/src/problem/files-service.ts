@@ -15,20 +15,22 @@ import { noChangeNotice, type ProblemsChanged } from './changes';
 import { exportJson, parseHojPackage } from './packages/hoj';
 import { parseFps } from './packages/fps';
 import { parseHydroPackage } from './packages/hydro';
+import { parsePolygonPackage } from './packages/polygon';
+import { parseIcpcPackage } from './packages/icpc';
 import { parseQduojPackage } from './packages/qduoj';
 import { PackageError, type ImportedProblem } from './packages/types';
 import { defaultGroupPort, type ProblemPorts } from './ports';
 import * as repo from './repository';
 import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, totalScore } from './rules';
 import { insertDraft } from './writer';
-import { DEFAULT_ZIP_LIMITS, readZip, writeZip, ZipError, type ZipLimits } from './zip';
+import { DEFAULT_ZIP_LIMITS, readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
 
 export interface UploadedFile {
   filename: string;
   data: Buffer;
 }
 
-export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro';
+export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro' | 'polygon' | 'icpc';
 
 const extOf = (name: string) =>
   name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
@@ -78,15 +80,17 @@ export function createProblemFilesService(
     };
   }
 
-  function parsePackage(kind: PackageKind, file: UploadedFile | null): ImportedProblem[] {
+  async function parsePackage(kind: PackageKind, file: UploadedFile | null): Promise<ImportedProblem[]> {
     if (kind === 'fps') {
       if (!file || extOf(file.filename) !== 'xml') throw fail('请上传xml后缀格式的fps题目文件！');
       return parseFps(file.data.toString('utf8'));
     }
     if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的题目文件压缩包！');
-    const entries = readZip(file.data, limits);
+    const entries = await readZipAsync(file.data, limits);
     if (kind === 'hoj') return parseHojPackage(entries);
     if (kind === 'qduoj') return parseQduojPackage(entries);
+    if (kind === 'polygon') return parsePolygonPackage(entries);
+    if (kind === 'icpc') return parseIcpcPackage(entries);
     return parseHydroPackage(entries);
   }
 
@@ -103,7 +107,7 @@ export function createProblemFilesService(
   ): Promise<{ count: number; problemIds: string[] }> {
     let problems: ImportedProblem[];
     try {
-      problems = parsePackage(kind, file);
+      problems = await parsePackage(kind, file);
     } catch (err) {
       if (err instanceof PackageError || err instanceof ZipError) throw fail(err.message);
       throw err;

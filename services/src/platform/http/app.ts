@@ -12,6 +12,7 @@ import { requestLanguage, translateEnvelope, translateMessage } from './message-
 import './messages.en';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
+import { API_DOCS_PAGE, API_DOCS_SCRIPT } from './api-docs-page';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiError, Messages } from './errors';
@@ -212,7 +213,18 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
       return reply.code(503).send({ status: 'not ready', reason: (err as Error).message });
     }
   });
-  app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
+  // The OpenAPI document: a browsable page for browsers, the JSON for everyone else and at /api/docs/json.
+  app.get('/api/docs', { config: { access: 'anonymous' }, schema: { hide: true } }, async (req, reply) =>
+    /text\/html/.test(req.headers.accept ?? '')
+      ? reply.type('text/html; charset=utf-8').send(API_DOCS_PAGE)
+      : app.swagger(),
+  );
+  app.get(
+    '/api/docs/page.js',
+    { config: { access: 'anonymous' }, schema: { hide: true } },
+    async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(API_DOCS_SCRIPT),
+  );
+  app.get('/api/docs/json', { config: { access: 'anonymous' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 
