@@ -72,7 +72,14 @@ export default function UserHomePage() {
   return (
     <div className="oj-screen" data-testid="user-home">
       <Card className="oj-user-card">
-        {u.avatar && <img src={u.avatar} alt="" width={80} height={80} style={{ borderRadius: '50%' }} />}
+        {u.avatar ? (
+          <img className="oj-user-avatar" src={u.avatar} alt="" data-testid="user-avatar" />
+        ) : (
+          // no picture: the first letter of the name (issue #16: user home showed no avatar)
+          <span className="oj-user-avatar oj-user-avatar--initial" data-testid="user-avatar" aria-hidden>
+            {(u.nickname || u.username || '?').slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <h2 data-testid="user-home-name">
           {u.username}{' '}
           {u.titleName && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heatLevel, heatmapWeeks, totalCount } from './heatmap';
+import { heatLevel, heatmapWeeks, monthStarts, totalCount } from './heatmap';
 
 describe('heatmap bucketing', () => {
   it('covers 365 days in Sunday-first week columns', () => {
@@ -35,5 +35,20 @@ describe('heatmap bucketing', () => {
 
   it('maps counts to five levels', () => {
     expect([0, 1, 2, 3, 5, 6, 9, 10, 100].map(heatLevel)).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4]);
+  });
+});
+
+describe('heatmap month labels (issue #16)', () => {
+  it('puts each month at the column holding its first day, never two labels closer than 3 columns', () => {
+    const weeks = heatmapWeeks({ endDate: '2024-06-15', dataList: [] });
+    const starts = monthStarts(weeks);
+    // 2023-06-17 .. 2024-06-15: July 2023 to June 2024 start inside the year
+    expect(starts.map((s) => s.month)).toEqual([6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5]);
+    for (const { column, month } of starts) {
+      const firstOfMonth = weeks[column]!.find((c) => c && c.date.endsWith('-01'));
+      expect(Number(firstOfMonth!.date.slice(5, 7)) - 1).toBe(month);
+    }
+    for (let i = 1; i < starts.length; i++)
+      expect(starts[i]!.column - starts[i - 1]!.column).toBeGreaterThanOrEqual(3);
   });
 });

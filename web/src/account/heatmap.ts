@@ -65,3 +65,20 @@ export function heatmapWeeks(data: HeatmapData): (HeatCell | null)[][] {
 export function totalCount(weeks: (HeatCell | null)[][]): number {
   return weeks.flat().reduce((sum, c) => sum + (c?.count ?? 0), 0);
 }
+
+/**
+ * Where each month starts along the columns (issue #16: month labels): the column of the first
+ * week holding that month's first day, month as 0–11. A label too close to the previous one
+ * (under 3 columns) is dropped so labels never overlap.
+ */
+export function monthStarts(weeks: (HeatCell | null)[][]): { column: number; month: number }[] {
+  const out: { column: number; month: number }[] = [];
+  weeks.forEach((week, column) => {
+    const first = week.find((c) => c && c.date.endsWith('-01'));
+    if (!first) return;
+    const month = Number(first.date.slice(5, 7)) - 1;
+    if (out.length > 0 && column - out[out.length - 1]!.column < 3) return;
+    out.push({ column, month });
+  });
+  return out;
+}

@@ -61,6 +61,11 @@ describe('user home', () => {
     expect(stats).toContain('9');
     expect(stats).toContain('15');
     const cells = await screen.findAllByTestId('heat-cell');
+    // issue #16: month and weekday labels, a legend, and an avatar even without a picture
+    expect(screen.getAllByTestId('heat-month').length).toBeGreaterThanOrEqual(11);
+    expect(screen.getAllByTestId('heat-weekday').map((e) => e.textContent)).toEqual(['Mon', 'Wed', 'Fri']);
+    expect(screen.getByTestId('heat-legend').textContent).toContain('Less');
+    expect(screen.getByTestId('user-avatar').textContent).toMatch(/^[A-Z]$/);
     expect(cells).toHaveLength(365);
     expect(cells.at(-1)!.getAttribute('data-count')).toBe('4');
     fireEvent.click(screen.getByText('Solved problems'));

@@ -192,6 +192,8 @@ export const screensEnUS: typeof screensZhCN = {
     rating: 'Rating',
     heatmap: 'Submissions in the last year',
     heatmapTotal: '{{n}} submissions in the last year',
+    heatLess: 'Less',
+    heatMore: 'More',
     heatCell: '{{date}}: {{n}} submissions',
     profile: 'Profile',
     solvedProblems: 'Solved problems',

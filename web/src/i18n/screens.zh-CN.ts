@@ -190,6 +190,8 @@ export const screensZhCN = {
     rating: '等级分',
     heatmap: '最近一年提交热力图',
     heatmapTotal: '最近一年共提交 {{n}} 次',
+    heatLess: '少',
+    heatMore: '多',
     heatCell: '{{date}}：{{n}} 次提交',
     profile: '个人简介',
     solvedProblems: '已解决的题目',
