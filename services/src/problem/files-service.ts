@@ -23,7 +23,7 @@ import { defaultGroupPort, type ProblemPorts } from './ports';
 import * as repo from './repository';
 import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, totalScore } from './rules';
 import { insertDraft } from './writer';
-import { DEFAULT_ZIP_LIMITS, readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
+import { DEFAULT_ZIP_LIMITS, readZip, writeZip, ZipError, type ZipLimits } from './zip';
 
 export interface UploadedFile {
   filename: string;
@@ -80,13 +80,13 @@ export function createProblemFilesService(
     };
   }
 
-  async function parsePackage(kind: PackageKind, file: UploadedFile | null): Promise<ImportedProblem[]> {
+  function parsePackage(kind: PackageKind, file: UploadedFile | null): ImportedProblem[] {
     if (kind === 'fps') {
       if (!file || extOf(file.filename) !== 'xml') throw fail('请上传xml后缀格式的fps题目文件！');
       return parseFps(file.data.toString('utf8'));
     }
     if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的题目文件压缩包！');
-    const entries = await readZipAsync(file.data, limits);
+    const entries = readZip(file.data, limits);
     if (kind === 'hoj') return parseHojPackage(entries);
     if (kind === 'qduoj') return parseQduojPackage(entries);
     if (kind === 'polygon') return parsePolygonPackage(entries);
@@ -107,7 +107,7 @@ export function createProblemFilesService(
   ): Promise<{ count: number; problemIds: string[] }> {
     let problems: ImportedProblem[];
     try {
-      problems = await parsePackage(kind, file);
+      problems = parsePackage(kind, file);
     } catch (err) {
       if (err instanceof PackageError || err instanceof ZipError) throw fail(err.message);
       throw err;
