@@ -90,9 +90,9 @@ export function testRun(
 }
 
 /**
- * Living processes of the sandbox uid that this test process (or a judge that died) is
- * answerable for: there must be none between runs. Not counted: processes of another live
- * judge process on the host (other test files or services running their own judges), and
+ * Living processes of the sandbox uid that this test process is answerable for: there must be
+ * none between runs. Not counted: processes in another judge process's tree on the host (other
+ * test files, services running their own judges, or a run whose judge died), and
  * our own idle slot infrastructure (bubblewrap's monitor and the zygote, uid 65534, in the
  * slot's `ctl` memory cgroup `oj-judge/p<pid>/slot-N/ctl`; a run's processes move to the
  * slot's run cgroup before they execute anything). Zombies are excluded: a one-shot bwrap's
@@ -118,17 +118,10 @@ export function sandboxProcesses(): number[] {
 function notOurs(cgroups: string): boolean {
   const memory = cgroups.split('\n').find((l) => l.split(':')[1] === 'memory') ?? '';
   const m = /\/oj-judge\/p(\d+)\/(.*)$/.exec(memory);
-  if (!m || !alive(Number(m[1]))) return false;
+  if (!m) return false;
+  // Another runner's tree is not ours, whether that runner still lives or not: a stray process of
+  // another test run (its runner killed, its cgroup not swept yet) must not fail this file.
   return Number(m[1]) !== process.pid || /^slot-\d+\/ctl$/.test(m[2]!);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export { existsSync };
