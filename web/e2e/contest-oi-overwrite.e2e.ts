@@ -107,7 +107,7 @@ describe('OI contest without real-time permission', () => {
     await expect.poll(() => sent.length).toBe(2);
     await expect.poll(() => banner.getAttribute('data-state')).toBe('hidden');
     expect(pageErrors(page)).toEqual([]);
-  });
+  }, 180_000);
 
   it('the admin of an ended contest switches after-contest submissions in the header setting; the board follows', async () => {
     const page = await newPage(DESKTOP, { locale: 'en-US' });
@@ -125,7 +125,7 @@ describe('OI contest without real-time permission', () => {
     await expect.poll(() => bodies.at(-1)?.containsEnd).toBe(true);
     expect(await page.getByTestId('board-switch-end').isChecked()).toBe(true);
     expect(pageErrors(page)).toEqual([]);
-  });
+  }, 120_000);
 });
 
 /** A user's submissions of a contest as root (an admin sees them, sealed or not); newest first. */
