@@ -1,0 +1,62 @@
+// Issue 15 benchmark: batch creation of 5,000 users through POST /api/admin/user/insert-batch-user
+// (one request, as the admin's table import sends it in chunks of any size), on PostgreSQL.
+// argon2 hashes run several at a time on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
+import { loadavg, cpus } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../src/platform/config';
+import { createPlatform } from '../src/compose';
+import { freshPostgres, report } from './support';
+
+const USERS = Number(process.env.BENCH_USERS ?? 5000);
+const database = await freshPostgres();
+const platform = await createPlatform({
+  config: loadConfig({
+    DATABASE_URL: database.url,
+    OJ_ROOT_PASSWORD: 'bench-root-pass',
+    LOG_LEVEL: 'silent',
+    OJ_DATA_DIR: '/tmp/oj-bench-admin',
+  }),
+  seedSamples: false,
+});
+await platform.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
+const login = await fetch(`${base}/api/admin/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'root', password: 'bench-root-pass' }),
+});
+const token = login.headers.get('authorization') ?? '';
+const rows = Array.from({ length: USERS }, (_, i) => [
+  `bench${i}`,
+  `pass-${i}-xyz`,
+  `bench${i}@bench.test`,
+  `Bench ${i}`,
+]);
+
+const loadBefore = loadavg();
+const started = performance.now();
+const res = await fetch(`${base}/api/admin/user/insert-batch-user`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: token },
+  body: JSON.stringify({ users: rows }),
+});
+const body = (await res.json()) as { status: number; msg: string; data: { ok: boolean }[] };
+const seconds = (performance.now() - started) / 1000;
+const created = body.data?.filter((r) => r.ok).length ?? 0;
+
+await platform.close();
+await database.drop();
+
+report('admin-users', {
+  storage: 'postgres',
+  users: USERS,
+  created,
+  status: body.status,
+  seconds: Number(seconds.toFixed(2)),
+  usersPerSecond: Math.round(created / seconds),
+  hashLanes: Math.max(2, Number(process.env.UV_THREADPOOL_SIZE ?? 4)),
+  cores: cpus().length,
+  argon2: 'argon2id m=19MiB t=2 p=1',
+  loadavgBefore: loadBefore.map((n) => Number(n.toFixed(2))),
+  loadavgAfter: loadavg().map((n) => Number(n.toFixed(2))),
+});
