@@ -269,3 +269,17 @@ export type TrainingRankPushed =
       at: number;
     }
   | { tid: number; reset: true; at: number };
+
+// ---------- group trainings (groups-admin-files.md §3) ----------
+
+export const GroupTrainingListQuery = Type.Object({
+  gid: Type.Integer(),
+  currentPage: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Type.Integer()),
+});
+
+export const GroupTrainingStatusQuery = Type.Object({ tid: Type.Integer(), status: Type.Boolean() });
+
+export const GroupTrainingProblemDeleteQuery = Type.Object({ pid: Type.Integer(), tid: Type.Integer() });
+
+export const AddFromGroupQuery = Type.Object({ problemId: Type.String(), tid: Type.Integer() });

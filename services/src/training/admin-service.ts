@@ -15,7 +15,7 @@ import type {
 import { camelDb } from '../platform/db/camel';
 import { denied, fail } from '../platform/http/errors';
 import { isRoot, type AuthUser } from '../platform/http/access';
-import { M } from './messages';
+import { GM, M } from './messages';
 import type { TrainingDeps } from './ports';
 import * as repo from './repository';
 import type { TrainingService } from './service';
@@ -64,6 +64,9 @@ function toCategory(c: {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
+/** Who may manage a stored training, when not the back office's rule (root or its author). */
+export type Allow = (t: TrainingRow) => boolean | Promise<boolean>;
+
 export type TrainingAdminService = ReturnType<typeof createTrainingAdminService>;
 
 export function createTrainingAdminService(deps: TrainingDeps, training: TrainingService) {
@@ -76,10 +79,11 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     user: AuthUser,
     tid: number,
     missing: string = M.ADMIN_NOT_FOUND,
+    allow?: Allow,
   ): Promise<TrainingRow> {
     const t = await repo.trainingRow(db, tid);
     if (!t) throw fail(missing);
-    if (!owns(user, t)) throw denied(M.ADMIN_DENIED);
+    if (!(allow ? await allow(t) : owns(user, t))) throw denied(allow ? GM.NOPERM : M.ADMIN_DENIED);
     return t;
   }
 
@@ -91,24 +95,31 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
   }
 
   /** The category of a saved training: by id, or created by name (an existing name is reused). */
-  async function categoryFor(input: TrainingDTO['trainingCategory']): Promise<number | null> {
+  async function categoryFor(
+    input: TrainingDTO['trainingCategory'],
+    gid: number | null = null,
+  ): Promise<number | null> {
     if (!input) return null;
     if (input.id != null) {
       const c = await repo.categoryById(db, input.id);
-      return c && c.gid === null ? Number(c.id) : null;
+      if (!c) return null;
+      // A category of another group (or a site category in a group) is not this training's to use.
+      if ((c.gid === null ? null : Number(c.gid)) !== gid)
+        throw denied(gid === null ? M.ADMIN_DENIED : GM.NOPERM);
+      return Number(c.id);
     }
     if (!input.name?.trim()) return null;
     const name = input.name.trim();
-    const existing = await repo.categoryByName(db, name, null);
+    const existing = await repo.categoryByName(db, name, gid);
     if (existing) return Number(existing.id);
     const row = await db
       .insertInto('trainingCategory')
-      .values({ name, color: input.color || '#409EFF', gid: null })
+      .values({ name, color: input.color || '#409EFF', gid })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (row) return Number(row.id);
-    return Number((await repo.categoryByName(db, name, null))?.id ?? null) || null;
+    return Number((await repo.categoryByName(db, name, gid))?.id ?? null) || null;
   }
 
   async function list(q: {
@@ -127,16 +138,16 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     );
   }
 
-  async function get(user: AuthUser, tid: number) {
-    const t = await owned(user, tid);
+  async function get(user: AuthUser, tid: number, allow?: Allow) {
+    const t = await owned(user, tid, M.ADMIN_NOT_FOUND, allow);
     const c = t.categoryId === null ? null : await repo.categoryById(db, Number(t.categoryId));
     return { training: toAdmin(t, true), trainingCategory: c ? toCategory(c) : null };
   }
 
-  async function create(user: AuthUser, dto: TrainingDTO): Promise<null> {
+  async function create(user: AuthUser, dto: TrainingDTO, gid: number | null = null): Promise<null> {
     const t = dto.training;
     validate(t);
-    const categoryId = await categoryFor(dto.trainingCategory);
+    const categoryId = await categoryFor(dto.trainingCategory, gid);
     try {
       await db
         .insertInto('training')
@@ -151,8 +162,8 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
           status: t.status ?? true,
           rank: t.rank ?? 0,
           rankShowName: t.rankShowName || 'username',
-          isGroup: false,
-          gid: null,
+          isGroup: gid !== null,
+          gid,
           categoryId,
         })
         .execute();
@@ -162,12 +173,15 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     return null;
   }
 
-  async function update(user: AuthUser, dto: TrainingDTO): Promise<null> {
+  async function update(user: AuthUser, dto: TrainingDTO, allow?: Allow): Promise<null> {
     const t = dto.training;
     validate(t);
     if (t.id == null) throw fail(M.UPDATE_FAILED);
-    const stored = await owned(user, t.id, M.UPDATE_FAILED);
-    const categoryId = dto.trainingCategory ? await categoryFor(dto.trainingCategory) : stored.categoryId;
+    const stored = await owned(user, t.id, M.UPDATE_FAILED, allow);
+    const gid = stored.gid === null ? null : Number(stored.gid);
+    const categoryId = dto.trainingCategory
+      ? await categoryFor(dto.trainingCategory, gid)
+      : stored.categoryId;
     const privatePwd = t.auth === 'Private' ? (t.privatePwd ?? stored.privatePwd ?? '') : stored.privatePwd;
     await db.transaction().execute(async (trx) => {
       await trx
@@ -200,8 +214,8 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     return null;
   }
 
-  async function changeStatus(user: AuthUser, tid: number, status: boolean): Promise<null> {
-    const t = await owned(user, tid, M.UPDATE_FAILED);
+  async function changeStatus(user: AuthUser, tid: number, status: boolean, allow?: Allow): Promise<null> {
+    const t = await owned(user, tid, M.UPDATE_FAILED, allow);
     await db.updateTable('training').set({ status }).where('id', '=', t.id).execute();
     await training.resetBoard(tid);
     return null;
@@ -210,11 +224,12 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
   async function problems(
     user: AuthUser,
     q: { tid: number; queryExisted?: boolean; keyword?: string | null; currentPage?: number; limit?: number },
+    allow?: Allow,
   ): Promise<{
     problemList: Page<AdminTrainingProblemRow>;
     trainingProblemMap: Record<string, TrainingProblemLink>;
   }> {
-    await owned(user, q.tid);
+    await owned(user, q.tid, M.ADMIN_NOT_FOUND, allow);
     const size = Math.min(q.limit && q.limit >= 1 ? q.limit : 10, MAX_PAGE_SIZE);
     const current = q.currentPage && q.currentPage >= 1 ? q.currentPage : 1;
     const existed = q.queryExisted ?? false;
@@ -253,7 +268,7 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     };
   }
 
-  async function updateProblem(user: AuthUser, body: TrainingProblemInput): Promise<null> {
+  async function updateProblem(user: AuthUser, body: TrainingProblemInput, allow?: Allow): Promise<null> {
     if (body.id == null) throw fail(M.PROBLEM_UPDATE_FAILED);
     const link = await db
       .selectFrom('trainingProblem')
@@ -261,7 +276,7 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
       .where('id', '=', body.id)
       .executeTakeFirst();
     if (!link) throw fail(M.PROBLEM_UPDATE_FAILED);
-    await owned(user, Number(link.tid), M.PROBLEM_UPDATE_FAILED);
+    await owned(user, Number(link.tid), M.PROBLEM_UPDATE_FAILED, allow);
     try {
       await db
         .updateTable('trainingProblem')
@@ -281,10 +296,15 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     return null;
   }
 
-  async function removeProblem(user: AuthUser, pid: number, tid: number | null | undefined): Promise<null> {
+  async function removeProblem(
+    user: AuthUser,
+    pid: number,
+    tid: number | null | undefined,
+    allow?: Allow,
+  ): Promise<null> {
     // Without a tid the reference deletes the problem itself; that belongs to the problem back office (compat T4).
     if (tid == null) throw fail(M.REMOVE_FAILED);
-    await owned(user, tid, M.REMOVE_FAILED);
+    await owned(user, tid, M.REMOVE_FAILED, allow);
     const r = await db
       .deleteFrom('trainingProblem')
       .where('tid', '=', tid)
@@ -296,12 +316,17 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     return null;
   }
 
-  async function addFromPublic(user: AuthUser, body: AddFromPublicBody): Promise<null> {
+  async function addFromPublic(user: AuthUser, body: AddFromPublicBody, allow?: Allow): Promise<null> {
     if (body.pid == null || body.tid == null) throw fail(M.ADD_FAILED);
     const p = await repo.problemForLink(db, body.pid);
     if (!p || p.auth !== 1 || p.isGroup) throw fail(M.PROBLEM_HIDDEN);
-    await owned(user, body.tid, M.ADD_TRAINING_GONE);
-    const displayId = body.displayId?.trim() || p.problemId;
+    await owned(user, body.tid, M.ADD_TRAINING_GONE, allow);
+    return link(body.tid, body.pid, body.displayId?.trim() || p.problemId);
+  }
+
+  /** Links problem `pid` to training `tid` as `displayId`, last in order. */
+  async function link(tid: number, pid: number, displayId: string): Promise<null> {
+    const body = { tid, pid };
     const last = await db
       .selectFrom('trainingProblem')
       .select((eb) => eb.fn.max('rank').as('r'))
@@ -372,6 +397,7 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     updateProblem,
     removeProblem,
     addFromPublic,
+    link,
     createCategory,
     updateCategory,
     deleteCategory,

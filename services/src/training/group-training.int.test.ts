@@ -6,7 +6,7 @@ import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db';
 import { RunnerStandIn, eventually } from '../judge/test-harness';
 import type { GroupStanding } from '../platform/shared-ports';
-import { M } from './messages';
+import { GM, M } from './messages';
 import { startTrainingHarness, T_USERS as U, type TrainingHarness } from './test-setup';
 
 const GID = 77;
@@ -14,6 +14,7 @@ const STANDINGS: Record<string, GroupStanding> = {
   [U.alice.uid]: 'member',
   [U.bob.uid]: 'root',
   [U.dave.uid]: 'applying',
+  [U.padm.uid]: 'admin',
 };
 const CODE = '#include <cstdio>\nint main() { int a, b; scanf("%d %d", &a, &b); printf("%d", a + b); }';
 
@@ -47,7 +48,9 @@ describe('group trainings on postgres', () => {
     tdb = await createTestDatabase('postgres');
     bus = createMemoryBus();
     h = await startTrainingHarness(tdb, bus, {
-      groups: { standing: async (uid, gid) => (gid === GID && uid ? (STANDINGS[uid] ?? 'none') : 'none') },
+      groups: {
+        standing: async (uid, gid) => (gid !== GID ? 'missing' : uid ? (STANDINGS[uid] ?? 'none') : 'none'),
+      },
     });
     runner = await new RunnerStandIn(bus).start();
     const pid = await h.addProblem('G1');
@@ -127,5 +130,113 @@ describe('group trainings on postgres', () => {
         isRemote: false,
       }),
     ).toMatchObject({ status: 403, msg: M.NOT_GROUP_MEMBER });
+  });
+
+  describe('group training routes', () => {
+    let made: number;
+
+    it('group admins create; members and strangers may not; a missing group is BAN', async () => {
+      const dto = (title: string, gid: number | null = GID) => ({
+        training: { title, auth: 'Private', privatePwd: 'x', gid },
+        trainingCategory: { name: 'Group cat', color: '#112233' },
+      });
+      expect(await h.call(U.alice, 'POST', '/api/group/training', dto('by member'))).toMatchObject({
+        status: 403,
+        msg: GM.NOPERM,
+      });
+      expect(await h.call(U.padm, 'POST', '/api/group/training', dto('no gid', null))).toMatchObject({
+        status: 403,
+        msg: GM.GID_REQUIRED,
+      });
+      expect(await h.call(U.padm, 'POST', '/api/group/training', dto('lost', 999))).toMatchObject({
+        status: 404,
+        msg: GM.BAN('添加训练失败，'),
+      });
+      expect((await h.call(U.padm, 'POST', '/api/group/training', dto('By gadmin'))).status).toBe(200);
+      const list = await h.call(U.alice, 'GET', `/api/group/get-training-list?gid=${GID}`);
+      expect(list.status).toBe(200);
+      const row = list.data.records.find((t: { title: string }) => t.title === 'By gadmin');
+      expect(row).toMatchObject({ gid: GID, categoryName: 'Group cat', auth: 'Private' });
+      made = row.id;
+      expect(await h.call(U.erin, 'GET', `/api/group/get-training-list?gid=${GID}`)).toMatchObject({
+        status: 403,
+      });
+      // the group category is not a site category
+      expect(
+        (await h.call(null, 'GET', '/api/get-training-category')).data.map((c: { name: string }) => c.name),
+      ).not.toContain('Group cat');
+    });
+
+    it('admin list with passwords for group admins only; edit by the author or the group root', async () => {
+      const adminList = await h.call(U.padm, 'GET', `/api/group/get-admin-training-list?gid=${GID}`);
+      expect(adminList.data.records.find((t: { id: number }) => t.id === made)).toMatchObject({
+        privatePwd: 'x',
+      });
+      expect((await h.call(U.alice, 'GET', `/api/group/get-admin-training-list?gid=${GID}`)).status).toBe(
+        403,
+      );
+      const edit = (title: string) => ({ training: { id: made, title, auth: 'Public' } });
+      expect(await h.call(U.alice, 'PUT', '/api/group/training', edit('x'))).toMatchObject({ status: 403 });
+      expect((await h.call(U.bob, 'PUT', '/api/group/training', edit('Renamed by groot'))).status).toBe(200);
+      expect((await h.call(U.padm, 'GET', `/api/group/training?tid=${made}`)).data.training.title).toBe(
+        'Renamed by groot',
+      );
+      expect(await h.call(U.padm, 'GET', `/api/group/training?tid=${pub}`)).toMatchObject({ status: 403 });
+      const site = await h.call(U.root, 'POST', '/api/admin/training', {
+        training: { title: 'site one', auth: 'Public' },
+      });
+      expect(site.status).toBe(200);
+      const siteId = (await h.call(U.root, 'GET', '/api/admin/training/get-training-list?keyword=site%20one'))
+        .data.records[0].id;
+      expect(await h.call(U.padm, 'GET', `/api/group/training?tid=${siteId}`)).toMatchObject({
+        status: 403,
+        msg: GM.NOT_GROUP_TRAINING_GET,
+      });
+    });
+
+    it('adds a group problem and a public one, lists them, removes one', async () => {
+      const gp = await tdb.db
+        .insertInto('problem')
+        .values({ problem_id: 'GRP-1', title: 'Group problem', auth: 1, is_group: true, gid: GID } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(
+        (
+          await h.call(
+            U.padm,
+            'POST',
+            `/api/group/add-training-problem-from-group?problemId=GRP-1&tid=${made}`,
+          )
+        ).status,
+      ).toBe(200);
+      const pub2 = await h.addProblem('G2');
+      expect(
+        (
+          await h.call(U.padm, 'POST', '/api/group/add-training-problem-from-public', {
+            tid: made,
+            pid: pub2,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        await h.call(U.padm, 'POST', '/api/group/add-training-problem-from-group?problemId=NOPE&tid=' + made),
+      ).toMatchObject({ status: 404, msg: GM.PROBLEM_GROUP_GONE });
+      const list = await h.call(U.padm, 'GET', `/api/group/get-training-problem-list?tid=${made}`);
+      expect(list.data.problemList.records.map((p: { problemId: string }) => p.problemId)).toEqual([
+        'GRP-1',
+        'G2',
+      ]);
+      expect((await h.call(U.alice, 'GET', `/api/group/get-training-problem-list?tid=${made}`)).status).toBe(
+        403,
+      );
+      expect(
+        (await h.call(U.padm, 'DELETE', `/api/group/training-problem?tid=${made}&pid=${gp.id}`)).status,
+      ).toBe(200);
+      expect(
+        (await h.call(U.padm, 'PUT', `/api/group/change-training-status?tid=${made}&status=false`)).status,
+      ).toBe(200);
+      expect((await h.call(U.alice, 'GET', `/api/get-training-detail?tid=${made}`)).status).toBe(400);
+      expect((await h.call(U.padm, 'DELETE', `/api/group/training?tid=${made}`)).status).toBe(200);
+    });
   });
 });

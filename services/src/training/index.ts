@@ -6,6 +6,7 @@ import type { Unsubscribe } from '@oj/protocol/bus';
 import type { AppContext, Capability } from '../platform/context';
 import { NO_GROUPS, type GroupRolePort } from '../platform/shared-ports';
 import { createTrainingAdminService, type TrainingAdminService } from './admin-service';
+import { createGroupTrainingService } from './group-service';
 import { startTrainingLive } from './live';
 import type { TrainingFullScreenRow, TrainingSubmitPort } from './ports';
 import { registerTrainingRoutes } from './routes';
@@ -34,6 +35,7 @@ export function createTrainingCapability(ctx: AppContext, ports: TrainingPorts =
   const deps = { db: ctx.db, bus: ctx.bus, log: ctx.log, groups: ports.groups ?? NO_GROUPS, now: ports.now };
   const service = createTrainingService(deps);
   const admin = createTrainingAdminService(deps, service);
+  const group = createGroupTrainingService(deps, service, admin);
   const stops: Unsubscribe[] = [];
   return {
     name: 'training',
@@ -43,7 +45,7 @@ export function createTrainingCapability(ctx: AppContext, ports: TrainingPorts =
       resolveSubmission: (user, tid, displayId) => service.resolveSubmission(user, tid, displayId),
     },
     fullScreenForTraining: async (uid, tid) => service.fullScreen(await service.userOf(uid), tid),
-    routes: (app) => registerTrainingRoutes(app, service, admin),
+    routes: (app) => registerTrainingRoutes(app, service, admin, group),
     async start() {
       stops.push(...(await startTrainingLive(ctx.bus, service, ctx.log)));
     },

@@ -67,3 +67,39 @@ registerEnglish({
   [M.CATEGORY_UPDATE_FAILED]: 'Update failed!',
   [M.SUBMIT_PROBLEM_GONE]: 'Error! The problem no longer exists and cannot be submitted to!',
 });
+
+/** Group training texts (groups-admin-files.md §3). `BAN(prefix)`: group missing or banned. */
+export const GM = {
+  BAN: (prefix: string) => `${prefix}该团队不存在或已被封禁！`,
+  NOPERM: '对不起，您无权限操作！',
+  TRAINING_GONE: '该训练不存在！',
+  NOT_GROUP_TRAINING_GET: '获取失败，不可访问非团队内的训练！',
+  GID_REQUIRED: '添加失败，训练所属的团队ID不可为空！',
+  NOT_GROUP_TRAINING_UPDATE: '更新失败，不可操作非团队内的训练！',
+  NOT_GROUP_TRAINING_DELETE: '删除失败，不可操作非团队内的训练！',
+  NOT_GROUP_TRAINING_STATUS: '修改失败，不可操作非团队内的训练！',
+  PROBLEM_LIST_GONE: '获取失败，该训练不存在！',
+  NOT_GROUP_TRAINING_PROBLEM_ADD: '添加失败，不可操作非团队内的训练题目！',
+  NOT_GROUP_TRAINING_PROBLEM_DELETE: '删除失败，不可操作非团队内的训练题目！',
+  PROBLEM_GROUP_GONE: '添加失败，该题目不存在或不是团队题目！',
+  UPDATE_ID_REQUIRED: '更新失败，训练ID不能为空！',
+  PROBLEM_UPDATE_GONE: '更新失败，该训练不存在！',
+  NOT_GROUP_TRAINING_PROBLEM_UPDATE: '更新失败，不可操作非团队内的训练题目！',
+} as const;
+
+registerEnglish({
+  [GM.NOPERM]: 'Sorry, you have no permission to do this!',
+  [GM.TRAINING_GONE]: 'The training does not exist!',
+  [GM.NOT_GROUP_TRAINING_GET]: 'Failed: this training does not belong to a group!',
+  [GM.GID_REQUIRED]: 'Adding failed: the group id of the training is required!',
+  [GM.NOT_GROUP_TRAINING_UPDATE]: 'Update failed: this training does not belong to a group!',
+  [GM.NOT_GROUP_TRAINING_DELETE]: 'Delete failed: this training does not belong to a group!',
+  [GM.NOT_GROUP_TRAINING_STATUS]: 'Update failed: this training does not belong to a group!',
+  [GM.PROBLEM_LIST_GONE]: 'Failed: the training does not exist!',
+  [GM.NOT_GROUP_TRAINING_PROBLEM_ADD]: 'Adding failed: the training does not belong to a group!',
+  [GM.NOT_GROUP_TRAINING_PROBLEM_DELETE]: 'Delete failed: the training does not belong to a group!',
+  [GM.PROBLEM_GROUP_GONE]: 'Adding failed: the problem does not exist or is not a group problem!',
+  [GM.UPDATE_ID_REQUIRED]: 'Update failed: the training id is required!',
+  [GM.PROBLEM_UPDATE_GONE]: 'Update failed: the training does not exist!',
+  [GM.NOT_GROUP_TRAINING_PROBLEM_UPDATE]: 'Update failed: the training does not belong to a group!',
+});

@@ -378,3 +378,20 @@ export function links(db: Db, tid: number, pids: readonly number[]) {
 export async function touch(db: Db, tid: number): Promise<void> {
   await db.updateTable('training').set({ gmtModified: new Date() }).where('id', '=', tid).execute();
 }
+
+/** A group's trainings for its admins: full rows, newest first. */
+export function groupAdminList(db: Db, gid: number, page: number, limit: number) {
+  return countedPage(db.selectFrom('training').where('gid', '=', gid), page, limit, (q) =>
+    q.selectAll().orderBy('id', 'desc'),
+  );
+}
+
+/** A group problem by its display id (add-training-problem-from-group). */
+export function groupProblem(db: Db, problemId: string, gid: number) {
+  return db
+    .selectFrom('problem')
+    .select(['id', 'problemId'])
+    .where('problemId', '=', problemId)
+    .where('gid', '=', gid)
+    .executeTakeFirst();
+}

@@ -1,7 +1,11 @@
 // HTTP shape of the training calls (reference contests-trainings-discussions.md §2) and the
 // training back office (groups-admin-files.md §4.9).
 import {
+  AddFromGroupQuery,
   AddFromPublicBody,
+  GroupTrainingListQuery,
+  GroupTrainingProblemDeleteQuery,
+  GroupTrainingStatusQuery,
   AdminTrainingListQuery,
   AdminTrainingProblemQuery,
   CategoryIdQuery,
@@ -18,6 +22,7 @@ import {
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
 import type { TrainingAdminService } from './admin-service';
+import type { GroupTrainingService } from './group-service';
 import type { TrainingService } from './service';
 
 const anonymous = { access: 'anonymous' } as const;
@@ -26,7 +31,12 @@ const backOffice = { access: 'login', roles: ['root', 'admin', 'problem_admin'] 
 const rootOnly = { access: 'login', roles: ['root'] } as const;
 const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as const;
 
-export function registerTrainingRoutes(app: App, s: TrainingService, a: TrainingAdminService): void {
+export function registerTrainingRoutes(
+  app: App,
+  s: TrainingService,
+  a: TrainingAdminService,
+  g: GroupTrainingService,
+): void {
   app.get('/api/get-training-category', { config: anonymous }, async () => ok(await s.categoryList()));
   app.get(
     '/api/get-training-list',
@@ -116,5 +126,59 @@ export function registerTrainingRoutes(app: App, s: TrainingService, a: Training
     '/api/admin/training/category',
     { config: problemAdmins, schema: { querystring: CategoryIdQuery } },
     async (req) => ok(await a.deleteCategory(req.query.cid)),
+  );
+
+  // ---------- group trainings (every /api/group/** call needs login; the group's rules decide) ----------
+  app.get(
+    '/api/group/get-training-list',
+    { config: login, schema: { querystring: GroupTrainingListQuery } },
+    async (req) => ok(await g.list(req.user!, req.query)),
+  );
+  app.get(
+    '/api/group/get-admin-training-list',
+    { config: login, schema: { querystring: GroupTrainingListQuery } },
+    async (req) => ok(await g.adminList(req.user!, req.query)),
+  );
+  app.get('/api/group/training', { config: login, schema: { querystring: TidQuery } }, async (req) =>
+    ok(await g.get(req.user!, req.query.tid)),
+  );
+  app.post('/api/group/training', { config: login, schema: { body: TrainingDTOSchema } }, async (req) =>
+    ok(await g.create(req.user!, req.body)),
+  );
+  app.put('/api/group/training', { config: login, schema: { body: TrainingDTOSchema } }, async (req) =>
+    ok(await g.update(req.user!, req.body)),
+  );
+  app.delete('/api/group/training', { config: login, schema: { querystring: TidQuery } }, async (req) =>
+    ok(await g.remove(req.user!, req.query.tid)),
+  );
+  app.put(
+    '/api/group/change-training-status',
+    { config: login, schema: { querystring: GroupTrainingStatusQuery } },
+    async (req) => ok(await g.changeStatus(req.user!, req.query.tid, req.query.status)),
+  );
+  app.get(
+    '/api/group/get-training-problem-list',
+    { config: login, schema: { querystring: AdminTrainingProblemQuery } },
+    async (req) => ok(await g.problems(req.user!, req.query)),
+  );
+  app.put(
+    '/api/group/training-problem',
+    { config: login, schema: { body: TrainingProblemSchema } },
+    async (req) => ok(await g.updateProblem(req.user!, req.body)),
+  );
+  app.delete(
+    '/api/group/training-problem',
+    { config: login, schema: { querystring: GroupTrainingProblemDeleteQuery } },
+    async (req) => ok(await g.removeProblem(req.user!, req.query.pid, req.query.tid)),
+  );
+  app.post(
+    '/api/group/add-training-problem-from-public',
+    { config: login, schema: { body: AddFromPublicBody } },
+    async (req) => ok(await g.addFromPublic(req.user!, req.body)),
+  );
+  app.post(
+    '/api/group/add-training-problem-from-group',
+    { config: login, schema: { querystring: AddFromGroupQuery } },
+    async (req) => ok(await g.addFromGroup(req.user!, req.query.problemId, req.query.tid)),
   );
 }

@@ -199,7 +199,22 @@ function ProblemsTab({
   );
 }
 
-function RankTab({ tid, problems }: { tid: number; problems: TrainingProblemVO[] }) {
+/** The name a rank row shows: the training's rankShowName field when the row has it, else the username. */
+function shownName(r: { username: string; nickname: string | null; realname: string | null }, field: string) {
+  if (field === 'nickname' && r.nickname) return r.nickname;
+  if (field === 'realname' && r.realname) return r.realname;
+  return r.username;
+}
+
+function RankTab({
+  tid,
+  problems,
+  showName,
+}: {
+  tid: number;
+  problems: TrainingProblemVO[];
+  showName: string;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const me = useSession((s) => s.user?.uid);
@@ -277,7 +292,9 @@ function RankTab({ tid, problems }: { tid: number; problems: TrainingProblemVO[]
                     >
                       <td>{(page - 1) * TRAINING_RANK_PAGE_SIZE + i + 1}</td>
                       <td>
-                        <Link href={`/user-home?uid=${encodeURIComponent(r.uid)}`}>{r.username}</Link>
+                        <Link href={`/user-home?uid=${encodeURIComponent(r.uid)}`}>
+                          {shownName(r, showName)}
+                        </Link>
                         {r.uid === me && (
                           <Tag minimal intent="primary" style={{ marginLeft: 4 }}>
                             {t('trainingUi.own')}
@@ -370,15 +387,18 @@ export function TrainingArea() {
   useEffect(() => setAcCount(detail.data?.acCount ?? null), [detail.data]);
   useTrainingProgress(
     tid,
-    useCallback((p) => {
-      setAcCount(p.acCount);
-      setStatuses((s) => ({
-        ...s,
-        [String(p.pid)]: p.status === 0 || s[String(p.pid)] !== 0 ? p.status : 0,
-      }));
-      // the AC-rate bars move with the verdict too (counters are read again, quietly)
-      reloadProblems();
-    }, [reloadProblems]),
+    useCallback(
+      (p) => {
+        setAcCount(p.acCount);
+        setStatuses((s) => ({
+          ...s,
+          [String(p.pid)]: p.status === 0 || s[String(p.pid)] !== 0 ? p.status : 0,
+        }));
+        // the AC-rate bars move with the verdict too (counters are read again, quietly)
+        reloadProblems();
+      },
+      [reloadProblems],
+    ),
   );
 
   if (detail.loading && !detail.data) return <Spinner data-testid="training-loading" />;
@@ -432,7 +452,9 @@ export function TrainingArea() {
           ) : (
             <ProblemsTab tid={tid} problems={problems.data ?? []} statuses={statuses} />
           ))}
-        {tab === 'rank' && !locked && <RankTab tid={tid} problems={problems.data ?? []} />}
+        {tab === 'rank' && !locked && (
+          <RankTab tid={tid} problems={problems.data ?? []} showName={training.rankShowName} />
+        )}
       </div>
     </div>
   );
