@@ -81,6 +81,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   account.usePolicy({ registerOpen: () => site.isRegisterOpen(), emailBlacklist: async () => [] });
   // The message center: NoticePort for personal notices, ReminderPort for the comment area.
   const message = createMessageCapability(ctx);
+  account.useNotices(message.service.noticePort);
   // Groups: the GroupRolePort (group.roles) and the problem capability's membership port come from here.
   const group = createGroupCapability(ctx, { limits: () => site.switches(), notices: message.service.noticePort });
   // Contest-owned problems are written by the problem capability's back office (bound

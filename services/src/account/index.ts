@@ -3,6 +3,7 @@
 import './messages.en';
 import type { Capability, AppContext } from '../platform/context';
 import type { Authenticator } from '../platform/http/access';
+import { NO_NOTICES, type NoticePort } from '../platform/shared-ports';
 import { createMailer, type Mailer } from '../platform/mail/mailer';
 import { createTokenSigner, loadJwtSecret, type Clock, type TokenSigner } from './tokens';
 import { createSessions } from './session';
@@ -43,6 +44,8 @@ export interface AccountCapability extends Capability {
   useSubmissionStats(port: SubmissionStatsPort): void;
   /** Plug in the site capability's registration switch and e-mail blacklist. */
   usePolicy(port: AccountPolicyPort): void;
+  /** Plug in the message capability's notices (remote-login notice). */
+  useNotices(port: NoticePort): void;
 }
 
 const PURGE_EVERY_MS = 3_600_000;
@@ -51,6 +54,7 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
   const clock = opts.clock ?? (() => new Date());
   let stats = opts.stats ?? emptySubmissionStats;
   let policy = opts.policy ?? openAccountPolicy;
+  let notices: NoticePort = NO_NOTICES;
   const mailer = opts.mailer ?? createMailer({ config: ctx.config.mail, db: ctx.db, log: ctx.log });
 
   let signer: Promise<TokenSigner> | undefined;
@@ -82,6 +86,7 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
     sessions,
     mailer,
     policy: () => policy,
+    notices: () => notices,
     baseUrl: ctx.config.baseUrl,
     log: ctx.log,
   });
@@ -104,6 +109,9 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
     },
     usePolicy(port) {
       policy = port;
+    },
+    useNotices(port) {
+      notices = port;
     },
     routes(app) {
       registerAccountRoutes(app, passport, profile);

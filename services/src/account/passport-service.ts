@@ -18,6 +18,7 @@ import type { AccountTables } from './tables';
 import type { Clock } from './tokens';
 import type { Sessions } from './session';
 import type { AccountPolicyPort } from './ports';
+import type { NoticePort } from '../platform/shared-ports';
 import * as repo from './repository';
 import * as R from './rules';
 import { HashQueueFull, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -30,6 +31,8 @@ export interface PassportDeps {
   sessions: Sessions;
   mailer: Mailer;
   policy: () => AccountPolicyPort;
+  /** Personal notices (the message capability): the remote-login notice. */
+  notices?: () => NoticePort;
   baseUrl: string;
   log: FastifyBaseLogger;
 }
@@ -128,7 +131,19 @@ export function createPassportService(d: PassportDeps) {
     await repo.deleteCounter(d.db, loginLockKey(user.username, client.ip));
     await repo.deleteCounter(d.db, loginVerifyKey(user.username));
     const token = await d.sessions.issue(user.uid);
+    const previousIp = await repo.latestSessionIp(d.db, user.uid);
     await repo.insertSession(d.db, user.uid, client.ip, client.userAgent, now());
+    // A login from another address than the last one: a Sys notice (groups-admin-files.md §4.1).
+    if (d.notices && previousIp && client.ip && previousIp !== client.ip)
+      await d
+        .notices()
+        .notify({
+          toUids: [user.uid],
+          kind: 'Sys',
+          title: '账号异地登录通知(Account Remote Login Notice)',
+          content: `您的账号于 ${now().toISOString()} 在 ${client.ip} 登录，上一次登录地址为 ${previousIp}。如非本人操作，请尽快修改密码。\n\nYour account signed in from ${client.ip} at ${now().toISOString()}; the previous sign-in came from ${previousIp}. If this was not you, change your password.`,
+        })
+        .catch((err: unknown) => d.log.warn({ err }, 'remote-login notice failed'));
     return { token, userInfo: toUserInfo(user, roleIds) };
   }
 

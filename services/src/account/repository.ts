@@ -120,6 +120,18 @@ export async function insertSession(
   await db.insertInto('user_session').values({ uid, ip, user_agent: userAgent, gmt_create: now }).execute();
 }
 
+/** The address of the user's latest session (null when none or unknown). */
+export async function latestSessionIp(db: Db, uid: string): Promise<string | null> {
+  const r = await db
+    .selectFrom('user_session')
+    .select('ip')
+    .where('uid', '=', uid)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.ip ?? null;
+}
+
 export async function latestSessionTime(db: Db, uid: string): Promise<Date | null> {
   const r = await db
     .selectFrom('user_session')

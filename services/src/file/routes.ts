@@ -19,7 +19,9 @@ async function readUpload(req: FastifyRequest, field: string, limit: number) {
   if (!req.isMultipart()) return { file: null, gid: undefined };
   let file: Upload | null = null;
   let gid: number | undefined;
-  for await (const part of req.parts({ limits: { fileSize: limit + 1 }, throwFileSizeLimit: false })) {
+  // An over-long file is cut and flagged (`truncated`) instead of throwing, so the size text is ours.
+  const opts = { limits: { fileSize: limit + 1 }, throwFileSizeLimit: false };
+  for await (const part of req.parts(opts as Parameters<typeof req.parts>[0])) {
     if (part.type === 'file') {
       if (part.fieldname === field && !file) {
         const bytes = await part.toBuffer().catch(() => null);
