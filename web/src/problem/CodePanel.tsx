@@ -1,5 +1,5 @@
 // Right pane of a problem: editor toolbar, the lazily loaded CodeMirror editor, submit and live status.
-import { Alert, Button, FormGroup, HTMLSelect, Popover, Spinner } from '@blueprintjs/core';
+import { Alert, Button, FormGroup, HTMLSelect, Popover } from '@blueprintjs/core';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,18 @@ import type { Example } from './examples';
 import { TestDrawer } from './TestDrawer';
 import type { ProblemDetail } from './types';
 
-const CodeEditor = lazy(() => import('./CodeEditor'));
+const loadEditor = () => import('./CodeEditor');
+const CodeEditor = lazy(loadEditor);
+
+/**
+ * Starts the editor chunk and the default grammar as soon as the problem route's code runs, in
+ * parallel with the problem request, so the page paints once instead of spinner after spinner
+ * (issue #16). Later imports reuse the same module promises.
+ */
+export function preloadProblemChunks(): void {
+  void loadEditor().catch(() => undefined);
+  void import('@codemirror/lang-cpp').catch(() => undefined);
+}
 
 export interface Scope {
   cid?: string;
@@ -315,7 +326,9 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         />
       </div>
       <div className="oj-pd-editor" style={{ height: EDITOR_HEIGHT }} data-testid="editor">
-        <Suspense fallback={<Spinner aria-label={t('editor.loading')} />}>
+        <Suspense
+          fallback={<div className="oj-editor-placeholder" aria-busy aria-label={t('editor.loading')} />}
+        >
           <CodeEditor
             value={code}
             onChange={setCode}
