@@ -132,6 +132,12 @@ export const adminEnUS: typeof adminZhCN = {
       },
     },
     problem: {
+      classifications: 'Tag classifications',
+      import: 'Import problems',
+      export: 'Export problems',
+      choosePackage: 'Choose a package',
+      exportIds: 'Problem ids, separated by commas or spaces',
+      exportEmpty: 'Choose the problems to export first',
       listTitle: 'Problem list',
       search: 'Search title, author or problem ID',
       allAuth: 'All',

@@ -130,6 +130,12 @@ export const adminZhCN = {
       },
     },
     problem: {
+      classifications: '标签分类',
+      import: '导入题目',
+      export: '导出题目',
+      choosePackage: '选择题目包',
+      exportIds: '题目的数字ID，用逗号或空格分隔',
+      exportEmpty: '请先选择要导出的题目',
       listTitle: '题目列表',
       search: '搜索标题、作者或题目ID',
       allAuth: '全部权限',

@@ -15,8 +15,6 @@ const message = () => import('../message/pages');
 const admin = () => import('../admin/pages');
 const adminDiscussion = () => import('../admin/discussion/pages');
 const adminNotice = () => import('../admin/notice/pages');
-const adminDiscussion = () => import('../admin/discussion/pages');
-const adminNotice = () => import('../admin/notice/pages');
 const adminTraining = () => import('../admin/training/pages');
 const account = () => import('../account/pages');
 
@@ -47,19 +45,18 @@ const P = {
   AdminFrame: lazyPage(admin, 'AdminFrame'),
   AdminDiscussion: lazyPage(adminDiscussion, 'AdminDiscussionPage'),
   AdminNotice: lazyPage(adminNotice, 'AdminNoticePage'),
-  AdminDiscussion: lazyPage(adminDiscussion, 'AdminDiscussionPage'),
-  AdminNotice: lazyPage(adminNotice, 'AdminNoticePage'),
   AdminUnknown: lazyPage(admin, 'AdminUnknown'),
   AdminDashboard: lazyPage(admin, 'AdminDashboard'),
   AdminUsers: lazyPage(admin, 'AdminUsers'),
   AdminServiceInfo: lazyPage(admin, 'AdminServiceInfo'),
-  AdminPlaceholder: lazyPage(admin, 'AdminPlaceholder'),
   AdminProblems: lazyPage(admin, 'AdminProblems'),
   AdminProblemEdit: lazyPage(admin, 'AdminProblemEdit'),
   AdminSwitch: lazyPage(admin, 'AdminSwitch'),
   AdminConf: lazyPage(admin, 'AdminConf'),
   AdminAnnouncement: lazyPage(admin, 'AdminAnnouncement'),
   AdminTools: lazyPage(admin, 'AdminTools'),
+  AdminTags: lazyPage(admin, 'AdminTags'),
+  AdminBatchOperation: lazyPage(admin, 'AdminBatchOperation'),
   AdminTrainingList: lazyPage(adminTraining, 'AdminTrainingList'),
   AdminTrainingEdit: lazyPage(adminTraining, 'AdminTrainingEdit'),
   AdminTrainingProblems: lazyPage(adminTraining, 'AdminTrainingProblems'),
@@ -137,8 +134,6 @@ export const ROUTES: RouteSpec[] = [
   { path: '/admin', page: P.AdminHome, access: 'admin' },
   { path: '/admin/discussion', page: P.AdminDiscussion, access: 'admin' },
   { path: '/admin/notice', page: P.AdminNotice, access: 'admin' },
-  { path: '/admin/discussion', page: P.AdminDiscussion, access: 'admin' },
-  { path: '/admin/notice', page: P.AdminNotice, access: 'admin' },
   { path: '/admin/dashboard', page: P.AdminDashboard, access: 'admin' },
   { path: '/admin/user', page: P.AdminUsers, access: 'admin' },
   { path: '/admin/service-info', page: P.AdminServiceInfo, access: 'admin' },
@@ -149,12 +144,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/admin/tools', page: P.AdminTools, access: 'admin' },
   { path: '/admin/problem/create', page: P.AdminProblemEdit, access: 'admin' },
   { path: '/admin/problem/edit/:problemId', page: P.AdminProblemEdit, access: 'admin' },
-  // Back-office pages of issue #15 still to come (the menu already links them).
-  ...['problem/tag', 'problem/batch-operation'].map((p): RouteSpec => ({
-    path: `/admin/${p}`,
-    page: P.AdminPlaceholder,
-    access: 'admin',
-  })),
+  { path: '/admin/problem/tag', page: P.AdminTags, access: 'admin' },
+  { path: '/admin/problem/batch-operation', page: P.AdminBatchOperation, access: 'admin' },
   { path: '/admin/training', page: P.AdminTrainingList, access: 'admin' },
   { path: '/admin/training/create', page: P.AdminTrainingEdit, access: 'admin' },
   { path: '/admin/training/category', page: P.AdminTrainingCategories, access: 'admin' },
