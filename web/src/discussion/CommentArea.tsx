@@ -8,6 +8,7 @@ import {
   Callout,
   NonIdealState,
   Popover,
+  ProgressBar,
   Spinner,
   Tag,
   TextArea,
@@ -16,6 +17,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { parseServerDate } from '../contest/rules';
 import { Markdown } from '../shell/Markdown';
+import { markdownLink, uploadMarkdownFile, UploadError } from '../shell/md-upload';
 import { toast } from '../shell/toaster';
 import { isLoggedIn, useSession } from '../store/session';
 import { useUi } from '../store/ui';
@@ -73,7 +75,24 @@ function CommentBox({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Upload progress (0..1) of a pasted or dropped file, null when none runs. */
+  const [uploading, setUploading] = useState<number | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Pasted or dropped images go up as markdown images (issue 13), inserted at the caret.
+  const upload = async (files: File[]) => {
+    for (const file of files) {
+      setUploading(0);
+      try {
+        const { link, image } = await uploadMarkdownFile(file, { onProgress: setUploading });
+        const md = markdownLink(file.name, link, image);
+        insert((s, a, b) => ({ text: s.slice(0, a) + md + s.slice(b), caret: a + md.length }));
+      } catch (err) {
+        toast.error(err instanceof UploadError ? err.message : t('mdEditor.uploadFailed'));
+      } finally {
+        setUploading(null);
+      }
+    }
+  };
   const insert = (make: (text: string, start: number, end: number) => { text: string; caret: number }) => {
     const el = ref.current;
     const start = el?.selectionStart ?? text.length;
@@ -109,8 +128,23 @@ function CommentBox({
         aria-label={placeholder}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onPaste={(e) => {
+          const files = [...e.clipboardData.files];
+          if (files.length === 0) return;
+          e.preventDefault();
+          void upload(files);
+        }}
+        onDrop={(e) => {
+          const files = [...e.dataTransfer.files];
+          if (files.length === 0) return;
+          e.preventDefault();
+          void upload(files);
+        }}
         data-testid={`${testId}-input`}
       />
+      {uploading !== null && (
+        <ProgressBar value={uploading} stripes={uploading < 1} data-testid={`${testId}-upload`} />
+      )}
       <div className="oj-comment-toolbar">
         <ButtonGroup minimal>
           <Popover
