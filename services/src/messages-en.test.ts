@@ -64,6 +64,13 @@ describe('English twins', () => {
     expect(translateEnvelope(env, 'zh-CN')).toBe(env);
     const plain = ok(1);
     expect(translateEnvelope(plain, 'en')).toBe(plain);
+    // a business answer inside data ({code, msg}) too
+    const inData = ok({ code: 200, msg: '修改邮箱成功！', userInfo: null });
+    expect(translateEnvelope(inData, 'en-GB')).toEqual({
+      status: 200,
+      msg: 'success',
+      data: { code: 200, msg: 'E-mail address changed!', userInfo: null },
+    });
   });
 
   it('the app answers an English client in English, errors and successes', async () => {

@@ -40,10 +40,17 @@ export function translateMessage(msg: string, lang: 'zh-CN' | 'en-US'): string {
  */
 export function translateEnvelope<T>(payload: T, acceptLanguage: string | string[] | undefined): T {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-  const env = payload as { status?: unknown; msg?: unknown };
-  if (typeof env.msg !== 'string' || typeof env.status !== 'number' || env.msg === 'success') return payload;
+  const env = payload as { status?: unknown; msg?: unknown; data?: unknown };
+  if (typeof env.msg !== 'string' || typeof env.status !== 'number') return payload;
   const lang = requestLanguage(acceptLanguage);
   if (lang === 'zh-CN') return payload;
-  const msg = translateMessage(env.msg, lang);
-  return msg === env.msg ? payload : ({ ...env, msg } as T);
+  const msg = env.msg === 'success' ? env.msg : translateMessage(env.msg, lang);
+  // Business answers inside data ({code, msg}: change password / e-mail) are shown too.
+  const d = env.data as { code?: unknown; msg?: unknown } | null | undefined;
+  const dataMsg =
+    d && typeof d === 'object' && !Array.isArray(d) && typeof d.msg === 'string' && typeof d.code === 'number'
+      ? translateMessage(d.msg, lang)
+      : null;
+  if (msg === env.msg && (dataMsg === null || dataMsg === d!.msg)) return payload;
+  return { ...env, msg, ...(dataMsg !== null ? { data: { ...d, msg: dataMsg } } : {}) } as T;
 }
