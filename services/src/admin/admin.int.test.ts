@@ -467,4 +467,27 @@ describe('admin back office on postgres', () => {
       openapi: json.openapi,
     });
   });
+
+  it('compile-spj / compile-interactive: admins only, success, compiler errors, empty input', async () => {
+    const good = { code: '#include <cstdio>\nint main(int c, char **v) { return 0; }\n', language: 'C++' };
+    expect((await call('POST', '/api/admin/problem/compile-spj', 'anon', good)).http).toBe(401);
+    expect((await call('POST', '/api/admin/problem/compile-spj', 'user', good)).http).toBe(403);
+    const ok = await call('POST', '/api/admin/problem/compile-spj', 'padmin', good);
+    expect(ok.body).toMatchObject({ status: 200, msg: '编译成功！' });
+    const bad = await call('POST', '/api/admin/problem/compile-interactive', 'admin', {
+      code: 'int main( {',
+      language: 'C',
+    });
+    expect(bad.body.status).toBe(500);
+    expect(bad.body.msg).toMatch(/error/);
+    // a judge extra file is available as a header
+    const withHeader = await call('POST', '/api/admin/problem/compile-spj', 'root', {
+      code: '#include "lib.h"\nint main() { return VALUE; }\n',
+      language: 'C',
+      extraFiles: { 'lib.h': '#define VALUE 0\n' },
+    });
+    expect(withHeader.body.status).toBe(200);
+    const empty = await call('POST', '/api/admin/problem/compile-spj', 'root', { code: '', language: 'C' });
+    expect(empty.body).toMatchObject({ status: 400, msg: '参数不能为空！' });
+  });
 });

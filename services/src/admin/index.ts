@@ -10,6 +10,7 @@ import { startAdminLive, type AdminLive } from './live';
 import { registerAdminRoutes } from './routes';
 import { registerTestHooks } from './test-hooks';
 import { createMetrics } from './metrics';
+import { registerCompileRoutes } from './compile-check';
 
 export { startProcessBeacon } from './live';
 export { setEmbeddedRunnerControl } from './test-hooks';
@@ -52,6 +53,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
       });
       registerTestHooks(app);
       metrics.routes(app);
+      registerCompileRoutes(app);
     },
     async start() {
       live = await startAdminLive({
