@@ -27,7 +27,7 @@ import { createDiscussionCapability } from './discussion';
 import { createMessageCapability } from './message';
 import { createFileCapability } from './file';
 import { createTrainingCapability } from './training';
-import { createGroupCapability } from './group';
+import { createGroupCapability, groupProblemPort } from './group';
 import { createAdminCapability } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 
@@ -118,6 +118,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     },
     { seedSamples: opts.seedSamples ?? true },
   );
+  // Group problems: the group capability's rules, the problem capability's back office.
+  group.useProblems(groupProblemPort(ctx.db as never, problem.admin));
   const discussion = createDiscussionCapability(ctx, {
     contests: {
       facts: (viewer, cid) => contest.service.commentFacts(viewer, cid),

@@ -3,13 +3,17 @@
 import type { Kysely } from 'kysely';
 import type { AppContext, Capability } from '../platform/context';
 import { NO_NOTICES, isGroupAdmin, isGroupMember, type GroupRolePort } from '../platform/shared-ports';
-import { DEFAULT_GROUP_LIMITS, type GroupPorts } from './ports';
+import { DEFAULT_GROUP_LIMITS, type GroupPorts, type GroupProblemPort } from './ports';
+import { NO_GROUP_PROBLEMS } from './problem-adapter';
+import { registerGroupProblemRoutes } from './problem-routes';
+import { createGroupProblemService } from './problem-service';
 import { groupDb } from './repository';
 import { registerGroupRoutes } from './routes';
 import { createGroupService, type GroupService } from './service';
 
 export type { GroupService } from './service';
-export type { GroupLimits, GroupPorts } from './ports';
+export type { GroupLimits, GroupPorts, GroupProblemPort } from './ports';
+export { groupProblemPort, type ProblemBackOffice } from './problem-adapter';
 export type { GroupTables } from './tables';
 
 export interface GroupCapability extends Capability {
@@ -21,6 +25,8 @@ export interface GroupCapability extends Capability {
     isMember(uid: string, gid: number): Promise<boolean>;
     isAdmin(uid: string, gid: number): Promise<boolean>;
   };
+  /** Plugs the problem capability in (group problems); bound late: that capability is built after. */
+  useProblems(port: GroupProblemPort): void;
 }
 
 export function createGroupCapability(ctx: AppContext, ports: GroupPorts = {}): GroupCapability {
@@ -33,6 +39,8 @@ export function createGroupCapability(ctx: AppContext, ports: GroupPorts = {}): 
     log: ctx.log,
   });
   const roles: GroupRolePort = { standing: (uid, gid) => service.standing(uid, gid) };
+  let problems: GroupProblemPort = ports.problems ?? NO_GROUP_PROBLEMS;
+  const problemService = createGroupProblemService(service, () => problems);
   return {
     name: 'group',
     service,
@@ -41,6 +49,12 @@ export function createGroupCapability(ctx: AppContext, ports: GroupPorts = {}): 
       isMember: async (uid, gid) => isGroupMember(await service.standing(uid, gid)),
       isAdmin: async (uid, gid) => isGroupAdmin(await service.standing(uid, gid)),
     },
-    routes: (app) => registerGroupRoutes(app, service),
+    useProblems(port) {
+      problems = port;
+    },
+    routes: (app) => {
+      registerGroupRoutes(app, service);
+      registerGroupProblemRoutes(app, problemService);
+    },
   };
 }

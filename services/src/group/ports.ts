@@ -1,5 +1,7 @@
 // What the group capability needs from others. Each has a default that behaves as if the other
 // capability had nothing to say.
+import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { AuthUser } from '../platform/http/access';
 import type { NoticePort } from '../platform/shared-ports';
 
 /** The per-user creation limits of spec §9.1 (site switches). */
@@ -19,4 +21,45 @@ export interface GroupPorts {
   notices?: NoticePort;
   limits?: () => Promise<GroupLimits>;
   now?: () => number;
+  problems?: GroupProblemPort;
+}
+
+/** What the group area needs of a problem (problem table facts). */
+export interface GroupProblemFacts {
+  id: number;
+  problemId: string;
+  title: string;
+  author: string | null;
+  auth: number;
+  gid: number | null;
+  isGroup: boolean;
+  applyPublicProgress: number | null;
+  difficulty: number;
+  type: number;
+  gmtCreate: Date;
+  modifiedUser: string | null;
+}
+
+/**
+ * Group problems, implemented over the problem capability (its admin service writes; the group
+ * capability decides who may, scopes to the group and forces gid/isGroup/display-id prefix).
+ */
+export interface GroupProblemPort {
+  find(pid: number): Promise<GroupProblemFacts | null>;
+  /** A group's problems, display id order (publicOnly: auth 1), with group submission counts. */
+  page(
+    gid: number,
+    publicOnly: boolean,
+    page: number,
+    limit: number,
+  ): Promise<{ total: number; rows: (GroupProblemFacts & { total: number; ac: number })[] }>;
+  get(pid: number): Promise<unknown>;
+  cases(pid: number): Promise<unknown[]>;
+  /** The problem capability's create/update (its validation and case handling). */
+  create(user: AuthUser, dto: ProblemDTO): Promise<void>;
+  update(user: AuthUser, dto: ProblemDTO): Promise<void>;
+  remove(pid: number): Promise<void>;
+  changeAuth(user: AuthUser, pid: number, auth: number): Promise<void>;
+  /** Asks for publication (progress 1); a site admin decides in /api/admin/group-problem/*. */
+  applyPublic(pid: number): Promise<void>;
 }

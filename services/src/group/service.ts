@@ -201,6 +201,9 @@ export function createGroupService(deps: GroupServiceDeps) {
   }
 
   return {
+    /** The group (or BAN with `prefix`) and the caller's level in it (problem-service uses it). */
+    groupAccess: loadWithLevel,
+
     // ---------- the port other capabilities consume ----------
 
     async standing(uid: string | null, gid: number): Promise<GroupStanding> {

@@ -1,7 +1,10 @@
 // Shared set-up of the group integration tests and the bench: a migrated database, the group and
 // problem capabilities on one app with fixed-token users, a notice port that records, and the
 // nine viewer states of a group built through the API itself.
-import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDiskBlobStore, createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
@@ -9,7 +12,7 @@ import type { NoticePort } from '../platform/shared-ports';
 import type { TestDatabase } from '../../test/support/db';
 import { makeUser, seedUsers, testContext, tokenAuthenticator } from '../judge/test-harness';
 import { createProblemCapability } from '../problem';
-import { createGroupCapability, type GroupCapability } from './index';
+import { createGroupCapability, groupProblemPort, type GroupCapability } from './index';
 import { DEFAULT_GROUP_LIMITS, type GroupLimits } from './ports';
 
 /** The nine viewer states of the issue, anonymous aside, as fixed users. */
@@ -69,12 +72,17 @@ export interface GroupHarness {
 
 export async function groupHarness(tdb: TestDatabase): Promise<GroupHarness> {
   const bus = createMemoryBus();
-  const ctx = testContext(tdb.db, bus);
+  // Test data of group problems goes to a blob store on a temp dir.
+  const ctx = {
+    ...testContext(tdb.db, bus),
+    blobs: createDiskBlobStore(mkdtempSync(join(tmpdir(), 'oj-group-'))),
+  };
   const notices: Notice[] = [];
   const noticePort: NoticePort = { notify: async (n) => void notices.push(n) };
   const limits: GroupLimits = { ...DEFAULT_GROUP_LIMITS, defaultCreateGroupACInitValue: 0 };
   const group = createGroupCapability(ctx, { notices: noticePort, limits: async () => limits });
   const problem = createProblemCapability(ctx, { groups: group.membership }, { seedSamples: false });
+  group.useProblems(groupProblemPort(tdb.db as never, problem.admin));
   const app = await buildApp({
     authenticator: tokenAuthenticator(Object.fromEntries(Object.entries(G_USERS).map(([k, u]) => [k, u]))),
   });

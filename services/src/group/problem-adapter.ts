@@ -1,0 +1,130 @@
+// The GroupProblemPort over the problem capability: facts and pages are read-only views of the
+// problem and judge tables (as other capabilities' adapters read tables they do not own); every
+// write goes through the problem capability's admin service, which the composition root passes in.
+import { sql, type Kysely } from 'kysely';
+import type { Problem, ProblemCase, ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { AuthUser } from '../platform/http/access';
+import { camelDb } from '../platform/db/camel';
+import type { GroupProblemFacts, GroupProblemPort } from './ports';
+
+interface ProblemView {
+  problem: {
+    id: number;
+    problemId: string;
+    title: string;
+    author: string | null;
+    auth: number;
+    gid: number | null;
+    isGroup: boolean;
+    applyPublicProgress: number | null;
+    difficulty: number;
+    type: number;
+    gmtCreate: Date;
+    modifiedUser: string | null;
+  };
+  judge: { pid: number; gid: number | null; cid: number; status: number };
+}
+
+/** The problem capability's back office, as compose hands it over. */
+export interface ProblemBackOffice {
+  get(user: AuthUser, pid: number): Promise<Problem>;
+  create(user: AuthUser, dto: ProblemDTO): Promise<void>;
+  update(user: AuthUser, dto: ProblemDTO): Promise<void>;
+  remove(pid: number): Promise<void>;
+  cases(pid: number): Promise<ProblemCase[]>;
+  changeAuth(user: AuthUser, id: number, auth: number): Promise<void>;
+  changeGroupProblemProgress(
+    pid: number | null | undefined,
+    progress: number | null | undefined,
+  ): Promise<void>;
+}
+
+const FACTS = [
+  'id',
+  'problemId',
+  'title',
+  'author',
+  'auth',
+  'gid',
+  'isGroup',
+  'applyPublicProgress',
+  'difficulty',
+  'type',
+  'gmtCreate',
+  'modifiedUser',
+] as const;
+
+/**
+ * The back office checks its own staff rule (site problem admins or the author); the group rules
+ * were checked by the group service before, so the call is made as a problem admin acting for
+ * the caller (the caller's username stays the modifying user).
+ */
+const actingFor = (user: AuthUser): AuthUser => ({ ...user, roles: [...user.roles, 'problem_admin'] });
+
+export function groupProblemPort(db: Kysely<unknown>, office: ProblemBackOffice): GroupProblemPort {
+  const pdb = camelDb<ProblemView>(db);
+  return {
+    async find(pid) {
+      const row = await pdb.selectFrom('problem').select(FACTS).where('id', '=', pid).executeTakeFirst();
+      return (row as GroupProblemFacts | undefined) ?? null;
+    },
+    async page(gid, publicOnly, page, limit) {
+      let q = pdb.selectFrom('problem').where('gid', '=', gid).where('isGroup', '=', true);
+      if (publicOnly) q = q.where('auth', '=', 1);
+      const total = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await q
+        .select(FACTS)
+        .select((eb) => [
+          eb
+            .selectFrom('judge')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('judge.pid', '=', 'problem.id')
+            .where('judge.gid', '=', gid)
+            .where('judge.cid', '=', 0)
+            .as('total'),
+          eb
+            .selectFrom('judge')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('judge.pid', '=', 'problem.id')
+            .where('judge.gid', '=', gid)
+            .where('judge.cid', '=', 0)
+            .where('judge.status', '=', 0)
+            .as('ac'),
+        ])
+        .orderBy(sql`length(problem_id)`)
+        .orderBy('problemId')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      return {
+        total,
+        rows: rows.map((r) => ({
+          ...(r as GroupProblemFacts),
+          total: Number(r.total ?? 0),
+          ac: Number(r.ac ?? 0),
+        })),
+      };
+    },
+    get: (pid) =>
+      office.get(actingFor({ uid: '', username: '', roleIds: [], roles: [], permissions: [] }), pid),
+    cases: (pid) => office.cases(pid),
+    create: (user, dto) => office.create(actingFor(user), dto),
+    update: (user, dto) => office.update(actingFor(user), dto),
+    remove: (pid) => office.remove(pid),
+    changeAuth: (user, pid, auth) => office.changeAuth(actingFor(user), pid, auth),
+    applyPublic: (pid) => office.changeGroupProblemProgress(pid, 1),
+  };
+}
+
+/** Until plugged in: no group has problems. */
+export const NO_GROUP_PROBLEMS: GroupProblemPort = {
+  find: async () => null,
+  page: async () => ({ total: 0, rows: [] }),
+  get: async () => null,
+  cases: async () => [],
+  create: async () => undefined,
+  update: async () => undefined,
+  remove: async () => undefined,
+  changeAuth: async () => undefined,
+  applyPublic: async () => undefined,
+};

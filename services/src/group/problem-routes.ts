@@ -1,0 +1,56 @@
+// HTTP shape of the group problem endpoints (reference groups-admin-files.md §3).
+import { Type } from '@sinclair/typebox';
+import { PagedGidQuery } from '@oj/protocol/group';
+import { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { App } from '../platform/http/app';
+import { ok } from '../platform/http/envelope';
+import type { GroupProblemService } from './problem-service';
+
+const login = { access: 'login' } as const;
+const PidQuery = Type.Object({ pid: Type.Integer() });
+const AuthQuery = Type.Object({ pid: Type.Integer(), auth: Type.Integer() });
+const ApplyPublicQuery = Type.Object({ pid: Type.Integer(), isApplied: Type.Boolean() });
+
+export function registerGroupProblemRoutes(app: App, s: GroupProblemService): void {
+  app.get(
+    '/api/group/get-problem-list',
+    { config: login, schema: { querystring: PagedGidQuery } },
+    async (req) => ok(await s.list(req.user!, req.query as PagedGidQuery)),
+  );
+  app.get(
+    '/api/group/get-admin-problem-list',
+    { config: login, schema: { querystring: PagedGidQuery } },
+    async (req) => ok(await s.adminList(req.user!, req.query as PagedGidQuery)),
+  );
+  app.get('/api/group/problem', { config: login, schema: { querystring: PidQuery } }, async (req) =>
+    ok(await s.get(req.user!, (req.query as { pid: number }).pid)),
+  );
+  app.post('/api/group/problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
+    ok(await s.create(req.user!, req.body as ProblemDTO)),
+  );
+  app.put('/api/group/problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
+    ok(await s.update(req.user!, req.body as ProblemDTO)),
+  );
+  app.delete('/api/group/problem', { config: login, schema: { querystring: PidQuery } }, async (req) =>
+    ok(await s.remove(req.user!, (req.query as { pid: number }).pid)),
+  );
+  app.get('/api/group/get-problem-cases', { config: login, schema: { querystring: PidQuery } }, async (req) =>
+    ok(await s.cases(req.user!, (req.query as { pid: number }).pid)),
+  );
+  app.put(
+    '/api/group/change-problem-auth',
+    { config: login, schema: { querystring: AuthQuery } },
+    async (req) => {
+      const q = req.query as { pid: number; auth: number };
+      return ok(await s.changeAuth(req.user!, q.pid, q.auth));
+    },
+  );
+  app.put(
+    '/api/group/apply-public',
+    { config: login, schema: { querystring: ApplyPublicQuery } },
+    async (req) => {
+      const q = req.query as { pid: number; isApplied: boolean };
+      return ok(await s.applyPublic(req.user!, q.pid, q.isApplied));
+    },
+  );
+}
