@@ -96,8 +96,8 @@ function ApplyDialog({
     }
   };
   return (
-    <Dialog isOpen={open} onClose={onClose} title={t('groupUi.applyTitle')} data-testid="group-apply-dialog">
-      <div className={Classes.DIALOG_BODY}>
+    <Dialog isOpen={open} onClose={onClose} title={t('groupUi.applyTitle')}>
+      <div className={Classes.DIALOG_BODY} data-testid="group-apply-dialog">
         {group.auth === GroupAuth.PRIVATE && (
           <FormGroup
             label={t('groupUi.code')}

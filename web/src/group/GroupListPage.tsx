@@ -120,9 +120,8 @@ function CreateGroupDialog({
       onClose={onClose}
       title={t('groupUi.create')}
       className="oj-group-fullscreen-dialog"
-      data-testid="group-create-dialog"
     >
-      <div className={Classes.DIALOG_BODY}>
+      <div className={Classes.DIALOG_BODY} data-testid="group-create-dialog">
         <GroupForm
           submitLabel={t('groupUi.submit')}
           onCancel={onClose}
