@@ -35,6 +35,7 @@ import { GroupAnnouncementsAdmin, DetailAnnouncements } from './GroupAnnouncemen
 import { GroupForm, useFieldErrorText } from './GroupForm';
 import { AuthTag, GroupAvatar } from './GroupListPage';
 import { GroupMembers } from './GroupMembers';
+import { GroupProblems } from './GroupProblems';
 import { GroupRank } from './GroupRank';
 import { applyErrors, truncateName } from './rules';
 import './group.css';
@@ -382,6 +383,8 @@ export function GroupArea() {
         );
       case 'rank':
         return <GroupRank gid={gid} />;
+      case 'problem':
+        return <GroupProblems gid={gid} viewer={viewer} />;
       default:
         return <NotBuilt />;
     }

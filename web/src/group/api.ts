@@ -46,3 +46,35 @@ export const groupApi = {
   rank: (q: { gid: number; type: number; currentPage: number; limit: number; searchUser?: string }) =>
     api.get<Page<GroupRankRow>>('/api/get-group-rank-list', q),
 };
+
+export interface GroupProblemRow {
+  pid: number;
+  problemId: string;
+  title: string;
+  difficulty: number;
+  type: number;
+  total: number;
+  ac: number;
+}
+export interface GroupAdminProblemRow {
+  id: number;
+  problemId: string;
+  title: string;
+  author: string | null;
+  gmtCreate: string;
+  modifiedUser: string | null;
+  auth: number;
+  applyPublicProgress: number | null;
+  gid: number;
+}
+
+export const groupProblemApi = {
+  list: (gid: number, currentPage: number) =>
+    api.get<Page<GroupProblemRow>>('/api/group/get-problem-list', { gid, currentPage, limit: 10 }),
+  adminList: (gid: number, currentPage: number) =>
+    api.get<Page<GroupAdminProblemRow>>('/api/group/get-admin-problem-list', { gid, currentPage, limit: 10 }),
+  changeAuth: (pid: number, auth: number) =>
+    api.put<null>(`/api/group/change-problem-auth?pid=${pid}&auth=${auth}`),
+  applyPublic: (pid: number) => api.put<null>(`/api/group/apply-public?pid=${pid}&isApplied=true`),
+  remove: (pid: number) => api.delete<null>('/api/group/problem', { pid }),
+};
