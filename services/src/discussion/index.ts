@@ -10,6 +10,8 @@ import { accountTableAuthors, judgeTableAccepted } from './adapters';
 import { NO_REMINDERS, type ContestCommentPort, type DiscussionPorts } from './ports';
 import { postDb } from './post-repository';
 import { registerPostRoutes } from './post-routes';
+import { createGroupPostService } from './group-post-service';
+import { registerGroupPostRoutes } from './group-post-routes';
 import { createPostService, type PostService } from './post-service';
 import { registerDiscussionRoutes } from './routes';
 import { createDiscussionService, type DiscussionService } from './service';
@@ -45,18 +47,26 @@ export function createDiscussionCapability(
     }));
   const accepted = ports.accepted ?? judgeTableAccepted(ctx.db);
   const reminders = ports.reminders ?? NO_REMINDERS;
+  const postSwitches =
+    ports.postSwitches ??
+    (async () => ({
+      defaultCreateDiscussionACInitValue: 10,
+      defaultCreateDiscussionDailyLimit: 5,
+      ...(await switches()),
+    }));
   const posts = createPostService({
     db: postDb(ctx.db as Kysely<unknown>),
     groups: ports.groups ?? NO_GROUPS,
     accepted,
     reminders,
-    switches:
-      ports.postSwitches ??
-      (async () => ({
-        defaultCreateDiscussionACInitValue: 10,
-        defaultCreateDiscussionDailyLimit: 5,
-        ...(await switches()),
-      })),
+    switches: postSwitches,
+    now: ports.now ?? Date.now,
+  });
+  const groupPosts = createGroupPostService({
+    db: postDb(ctx.db as Kysely<unknown>),
+    groups: ports.groups ?? NO_GROUPS,
+    accepted,
+    switches: postSwitches,
     now: ports.now ?? Date.now,
   });
   const service = createDiscussionService({
@@ -79,6 +89,7 @@ export function createDiscussionCapability(
     routes: (app) => {
       registerDiscussionRoutes(app, service);
       registerPostRoutes(app, posts);
+      registerGroupPostRoutes(app, groupPosts);
     },
   };
 }

@@ -60,3 +60,30 @@ registerEnglishPattern(
   /^对不起，您今天发帖次数已超过(\d+)次，已被限制！$/,
   (m) => `Sorry, you have posted more than ${m[1]} times today and are limited!`,
 );
+
+/** Group discussion texts (groups-admin-files.md §3, group discussions). */
+export const G = {
+  BAN: (p: string) => `${p}该团队不存在或已被封禁！`,
+  GID_EMPTY: '讨论所属团队ID不能为空',
+  PROBLEM_MISSING: '该题目不存在',
+  ADD_FAILED: '添加失败',
+  NOT_GROUP_UPDATE: '更新失败，该讨论非团队讨论！',
+  NOT_GROUP_DELETE: '删除失败，该讨论非团队讨论！',
+  DELETE_MISSING: '删除失败，该讨论不存在！',
+  /** Fixed thresholds of group posts (not the switch values). */
+  AC_MIN: 10,
+  DAILY_MAX: 5,
+} as const;
+
+registerEnglish({
+  [G.GID_EMPTY]: 'The group of the discussion cannot be empty',
+  [G.PROBLEM_MISSING]: 'The problem does not exist',
+  [G.ADD_FAILED]: 'Adding failed',
+  [G.NOT_GROUP_UPDATE]: 'Update failed, this is not a group discussion!',
+  [G.NOT_GROUP_DELETE]: 'Delete failed, this is not a group discussion!',
+  [G.DELETE_MISSING]: 'Delete failed, this discussion does not exist!',
+});
+registerEnglishPattern(
+  /^(.*)该团队不存在或已被封禁！$/,
+  (m) => `${m[1]}The group does not exist or is banned!`,
+);

@@ -40,7 +40,10 @@ export async function saveCategories(db: PostDb, list: readonly { id?: number | 
 }
 
 export interface ListFilter {
+  /** Every status (and, without `gid`, every group's posts too). */
   all: boolean;
+  /** A group's posts instead of the public ones. */
+  gid?: number;
   categoryId?: number;
   pid?: string;
   uid?: string;
@@ -50,7 +53,9 @@ export interface ListFilter {
 
 export async function listPosts(db: PostDb, f: ListFilter, page: number, limit: number) {
   let q = db.selectFrom('discussion');
-  if (!f.all) q = q.where('gid', 'is', null).where('status', '=', LIVE);
+  if (f.gid !== undefined) q = q.where('gid', '=', f.gid);
+  else if (!f.all) q = q.where('gid', 'is', null);
+  if (!f.all) q = q.where('status', '=', LIVE);
   if (f.categoryId !== undefined) q = q.where('categoryId', '=', f.categoryId);
   if (f.pid !== undefined) q = q.where('pid', '=', f.pid);
   if (f.uid !== undefined) q = q.where('uid', '=', f.uid);
