@@ -490,4 +490,32 @@ describe('admin back office on postgres', () => {
     const empty = await call('POST', '/api/admin/problem/compile-spj', 'root', { code: '', language: 'C' });
     expect(empty.body).toMatchObject({ status: 400, msg: '参数不能为空！' });
   });
+
+  it('e-mail settings: read-only view, test mail into the outbox, refusals', async () => {
+    for (const [m, u] of [
+      ['GET', '/api/admin/config/get-email-config'],
+      ['POST', '/api/admin/config/test-email'],
+    ] as const) {
+      expect((await call(m, u, 'anon', { email: 'a@b.cd' })).http).toBe(401);
+      for (const who of ['user', 'padmin', 'admin'] as const)
+        expect((await call(m, u, who, { email: 'a@b.cd' })).http).toBe(403);
+    }
+    const cfg = await call('GET', '/api/admin/config/get-email-config', 'root');
+    expect(cfg.body.data).toMatchObject({ emailPassword: null, delivers: false });
+    expect((await call('POST', '/api/admin/config/test-email', 'root', { email: '' })).body.msg).toBe(
+      '测试的邮箱不能为空！',
+    );
+    expect((await call('POST', '/api/admin/config/test-email', 'root', { email: 'nope' })).body.msg).toBe(
+      '测试的邮箱格式不正确！',
+    );
+    expect(
+      (await call('POST', '/api/admin/config/test-email', 'root', { email: 'ops@x.org' })).body.status,
+    ).toBe(200);
+    await expect
+      .poll(async () =>
+        (await tdb.db.selectFrom('mail_outbox').select('to_address').execute()).map((r) => r.to_address),
+      )
+      .toContain('ops@x.org');
+    expect((await call('PUT', '/api/admin/config/set-email-config', 'root', {})).body.status).toBe(400);
+  });
 });

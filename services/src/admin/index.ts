@@ -11,6 +11,7 @@ import { registerAdminRoutes } from './routes';
 import { registerTestHooks } from './test-hooks';
 import { createMetrics } from './metrics';
 import { registerCompileRoutes } from './compile-check';
+import { registerEmailRoutes } from './email-config';
 
 export { startProcessBeacon } from './live';
 export { setEmbeddedRunnerControl } from './test-hooks';
@@ -54,6 +55,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
       registerTestHooks(app);
       metrics.routes(app);
       registerCompileRoutes(app);
+      registerEmailRoutes(app, ctx);
     },
     async start() {
       live = await startAdminLive({

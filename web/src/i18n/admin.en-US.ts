@@ -265,6 +265,11 @@ export const adminEnUS: typeof adminZhCN = {
         defaultCreateCommentACInitValue: 'Accepted problems needed to comment',
       },
       web: {
+        email: 'E-mail',
+        noSmtp:
+          'No SMTP server: mail is only kept in the outbox (set by the SMTP_* variables of the deployment)',
+        testEmail: 'Send a test e-mail',
+        testSent: 'Test e-mail sent',
         name: 'Site name',
         shortName: 'Short name',
         baseUrl: 'Base URL',

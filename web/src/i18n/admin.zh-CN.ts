@@ -263,6 +263,10 @@ export const adminZhCN = {
         defaultCreateCommentACInitValue: '评论所需 AC 数',
       },
       web: {
+        email: '邮件',
+        noSmtp: '未配置 SMTP：邮件只记录在发件箱中（由部署的 SMTP_* 环境变量配置）',
+        testEmail: '发送测试邮件',
+        testSent: '测试邮件已发送',
         name: '网站名称',
         shortName: '网站简称',
         baseUrl: '网站地址',

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { CarouselImage, WebConfig } from '@oj/protocol/site/schemas';
 import { toast } from '../../shell/toaster';
 import { useSite } from '../../store/site';
+import { useLoad } from '../../shell/useLoad';
 import { siteAdminApi } from './api';
 
 const TEXT_FIELDS = [
@@ -35,6 +36,8 @@ export function ConfPage() {
   const [cfg, setCfg] = useState<WebConfig | null>(null);
   const [images, setImages] = useState<CarouselImage[]>([]);
   const [busy, setBusy] = useState(false);
+  const [testTo, setTestTo] = useState('');
+  const mail = useLoad(() => siteAdminApi.emailConfig(), []);
   const loadImages = () => void siteAdminApi.carousel().then(setImages, () => undefined);
   useEffect(() => {
     void siteAdminApi.webConfig().then(setCfg, () => undefined);
@@ -83,6 +86,34 @@ export function ConfPage() {
       <Button intent={Intent.PRIMARY} loading={busy} onClick={() => void save()} data-testid="conf-save">
         {t('admin.site.save')}
       </Button>
+
+      <H5 style={{ marginTop: 20 }}>{t('admin.site.web.email')}</H5>
+      {mail.data && (
+        <p data-testid="conf-email">
+          {mail.data.delivers
+            ? `SMTP ${mail.data.emailHost ?? ''}:${mail.data.emailPort ?? ''} ${mail.data.emailUsername ?? ''} ${mail.data.emailSsl ? 'SSL' : ''} · ${mail.data.emailFrom ?? ''}`
+            : t('admin.site.web.noSmtp')}
+        </p>
+      )}
+      <div className="oj-admin-toolbar">
+        <InputGroup
+          placeholder="name@example.com"
+          value={testTo}
+          onValueChange={setTestTo}
+          data-testid="conf-test-email"
+        />
+        <Button
+          icon="envelope"
+          onClick={() =>
+            void siteAdminApi.testEmail(testTo.trim()).then(
+              () => toast.success(t('admin.site.web.testSent')),
+              () => undefined,
+            )
+          }
+        >
+          {t('admin.site.web.testEmail')}
+        </Button>
+      </div>
 
       <H5 style={{ marginTop: 20 }}>{t('admin.site.web.carousel')}</H5>
       <FileInput

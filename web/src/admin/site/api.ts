@@ -22,6 +22,16 @@ export const siteAdminApi = {
   updateAnnouncement: (a: { id: number; title: string; content: string; status: number }) =>
     api.put<null>('/api/admin/announcement', a),
   deleteAnnouncement: (aid: number) => api.delete<null>('/api/admin/announcement', { aid }),
+  emailConfig: () =>
+    api.get<{
+      emailHost: string | null;
+      emailPort: number | null;
+      emailUsername: string | null;
+      emailSsl: boolean | null;
+      emailFrom: string | null;
+      delivers: boolean;
+    }>('/api/admin/config/get-email-config'),
+  testEmail: (email: string) => api.post<null>('/api/admin/config/test-email', { email }),
   tools: () => api.get<Tool[]>('/api/admin/tools'),
   createTool: (t: { name: string; url: string; seq: number }) => api.post<Tool>('/api/admin/tools', t),
   updateTool: (t: { id: number; name: string; url: string; seq: number }) =>
