@@ -12,6 +12,7 @@ import type {
   UserInfo,
 } from '@oj/protocol/account/schemas';
 import { fail, Messages } from '../platform/http/errors';
+import { imageTypeOf } from '../platform/http/upload';
 import type { Mailer } from '../platform/mail/mailer';
 import type { AccountTables } from './tables';
 import type { Clock } from './tokens';
@@ -257,14 +258,17 @@ export function createProfileService(d: ProfileDeps) {
       if (!file) throw fail('上传的头像图片文件不能为空！');
       if (file.truncated || file.bytes.byteLength > R.AVATAR_MAX_BYTES)
         throw fail('上传的头像图片文件大小不能大于2M！');
+      // The name must say an image and the bytes must be one (magic numbers): no HTML or SVG
+      // served from the site's origin under an image name (docs/compat.md X21).
       const ext = R.avatarExtension(file.filename);
-      if (!ext) throw fail('请选择jpg,jpeg,gif,png,webp格式的头像图片！');
+      const real = imageTypeOf(file.bytes);
+      if (!ext || !real) throw fail('请选择jpg,jpeg,gif,png,webp格式的头像图片！');
       const name = `${newUid()}.${ext}`;
       try {
         const blobKey = await d.avatars.save(file.bytes);
         await repo.replaceAvatar(
           d.db,
-          { name, uid, blobKey, contentType: CONTENT_TYPES[ext]!, url: `/api/public/img/${name}` },
+          { name, uid, blobKey, contentType: CONTENT_TYPES[real]!, url: `/api/public/img/${name}` },
           now(),
         );
       } catch {

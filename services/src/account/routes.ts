@@ -8,6 +8,7 @@ import { ApiError, Messages } from '../platform/http/errors';
 import type { PassportService } from './passport-service';
 import type { ProfileService } from './profile-service';
 import { AVATAR_MAX_BYTES } from './rules';
+import { readUpload } from '../platform/http/upload';
 
 const ADMIN_ROLES = ['root', 'admin', 'problem_admin'] as const;
 const tags = ['account'];
@@ -217,9 +218,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
 
 /** The multipart `image` file, read up to one byte past the limit; null when absent. */
 async function readImage(req: FastifyRequest) {
-  if (!req.isMultipart()) return null;
-  const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES }, throwFileSizeLimit: false });
-  if (!part || part.fieldname !== 'image') return null;
-  const bytes = await part.toBuffer();
-  return { filename: part.filename, bytes: new Uint8Array(bytes), truncated: part.file.truncated };
+  const part = await readUpload(req, { maxBytes: AVATAR_MAX_BYTES, fields: ['image'] });
+  if (!part) return null;
+  return { filename: part.filename, bytes: new Uint8Array(part.bytes), truncated: part.truncated };
 }

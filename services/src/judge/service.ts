@@ -532,7 +532,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     // Contest case details stay hidden from non-admins (the contest capability decides when to open them).
     if (row.cid !== 0 && !admin) return null;
     const cases = await repo.listCases(db, submitId);
-    return caseResultView(cases, problem.judgeCaseMode, admin);
+    return caseResultView(cases, problem.judgeCaseMode, admin, problem.type === 0);
   }
 
   async function checkStatus(ids: readonly number[]): Promise<Record<string, JudgeView>> {

@@ -114,6 +114,13 @@ function caseRow(seq: number, group: number, status: number, score: number): Jud
 }
 
 describe('case result grouping', () => {
+  it('ACM cases carry score null (the original sends null)', () => {
+    const v = caseResultView([caseRow(1, 1, 0, 0), caseRow(2, 1, -1, 0)], 'default', false, true);
+    expect(v.judgeCaseList!.map((c) => c.score)).toEqual([null, null]);
+    const oi = caseResultView([caseRow(1, 1, 0, 50)], 'default', false, false);
+    expect(oi.judgeCaseList![0]!.score).toBe(50);
+  });
+
   it('subtask_average: rounded mean, AC only when all AC', () => {
     const v = caseResultView(
       [caseRow(1, 1, 0, 30), caseRow(2, 1, -1, 0), caseRow(3, 2, 0, 70), caseRow(4, 2, 0, 70)],

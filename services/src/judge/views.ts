@@ -156,8 +156,14 @@ function caseView(row: JudgeCaseRow, full: boolean): JudgeCaseView {
  * Case results grouped the way the case mode shows them (core.md get-all-case-result):
  * subtask modes → one entry per group; others → a flat list. `full` = admin view.
  */
-export function caseResultView(rows: JudgeCaseRow[], caseMode: string, full: boolean): CaseResultList {
-  const cases = rows.map((r) => caseView(r, full));
+export function caseResultView(
+  rows: JudgeCaseRow[],
+  caseMode: string,
+  full: boolean,
+  acm = false,
+): CaseResultList {
+  // ACM cases have no score: null as the original sends (its client would show "0 pts").
+  const cases = rows.map((r) => (acm ? { ...caseView(r, full), score: null } : caseView(r, full)));
   if (caseMode !== 'subtask_lowest' && caseMode !== 'subtask_average') {
     return { judgeCaseList: cases, subTaskJudgeCaseVoList: null, judgeCaseMode: caseMode };
   }

@@ -24,6 +24,11 @@ import { badRequest, fail } from '../platform/http/errors';
 import { defaultCompilePort, type CheckerCompilePort } from './ports';
 import type { ProblemAdminService } from './admin-service';
 import type { PackageKind, ProblemFilesService, UploadedFile } from './files-service';
+import { readUpload } from '../platform/http/upload';
+
+/** Largest test-case zip or problem package accepted (the multipart plugin's own cap). */
+const UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
+const UPLOAD_TOO_LARGE = 'Exceed max size limit';
 
 const ADMINS = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
 const STAFF = { access: 'login', roles: ['root', 'problem_admin'] } as const;
@@ -32,10 +37,10 @@ const env = EnvelopeOf;
 
 /** The single `file` part of a multipart request, or null when there is none. */
 async function uploadedFile(req: FastifyRequest): Promise<UploadedFile | null> {
-  if (!req.isMultipart()) return null;
-  const part = await req.file();
+  const part = await readUpload(req, { maxBytes: UPLOAD_MAX_BYTES, fields: ['file'] });
   if (!part) return null;
-  return { filename: part.filename, data: await part.toBuffer() };
+  if (part.truncated) throw fail(UPLOAD_TOO_LARGE);
+  return { filename: part.filename, data: part.bytes };
 }
 
 function sendDownload(reply: FastifyReply, file: { filename: string; data: Uint8Array }) {
@@ -237,8 +242,13 @@ export function registerProblemAdminRoutes(
         response: { 200: env(TestCaseUpload) },
       },
     },
-    async (req) =>
-      ok(await files.uploadTestCaseZip(req.user!, await uploadedFile(req), req.query.mode, req.query.gid)),
+    async (req) => {
+      // Permission first: a caller who may not upload has none of the body read.
+      await files.checkTestCaseUploader(req.user!, req.query.gid);
+      return ok(
+        await files.uploadTestCaseZip(req.user!, await uploadedFile(req), req.query.mode, req.query.gid),
+      );
+    },
   );
   app.get(
     '/api/file/download-testcase',

@@ -4,7 +4,7 @@
 import type { BlobStore } from '@oj/protocol/bus';
 import { fail } from '../platform/http/errors';
 import { pairRootCaseFiles } from './testcases';
-import { readZip, writeZip, ZipError, type ZipLimits } from './zip';
+import { readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
 import type { ProblemCaseRow, ProblemRow } from './mappers';
 
 /** The manifest an upload is remembered by: file name → sha256. Its own hash is the `fileListDir`. */
@@ -29,7 +29,7 @@ export async function storeTestCaseZip(
 ): Promise<UploadedCaseList> {
   let pairs;
   try {
-    pairs = pairRootCaseFiles(readZip(zip, limits));
+    pairs = pairRootCaseFiles(await readZipAsync(zip, limits));
   } catch (err) {
     if (err instanceof ZipError) throw fail(err.message);
     throw err;

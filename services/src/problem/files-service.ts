@@ -23,7 +23,7 @@ import { defaultGroupPort, type ProblemPorts } from './ports';
 import * as repo from './repository';
 import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, totalScore } from './rules';
 import { insertDraft } from './writer';
-import { DEFAULT_ZIP_LIMITS, readZip, writeZip, ZipError, type ZipLimits } from './zip';
+import { DEFAULT_ZIP_LIMITS, readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
 
 export interface UploadedFile {
   filename: string;
@@ -44,16 +44,21 @@ export function createProblemFilesService(
   const db = ctx.db;
   const groups = ports.groups ?? defaultGroupPort;
 
+  /** Who may upload test data: problem staff, or members of the group named (before the body is read). */
+  async function checkTestCaseUploader(user: AuthUser, gid: number | undefined): Promise<void> {
+    const staff = hasRole(user, 'root', 'admin', 'problem_admin');
+    // Group admins may upload for their group; the group capability answers that through the port.
+    if (!staff && !(gid != null && (await groups.isMember(user.uid, gid))))
+      throw denied('对不起，您无权限操作！');
+  }
+
   async function uploadTestCaseZip(
     user: AuthUser,
     file: UploadedFile | null,
     mode: string | undefined,
     gid: number | undefined,
   ): Promise<UploadedCaseList> {
-    const staff = hasRole(user, 'root', 'admin', 'problem_admin');
-    // Group admins may upload for their group; the group capability answers that through the port.
-    if (!staff && !(gid != null && (await groups.isMember(user.uid, gid))))
-      throw denied('对不起，您无权限操作！');
+    await checkTestCaseUploader(user, gid);
     if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的测试数据压缩包！');
     return storeTestCaseZip(ctx.blobs, file.data, normalizeCaseMode(mode), limits);
   }
@@ -80,13 +85,13 @@ export function createProblemFilesService(
     };
   }
 
-  function parsePackage(kind: PackageKind, file: UploadedFile | null): ImportedProblem[] {
+  async function parsePackage(kind: PackageKind, file: UploadedFile | null): Promise<ImportedProblem[]> {
     if (kind === 'fps') {
       if (!file || extOf(file.filename) !== 'xml') throw fail('请上传xml后缀格式的fps题目文件！');
       return parseFps(file.data.toString('utf8'));
     }
     if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的题目文件压缩包！');
-    const entries = readZip(file.data, limits);
+    const entries = await readZipAsync(file.data, limits);
     if (kind === 'hoj') return parseHojPackage(entries);
     if (kind === 'qduoj') return parseQduojPackage(entries);
     if (kind === 'polygon') return parsePolygonPackage(entries);
@@ -107,7 +112,7 @@ export function createProblemFilesService(
   ): Promise<{ count: number; problemIds: string[] }> {
     let problems: ImportedProblem[];
     try {
-      problems = parsePackage(kind, file);
+      problems = await parsePackage(kind, file);
     } catch (err) {
       if (err instanceof PackageError || err instanceof ZipError) throw fail(err.message);
       throw err;
@@ -214,7 +219,7 @@ export function createProblemFilesService(
     return { filename: `problem_export_${Date.now()}.zip`, data: writeZip(files) };
   }
 
-  return { uploadTestCaseZip, downloadTestCases, importPackage, exportProblems };
+  return { checkTestCaseUploader, uploadTestCaseZip, downloadTestCases, importPackage, exportProblems };
 }
 
 export type ProblemFilesService = ReturnType<typeof createProblemFilesService>;

@@ -2,6 +2,11 @@
 import { registerEnglish, registerEnglishPattern } from '../platform/http/message-catalog';
 
 registerEnglish({
+  'FPS文件不能包含DOCTYPE或实体声明！': 'An FPS file must not contain a DOCTYPE or entity declarations!',
+  '压缩包内文件的大小与其声明不符，已拒绝！':
+    'A file in the archive does not have the size its header declares: refused!',
+  '不支持 ZIP64 格式的压缩包！': 'ZIP64 archives are not supported!',
+  '不支持加密的压缩包！': 'Encrypted archives are not supported!',
   '该标签分类不存在！': 'The tag classification does not exist!',
   '参数不能为空！': 'Parameters must not be empty!',
   '编译成功！': 'Compiled successfully!',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { pairRootCaseFiles } from './testcases';
-import { readZip, safeEntryName, writeZip, ZipError } from './zip';
+import { readZip, readZipAsync, safeEntryName, writeZip, ZipError } from './zip';
 
 /** A zip whose central directory claims the first entry is `size` bytes once unpacked. */
 function withDeclaredSize(zip: Uint8Array, size: number): Uint8Array {
@@ -73,5 +73,35 @@ describe('pairRootCaseFiles', () => {
     const bin = new Uint8Array([0xff, 13, 10, 0xfe]);
     const [pair] = pairRootCaseFiles(readZip(zipSync({ '1.in': bin, '1.out': bin })));
     expect([...pair!.input]).toEqual([...bin]);
+  });
+});
+
+describe('readZipAsync (inflated in the thread pool, with a byte budget and honest sizes)', () => {
+  it('reads what readZip reads', async () => {
+    const zip = writeZip({ '1.in': '1 2\n', 'a/b.txt': 'x', 'big.out': 'y'.repeat(100_000) });
+    const sync = readZip(zip);
+    const got = await readZipAsync(zip);
+    expect([...got.keys()].sort()).toEqual([...sync.keys()].sort());
+    for (const [k, v] of sync) expect(Buffer.from(got.get(k)!).equals(Buffer.from(v))).toBe(true);
+  });
+  it('refuses an entry whose header understates its size instead of truncating it', async () => {
+    const liar = withDeclaredSize(zipSync({ 'x.in': strToU8('0123456789'.repeat(100)) }), 10);
+    await expect(readZipAsync(liar)).rejects.toThrow('大小与其声明不符');
+  });
+  it('refuses an entry whose header overstates its size', async () => {
+    const liar = withDeclaredSize(zipSync({ 'x.in': strToU8('tiny') }), 1000);
+    await expect(readZipAsync(liar)).rejects.toThrow('大小与其声明不符');
+  });
+  it('refuses a bomb beyond the budget before inflating, and bad paths, entries and data', async () => {
+    const bomb = zipSync({ 'zeros.in': new Uint8Array(4 * 1024 * 1024) });
+    await expect(readZipAsync(bomb, { maxEntries: 10, maxTotalBytes: 1024 * 1024 })).rejects.toThrow(
+      '压缩包解压后的大小超过限制',
+    );
+    await expect(readZipAsync(zipSync({ '../evil': strToU8('x') }))).rejects.toThrow('非法路径');
+    const many = zipSync(Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`${i}.in`, strToU8('1')])));
+    await expect(readZipAsync(many, { maxEntries: 3, maxTotalBytes: 1e9 })).rejects.toThrow(
+      '压缩包内文件过多',
+    );
+    await expect(readZipAsync(strToU8('PK garbage'))).rejects.toBeInstanceOf(ZipError);
   });
 });

@@ -1,6 +1,8 @@
 // Reading untrusted zip archives safely, and writing zips, with fflate: it is small,
 // dependency-free, and its synchronous unzip allocates exactly the size each entry
 // declares, so a lying header cannot inflate past the bound checked below.
+import { promisify } from 'node:util';
+import { crc32, inflateRaw } from 'node:zlib';
 import { unzipSync, zipSync, strFromU8, strToU8, type Zippable } from 'fflate';
 
 export interface ZipLimits {
@@ -75,3 +77,118 @@ export function writeZip(files: Record<string, Uint8Array | string>): Uint8Array
 export const utf8 = (bytes: Uint8Array): string => strFromU8(bytes);
 export const isZipMagic = (data: Uint8Array): boolean =>
   data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && (data[2] === 3 || data[2] === 5);
+
+// ---------- reading off the event loop ----------
+
+const inflateRawAsync = promisify(inflateRaw);
+
+/** Little-endian readers over a buffer, bounds-checked (a truncated archive is a ZipError). */
+function u16(b: Buffer, at: number): number {
+  if (at + 2 > b.length) throw new ZipError(CORRUPT);
+  return b.readUInt16LE(at);
+}
+function u32(b: Buffer, at: number): number {
+  if (at + 4 > b.length) throw new ZipError(CORRUPT);
+  return b.readUInt32LE(at);
+}
+const CORRUPT = '压缩包格式错误或已损坏，无法解压！';
+const LYING = '压缩包内文件的大小与其声明不符，已拒绝！';
+
+interface CentralEntry {
+  name: string;
+  method: number;
+  flags: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+function centralDirectory(b: Buffer): CentralEntry[] {
+  // End of central directory: the last signature within the final 64 KiB + 22 bytes.
+  let eocd = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 65557); i--) {
+    if (b.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ZipError(CORRUPT);
+  const count = u16(b, eocd + 10);
+  const cdOffset = u32(b, eocd + 16);
+  if (count === 0xffff || cdOffset === 0xffffffff) throw new ZipError('不支持 ZIP64 格式的压缩包！');
+  const out: CentralEntry[] = [];
+  let at = cdOffset;
+  for (let i = 0; i < count; i++) {
+    if (u32(b, at) !== 0x02014b50) throw new ZipError(CORRUPT);
+    const flags = u16(b, at + 8);
+    const nameLength = u16(b, at + 28);
+    const end = at + 46 + nameLength;
+    if (end > b.length) throw new ZipError(CORRUPT);
+    const rawName = b.subarray(at + 46, end);
+    out.push({
+      name: flags & 0x800 ? rawName.toString('utf8') : rawName.toString('latin1'),
+      method: u16(b, at + 10),
+      flags,
+      crc: u32(b, at + 16),
+      compressedSize: u32(b, at + 20),
+      size: u32(b, at + 24),
+      localOffset: u32(b, at + 42),
+    });
+    at = end + u16(b, at + 30) + u16(b, at + 32);
+  }
+  return out;
+}
+
+/**
+ * Unzips an untrusted archive without blocking the event loop: every entry is inflated by zlib in
+ * the libuv thread pool with an output cap of its declared size + 1 byte, so the whole archive
+ * never inflates past the byte budget (the sum of declared sizes, checked first); an entry whose
+ * data is longer or shorter than its header says, or whose CRC differs, refuses the archive
+ * (no silent truncation). Same results and refusals as `readZip` otherwise.
+ */
+export async function readZipAsync(
+  data: Uint8Array,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipEntries> {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const entries = centralDirectory(b);
+  if (entries.length > limits.maxEntries)
+    throw new ZipError(`压缩包内文件过多（最多${limits.maxEntries}个）！`);
+  const files: Array<{ name: string; e: CentralEntry }> = [];
+  let total = 0;
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const name = safeEntryName(e.name);
+    if (name.endsWith('/') || name === '') continue;
+    if (e.flags & 1) throw new ZipError('不支持加密的压缩包！');
+    total += e.size;
+    if (total > limits.maxTotalBytes)
+      throw new ZipError(`压缩包解压后的大小超过限制（${Math.floor(limits.maxTotalBytes / 1048576)}MB）！`);
+    if (seen.has(name)) throw new ZipError(`压缩包内文件重复：${name}`);
+    seen.add(name);
+    files.push({ name, e });
+  }
+  const out: ZipEntries = new Map();
+  for (const { name, e } of files) {
+    const at = e.localOffset;
+    if (u32(b, at) !== 0x04034b50) throw new ZipError(CORRUPT);
+    const start = at + 30 + u16(b, at + 26) + u16(b, at + 28);
+    const end = start + e.compressedSize;
+    if (end > b.length) throw new ZipError(CORRUPT);
+    const raw = b.subarray(start, end);
+    let bytes: Buffer;
+    if (e.method === 0) bytes = Buffer.from(raw);
+    else if (e.method === 8) {
+      try {
+        bytes = await inflateRawAsync(raw, { maxOutputLength: Math.max(1, e.size + 1) });
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipError(LYING);
+        throw new ZipError(CORRUPT);
+      }
+    } else throw new ZipError(`不支持的压缩方式（${e.method}）：${name}`);
+    if (bytes.length !== e.size || crc32(bytes) >>> 0 !== e.crc >>> 0) throw new ZipError(LYING);
+    out.set(name, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+  return out;
+}

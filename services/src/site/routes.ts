@@ -24,6 +24,7 @@ import { ok, okEmpty } from '../platform/http/envelope';
 import { fail, Messages } from '../platform/http/errors';
 import { CAROUSEL_MAX_BYTES, carouselExtension } from './rules';
 import type { SiteService } from './service';
+import { readUpload } from '../platform/http/upload';
 
 const anonymous = { access: 'anonymous' } as const;
 const root = { access: 'login', roles: ['root'] } as const;
@@ -120,24 +121,13 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/file/upload-carouse-img',
     { config: root, schema: { response: { 200: EnvelopeOf(CarouselImage) } } },
     async (req) => {
-      const file = req.isMultipart()
-        ? await req.file({ limits: { fileSize: CAROUSEL_MAX_BYTES } })
-        : undefined;
-      if (!file || file.fieldname !== 'file') throw fail('上传的图片文件不能为空！');
+      // Streamed with its limit; a malformed body or a nameless part is a 400, not a 500.
+      const file = await readUpload(req, { maxBytes: CAROUSEL_MAX_BYTES, fields: ['file'] });
+      if (!file) throw fail('上传的图片文件不能为空！');
       const ext = carouselExtension(file.filename);
-      if (!ext) {
-        file.file.resume(); // drain, so the request completes
-        throw fail('请选择jpg,jpeg,gif,png,webp,jfif,svg格式的头像图片！');
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fail(`上传的图片文件大小不能大于${CAROUSEL_MAX_BYTES / 1024 / 1024}M！`);
-        }
-        throw err;
-      }
+      if (!ext) throw fail('请选择jpg,jpeg,gif,png,webp,jfif,svg格式的头像图片！');
+      if (file.truncated) throw fail(`上传的图片文件大小不能大于${CAROUSEL_MAX_BYTES / 1024 / 1024}M！`);
+      const bytes = file.bytes;
       if (bytes.length === 0) throw fail('上传的图片文件不能为空！');
       return ok(await site.addCarouselImage(bytes, ext, req.user!.uid));
     },

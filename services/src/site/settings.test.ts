@@ -114,6 +114,12 @@ describe('webConfigChanges', () => {
     expect(problem).toMatch(/projectUrl/);
     expect(rows.size).toBe(0);
   });
+  it('accepts "None" for a link, stored as the original client sends it', () => {
+    const { rows, problem } = webConfigChanges({ recordUrl: 'None', projectUrl: 'None' });
+    expect(problem).toBeNull();
+    expect(rows.get('web.recordUrl')).toBe('None');
+    expect(rows.get('web.projectUrl')).toBe('None');
+  });
   it('isSafeLink accepts http(s) and site paths only', () => {
     expect(isSafeLink('http://a.b')).toBe(true);
     expect(isSafeLink('/about')).toBe(true);

@@ -147,7 +147,8 @@ export function webConfigChanges(update: WebConfigUpdate): {
     const raw = update[field];
     if (typeof raw !== 'string' || raw.trim() === '') continue;
     const value = raw.trim();
-    if ((WEB_URLS as readonly string[]).includes(field) && !isSafeLink(value)) {
+    // "None" is what the original client sends for an empty link; the original stores it (X26).
+    if ((WEB_URLS as readonly string[]).includes(field) && value !== 'None' && !isSafeLink(value)) {
       return { rows: new Map(), problem: `${field}必须是以http://或https://开头的网址！` };
     }
     rows.set(webKey(field), value);

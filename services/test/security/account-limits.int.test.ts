@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { InjectOptions } from 'fastify';
 import { PASSWORD, startSecurityPlatform, type SecurityPlatform } from './platform';
+import { multipartBody } from './requests';
 
 let env: SecurityPlatform;
 
@@ -99,6 +100,26 @@ describe('account defences', () => {
     expect((await login('sec_admin', PASSWORD, ip)).json().msg).toBe('请求过于频繁，请稍后再试！');
     expect((await login('sec_admin', PASSWORD, '10.66.0.2')).json().status).toBe(200);
   }, 60_000);
+
+  it('refuses an avatar whose bytes are not an image, whatever its name', async () => {
+    const token = String((await login('sec_admin', PASSWORD, '10.1.0.9')).headers.authorization);
+    const upload = (content: Buffer) => {
+      const mp = multipartBody([{ name: 'image', filename: 'a.png', content, type: 'image/png' }]);
+      return inject({
+        method: 'POST',
+        url: '/api/file/upload-avatar',
+        payload: mp.body,
+        headers: { 'content-type': mp.contentType, authorization: token },
+      });
+    };
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'));
+    expect(svg.json()).toMatchObject({ status: 400, msg: '请选择jpg,jpeg,gif,png,webp格式的头像图片！' });
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(32),
+    ]);
+    expect((await upload(png)).json().status).toBe(200);
+  });
 
   it('sends the security headers and refuses foreign origins credentials on real routes', async () => {
     const res = await inject({

@@ -258,6 +258,9 @@ export function toEnvelopeError(err: unknown): {
     case 'FST_REQ_FILE_TOO_LARGE':
       return { httpStatus: 413, status: 400, msg: 'Exceed max size limit', data: null };
   }
+  // A malformed multipart body (busboy's parse errors carry no code or status).
+  if (e.message && MULTIPART_PARSE_ERROR.test(e.message))
+    return { httpStatus: 400, status: 400, msg: Messages.BAD_JSON, data: null };
   if (err instanceof SyntaxError || e.statusCode === 400)
     return { httpStatus: 400, status: 400, msg: Messages.BAD_JSON, data: null };
   // Other client errors raised by plugins (e.g. a forbidden static path) keep their status.
@@ -272,6 +275,9 @@ export function toEnvelopeError(err: unknown): {
     return { httpStatus: 405, status: 400, msg: Messages.METHOD_NOT_ALLOWED, data: null };
   return { httpStatus: 500, status: 500, msg: Messages.SERVER_ERROR, data: null };
 }
+
+const MULTIPART_PARSE_ERROR =
+  /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form)/;
 
 interface ValidationIssue {
   keyword: string;

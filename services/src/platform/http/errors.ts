@@ -56,7 +56,7 @@ export const Messages = {
   MEDIA_TYPE: 'The media type is not supported!',
   SERVER_ERROR: 'Server Error!',
   NOT_FOUND_PATH: 'Query error, unable to find the resource to request',
-  NUL_CHARACTER: 'The request contains a NUL character, which cannot be stored!',
+  NUL_CHARACTER: 'The request contains a NUL character or a broken surrogate, which cannot be stored!',
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试！',
 } as const;
 

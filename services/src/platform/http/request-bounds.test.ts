@@ -30,5 +30,8 @@ describe('request schema hardening', () => {
     expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
     expect(containsNul({ 'k\u0000': 1 })).toBe(true);
     expect(containsNul({ a: ['fine', 1, null] })).toBe(false);
+    expect(containsNul({ a: 'x\ud800' })).toBe(true);
+    expect(containsNul({ a: '\udc00x' })).toBe(true);
+    expect(containsNul({ a: 'emoji 😀' })).toBe(false);
   });
 });

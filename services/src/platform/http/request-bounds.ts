@@ -6,7 +6,8 @@
 //   coerces only values of neither type, so a JSON null stays null instead of turning into 0 or ""
 //   in the first branch of an anyOf (the original client sends `gid: null` meaning "none"), and
 //   a 0 stays 0.
-// NUL characters, which PostgreSQL text cannot store, are refused by `containsNul` (preValidation).
+// NUL characters and lone surrogates, which PostgreSQL text/json cannot store, are refused by
+// `containsNul` (preValidation).
 
 interface Schema {
   type?: string | string[];
@@ -78,14 +79,17 @@ export function hardenSchema(schema: unknown, field = ''): void {
   else if (s.items) hardenSchema(s.items, field);
 }
 
-/** True when a parsed request value holds a NUL character in any string or key. */
+/** A NUL, or a UTF-16 surrogate without its pair (not a character: PostgreSQL json refuses it). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when a parsed request value holds a NUL or a lone surrogate in any string or key. */
 export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value === 'string') return UNSTORABLE.test(value);
   if (depth > 64 || value === null || typeof value !== 'object') return false;
   if (Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
   for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
+    if (UNSTORABLE.test(k) || containsNul(v, depth + 1)) return true;
   }
   return false;
 }

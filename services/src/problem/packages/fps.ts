@@ -39,6 +39,9 @@ const ARRAYS = new Set([
 
 /** Reads every `<item>`; a broken document or item refuses the whole file. */
 export function parseFps(xml: string): ImportedProblem[] {
+  // No DTD at all: external entities (XXE) and entity expansion bombs are refused up front
+  // (FPS files declare none; the original answered HTTP 500; docs/compat.md X22).
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new PackageError('FPS文件不能包含DOCTYPE或实体声明！');
   if (XMLValidator.validate(xml) !== true) throw new PackageError('读取xml失败，请检查FPS文件格式是否准确！');
   const parser = new XMLParser({
     ignoreAttributes: false,
@@ -49,7 +52,12 @@ export function parseFps(xml: string): ImportedProblem[] {
     processEntities: true,
     isArray: (name) => ARRAYS.has(name),
   });
-  const doc = parser.parse(xml) as Record<string, unknown>;
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser.parse(xml) as Record<string, unknown>;
+  } catch {
+    throw new PackageError('读取xml失败，请检查FPS文件格式是否准确！');
+  }
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?'));
   const root = rootName ? (doc[rootName] as Record<string, unknown>) : undefined;
   const items =

@@ -54,4 +54,10 @@ describe('FPS', () => {
     expect(() => parseFps('<fps>')).toThrow(PackageError);
     expect(() => parseFps('<fps version="1.2"></fps>')).toThrow('读取xml失败');
   });
+  it('refuses external entities and entity bombs (no DTD at all)', () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE fps [<!ENTITY x SYSTEM "file:///etc/passwd">]>${item('').replace('<hint>h</hint>', '<hint>&x;</hint>')}`;
+    expect(() => parseFps(xxe)).toThrow(PackageError);
+    const lol = `<!DOCTYPE a [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]>${item('')}`;
+    expect(() => parseFps(lol)).toThrow('DOCTYPE');
+  });
 });

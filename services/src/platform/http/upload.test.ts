@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app';
+import { ok } from './envelope';
+import { imageTypeOf, readUpload } from './upload';
+
+let app: App;
+beforeAll(async () => {
+  app = await buildApp();
+  app.post('/api/up', { config: { access: 'anonymous' } }, async (req) => {
+    const f = await readUpload(req, { maxBytes: 8, fields: ['file'] });
+    return ok(f && { name: f.filename, size: f.bytes.length, truncated: f.truncated, fields: f.fields });
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+function multipart(parts: string[]): { payload: string; headers: Record<string, string> } {
+  const b = 'XyZ';
+  return {
+    payload: parts.map((p) => `--${b}\r\n${p}\r\n`).join('') + `--${b}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+  };
+}
+
+describe('readUpload', () => {
+  it('reads a named file, the form fields, and marks an overlong file truncated', async () => {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/up',
+      ...multipart([
+        'Content-Disposition: form-data; name="gid"\r\n\r\n7',
+        'Content-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\n0123456789',
+      ]),
+    });
+    expect(r.json().data).toEqual({ name: 'a.zip', size: 8, truncated: true, fields: { gid: '7' } });
+  });
+  it('ignores a part without a file name and a wrong field; a broken body is a 400', async () => {
+    const none = await app.inject({
+      method: 'POST',
+      url: '/api/up',
+      ...multipart([
+        'Content-Disposition: form-data; name="file"\r\n\r\nabc',
+        'Content-Disposition: form-data; name="other"; filename="b.zip"\r\n\r\nabc',
+      ]),
+    });
+    expect(none.json().data).toBeNull();
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/up',
+      payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+      headers: { 'content-type': 'multipart/form-data; boundary=other' },
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('imageTypeOf', () => {
+  it('knows images by their magic numbers, not by their names', () => {
+    expect(imageTypeOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('png');
+    expect(imageTypeOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg');
+    expect(imageTypeOf(Buffer.from('GIF89a'))).toBe('gif');
+    expect(imageTypeOf(Buffer.from('<svg onload=alert(1)>'))).toBeNull();
+  });
+});
