@@ -91,6 +91,19 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const jsm: JetStreamManager = await jetstreamManager(nc);
 
   const subscriptions = new Set<NatsSubscription>();
+  const reconnectListeners = new Set<() => void>();
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type !== 'reconnect') continue;
+      for (const listener of [...reconnectListeners]) {
+        try {
+          listener();
+        } catch (err) {
+          onHandlerError('reconnect listener', err);
+        }
+      }
+    }
+  })();
   const consumerStops = new Set<() => Promise<void>>();
   const ensuredStreams = new Map<string, Promise<void>>();
   const inFlight = new InFlight();
@@ -410,9 +423,17 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       });
     },
 
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      reconnectListeners.clear();
       await Promise.all([...consumerStops].map((stop) => stop()));
       for (const sub of subscriptions) sub.unsubscribe();
       await inFlight.idle();

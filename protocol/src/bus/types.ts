@@ -77,6 +77,12 @@ export interface Bus {
     queue: string,
     handler: (dl: DeadLetter<T>) => void | Promise<void>,
   ): Promise<Unsubscribe>;
+  /**
+   * Calls `listener` each time the connection to the server comes back after an outage: events
+   * published meanwhile were not delivered here (a push gateway tells its clients to read again).
+   * The in-process bus never reconnects. Returns the unregistration.
+   */
+  onReconnect?(listener: () => void): () => void;
   /** Stop consuming, wait for handlers in flight, close connections. */
   close(): Promise<void>;
 }

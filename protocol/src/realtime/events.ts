@@ -13,6 +13,11 @@ export const ServerEvents = {
   /** The connection's session was revoked: the client should log out. */
   sessionRevoked: 'session:revoked',
   /**
+   * The gateway missed events (its bus connection came back after an outage): the client reads
+   * again what it shows, as after a reconnect of its own (no payload).
+   */
+  resync: 'resync',
+  /**
    * A contest's scoreboard changed (payload ContestRankChanged; contest room): the deltas of
    * the public (sealed when sealed) boards; without a delta that applies, refetch.
    */

@@ -279,6 +279,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     port = (ownServer.address() as AddressInfo).port;
   }
 
+  // Pushes published while this gateway's bus connection was down never reach it: its clients
+  // read again what they show (web: onSocketResync).
+  const stopReconnect = bus.onReconnect?.(() => io.emit(ServerEvents.resync, {}));
+
   let closing: Promise<void> | undefined;
   return {
     io,
@@ -295,6 +299,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
           ownServer.closeIdleConnections();
           await closed;
         } else io.engine.close();
+        stopReconnect?.();
         for (const unsubscribe of subscriptions) await unsubscribe();
       })()),
   };

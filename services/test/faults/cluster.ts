@@ -270,6 +270,8 @@ export class PushClient {
       }
       connectedBefore = true;
     });
+    // The gateway missed events itself (its NATS connection came back): catch up as well.
+    this.socket.on(ServerEvents.resync, () => void this.resync());
     this.socket.on('disconnect', (reason) => {
       if (reason === 'io server disconnect') setTimeout(() => this.socket.connect(), 300);
     });

@@ -5,8 +5,10 @@
 // a lost transport (a gateway restarting or draining), and this module also reconnects after a
 // server-side disconnect, which socket.io would leave closed. After each reconnect the features
 // join their rooms again (they subscribe on every 'connect') and catch up on what they missed
-// while disconnected through `onSocketResync` (re-read their submissions, boards, unread counts).
+// while disconnected through `onSocketResync` (re-read their submissions, boards, unread counts);
+// so do they when the gateway says it missed events itself (`resync`).
 import type { Socket } from 'socket.io-client';
+import { ServerEvents } from '@oj/protocol/realtime/events';
 
 let socket: Socket | null = null;
 let socketToken: string | null = null;
@@ -27,12 +29,18 @@ export function onSocketResync(listener: () => void): () => void {
   };
 }
 
+const resync = () => {
+  for (const listener of [...resyncListeners]) listener();
+};
+
 function watchConnection(s: Socket): void {
   let connectedBefore = false;
   s.on('connect', () => {
-    if (connectedBefore) for (const listener of [...resyncListeners]) listener();
+    if (connectedBefore) resync();
     connectedBefore = true;
   });
+  // The gateway missed events while its own bus connection was down.
+  s.on(ServerEvents.resync, resync);
   s.on('disconnect', (reason) => {
     // "io server disconnect": the server ended the session; socket.io would stay disconnected.
     // "io client disconnect" is ours (token change, sign-out): that socket is finished.

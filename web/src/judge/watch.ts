@@ -10,7 +10,7 @@ import {
 import { isFinalStatus } from '@oj/protocol/submission/machine';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
-import { connectSocket } from '../api/socket';
+import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
 
 export const POLL_INTERVAL_MS = 2000;
@@ -77,6 +77,14 @@ export function useSubmissionWatch(submitId: number | null, report: StatusReport
       if (u.submitId === submitId) emit(u.status, u.reason, u);
     };
     let cleanupSocket = () => undefined as void;
+    // The gateway missed events (or the socket reconnected): read the submission once more.
+    const stopResync = onSocketResync(() => {
+      if (stopped || finished) return;
+      void api
+        .get<DetailAnswer>('/api/get-submission-detail', { submitId }, { quiet: true })
+        .then((d) => emit(d.submission.status))
+        .catch(() => undefined);
+    });
 
     void connectSocket(token)
       .then((socket) => {
@@ -119,6 +127,7 @@ export function useSubmissionWatch(submitId: number | null, report: StatusReport
 
     return () => {
       stopped = true;
+      stopResync();
       stopPolling();
       cleanupSocket();
     };
