@@ -339,6 +339,50 @@ describe('groups: create, update, list, detail', () => {
   });
 });
 
+describe('group avatar', () => {
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const upload = async (who: Viewer, gid: number, bytes: Buffer, filename = 'avatar.png') => {
+    const boundary = '----oj-group-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api/file/upload-group-avatar?gid=${gid}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: who },
+      payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+    return res.json() as { status: number; msg: string; data: { avatar: string } };
+  };
+
+  it('group roots and site root set it (image bytes only, ≤2 MB); it is served from the blob store', async () => {
+    const gid = await fresh();
+    for (const v of ['member', 'gadmin', 'stranger'] as const)
+      expect(await upload(v, gid, PNG), v).toMatchObject({ status: 403, msg: M.NO_PERMISSION });
+    expect(await upload('owner', gid, Buffer.from('<svg onload=alert(1)>'))).toMatchObject({
+      status: 400,
+      msg: M.AVATAR_TYPE,
+    });
+    expect(await upload('owner', gid, Buffer.alloc(2 * 1024 * 1024 + 10, 1))).toMatchObject({
+      msg: M.AVATAR_TOO_BIG,
+    });
+    const ok = await upload('groot', gid, PNG);
+    expect(ok.status).toBe(200);
+    expect(ok.data.avatar).toMatch(/^\/api\/public\/group-avatar\/[0-9a-f]{64}\.png$/);
+    const img = await h.app.inject({ method: 'GET', url: ok.data.avatar });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(img.rawPayload, PNG)).toBe(0);
+    const card = (await h.call('GET', `/api/get-group-list?limit=120`, 'stranger')).data.records.find(
+      (g: { id: number }) => g.id === gid,
+    );
+    expect(card.avatar).toBe(ok.data.avatar);
+  });
+});
+
 describe('announcements and rank', () => {
   it('lists visible announcements to members, all to admins; authors and roots edit; G6 the author is the caller', async () => {
     const gid = await fresh();

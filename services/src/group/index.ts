@@ -33,6 +33,7 @@ export function createGroupCapability(ctx: AppContext, ports: GroupPorts = {}): 
   const service = createGroupService({
     db: groupDb(ctx.db as unknown as Kysely<unknown>),
     bus: ctx.bus,
+    blobs: ctx.blobs ?? undefined,
     notices: ports.notices ?? NO_NOTICES,
     limits: ports.limits ?? (async () => DEFAULT_GROUP_LIMITS),
     now: ports.now ?? Date.now,

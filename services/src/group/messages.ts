@@ -58,6 +58,9 @@ export const M = {
   REMOVE_FAILED: '删除失败',
 
   RANK_TYPE: '排行榜类型代码不正确，请使用0(ACM),1(OI)！',
+  AVATAR_EMPTY: '上传的头像图片文件不能为空！',
+  AVATAR_TOO_BIG: '上传的头像图片文件大小不能大于2M！',
+  AVATAR_TYPE: '请选择jpg,jpeg,gif,png,webp格式的头像图片！',
 } as const;
 
 /** Notice titles (type Mine) sent through the NoticePort. */
@@ -130,4 +133,7 @@ registerEnglish({
   [M.MODIFY_FAILED]: 'Update failed',
   [M.REMOVE_FAILED]: 'Deletion failed',
   [M.RANK_TYPE]: 'Wrong rank type, use 0 (ACM) or 1 (OI)!',
+  [M.AVATAR_EMPTY]: 'The avatar image cannot be empty!',
+  [M.AVATAR_TOO_BIG]: 'The avatar image must not be larger than 2 MB!',
+  [M.AVATAR_TYPE]: 'Please choose a jpg, jpeg, gif, png or webp image!',
 });

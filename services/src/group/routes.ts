@@ -15,9 +15,12 @@ import {
   MemberListQuery,
   PagedGidQuery,
 } from '@oj/protocol/group';
+import { Type } from '@sinclair/typebox';
 import type { App } from '../platform/http/app';
+import { ApiError, Messages } from '../platform/http/errors';
+import { readUpload } from '../platform/http/upload';
 import { ok } from '../platform/http/envelope';
-import type { GroupService } from './service';
+import { AVATAR_MAX_BYTES, type GroupService } from './service';
 
 const anonymous = { access: 'anonymous' } as const;
 const login = { access: 'login' } as const;
@@ -98,6 +101,37 @@ export function registerGroupRoutes(app: App, s: GroupService): void {
   );
   app.delete('/api/group/announcement', { config: login, schema: { querystring: AidQuery } }, async (req) =>
     ok(await s.deleteAnnouncement(req.user!, (req.query as AidQuery).aid)),
+  );
+
+  app.post(
+    '/api/file/upload-group-avatar',
+    {
+      config: login,
+      schema: {
+        consumes: ['multipart/form-data'],
+        querystring: Type.Object({ gid: Type.Optional(Type.Integer()) }),
+      },
+    },
+    async (req) => {
+      const part = await readUpload(req, { maxBytes: AVATAR_MAX_BYTES, fields: ['image'] });
+      const gid = (req.query as { gid?: number }).gid ?? (part?.fields.gid ? Number(part.fields.gid) : null);
+      const file = part
+        ? { filename: part.filename, bytes: new Uint8Array(part.bytes), truncated: part.truncated }
+        : null;
+      return ok(await s.uploadAvatar(req.user!, gid, file));
+    },
+  );
+  app.get(
+    '/api/public/group-avatar/:name',
+    { config: anonymous, schema: { params: Type.Object({ name: Type.String() }) } },
+    async (req, reply) => {
+      const file = await s.avatarFile((req.params as { name: string }).name);
+      if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
+      return reply
+        .type(file.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(Buffer.from(file.bytes));
+    },
   );
 
   app.get(
