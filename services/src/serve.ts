@@ -1,4 +1,4 @@
-// Runs the platform as a process: compose, seed, optionally the embedded judge runner, listen,
+// Runs the platform as a process: compose, seed, listen, optionally the embedded judge runner,
 // and stop everything in order on SIGTERM/SIGINT (forced exit after 15 s).
 // Shared by the one-process start (main.ts) and the cluster's API processes.
 import path from 'node:path';
@@ -22,10 +22,18 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const { config } = opts;
   const platform = await createPlatform({ config, webRoot: WEB_ROOT, attachGateway: opts.attachGateway });
   const log = platform.ctx.log;
-  let judge = opts.embeddedJudge ? await startEmbeddedJudge(platform.ctx) : null;
+  await platform.app.listen({ port: config.port, host: config.host });
+  log.info(`${opts.describe} listening on http://${config.host}:${config.port}`);
+  // The embedded runner starts once the site answers (its sandbox slots take a moment): submissions
+  // made meanwhile wait in the durable queue (issue #11: a restarted one-process start answers sooner).
+  let judge: Awaited<ReturnType<typeof startEmbeddedJudge>> = null;
+  const judgeStarted = opts.embeddedJudge
+    ? startEmbeddedJudge(platform.ctx).then((runner) => (judge = runner))
+    : Promise.resolve(null);
   // Browser tests (OJ_TEST_HOOKS=1) stop and restart the embedded runner through the admin capability.
   let runnerStopped = false;
-  if (judge)
+  void judgeStarted.then((runner) => {
+    if (!runner) return;
     setEmbeddedRunnerControl({
       async stop() {
         if (runnerStopped) return;
@@ -38,8 +46,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
         judge = await startEmbeddedJudge(platform.ctx);
       },
     });
-  await platform.app.listen({ port: config.port, host: config.host });
-  log.info(`${opts.describe} listening on http://${config.host}:${config.port}`);
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -47,6 +54,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), 15_000).unref();
+    await judgeStarted;
     await judge?.stop();
     await platform.close();
     process.exit(0);
