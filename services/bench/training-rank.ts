@@ -71,14 +71,11 @@ async function serverMain() {
     training: { title: 'bench', auth: 'Private', privatePwd: 'p' },
   });
   if (created.status !== 200) throw new Error(JSON.stringify(created));
-  const tid = Number(
-    (await tdb.db
-      .selectFrom('training' as never)
-      .select('id' as never)
-      .executeTakeFirstOrThrow()) as never as {
-      id: number;
-    }['id'],
-  );
+  const created_ = (await tdb.db
+    .selectFrom('training' as never)
+    .select('id' as never)
+    .executeTakeFirstOrThrow()) as { id: number };
+  const tid = Number(created_.id);
   for (const [i, pid] of pids.entries())
     await h.call(T_USERS.root, 'POST', '/api/admin/training/add-problem-from-public', {
       tid,
@@ -91,8 +88,7 @@ async function serverMain() {
       .values(learners.slice(i, i + 1000).map((u) => ({ tid, uid: u.uid })) as never)
       .execute();
   const statuses = [0, -1, -1, 1, -2, 0, 0, 3];
-  let rnd = 12345;
-  const next = () => (rnd = (rnd * 1103515245 + 12345) & 0x7fffffff);
+  const next = () => Math.floor(Math.random() * 0x7fffffff);
   for (let i = 0; i < N_SUBMISSIONS; i += 5000) {
     const rows = [];
     for (let j = i; j < Math.min(N_SUBMISSIONS, i + 5000); j++) {
@@ -121,7 +117,7 @@ async function serverMain() {
   const first = await h.call(viewer, 'GET', rankUrl);
   const boardLoadMs = Math.round(performance.now() - loadStarted);
   if (first.status !== 200 || first.data.total < N_USERS * 0.9)
-    throw new Error(JSON.stringify(first).slice(0, 300));
+    throw new Error(`total ${first.data?.total}: ${JSON.stringify(first).slice(0, 200)}`);
 
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
   const users = [...Object.values(T_USERS), ...learners];

@@ -46,6 +46,8 @@ export class RankBoard {
   readonly #users = new Map<string, UserEntry>();
   /** Users with at least one counted cell, in board order. */
   #order: UserEntry[] = [];
+  /** Bumped on every change (pages serialized for one version are reused until the next). */
+  version = 0;
 
   constructor(
     /** pid → training display id. */
@@ -107,6 +109,7 @@ export class RankBoard {
     }
     const row = this.#rowOf(u, true);
     if (JSON.stringify(row) === before && order === prevOrder) return null;
+    this.version++;
     return { row, order, prevOrder, total: this.#order.length };
   }
 

@@ -63,10 +63,14 @@ export function registerTrainingRoutes(
     { config: login, schema: { querystring: TidQuery } },
     async (req) => ok(await s.myStatuses(req.user!, req.query.tid)),
   );
+  // The page is serialized once per board version and shared by every viewer of it.
   app.get(
     '/api/get-training-rank',
     { config: login, schema: { querystring: TrainingRankQuery } },
-    async (req) => ok(await s.rank(req.user!, req.query)),
+    async (req, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(`{"status":200,"msg":"success","data":${await s.rankJson(req.user!, req.query)}}`),
   );
 
   // ---------- back office ----------

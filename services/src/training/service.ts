@@ -13,7 +13,6 @@ import {
   type TrainingProgressPushed,
   type TrainingRankPushed,
   type TrainingRankQuery,
-  type TrainingRankRow,
   type TrainingVO,
 } from '@oj/protocol/training/schemas';
 import { camelDb } from '../platform/db/camel';
@@ -36,6 +35,9 @@ interface BoardState {
   /** uid → registration status (enabled or banned). */
   regs: Map<string, boolean>;
   loadedAt: number;
+  /** Serialized pages of board version `pagesAt`, by page, size, keyword and real-name view. */
+  pages: Map<string, string>;
+  pagesAt: number;
 }
 
 function pageArgs(currentPage: number | undefined, limit: number | null | undefined, def: number) {
@@ -307,7 +309,7 @@ export function createTrainingService(deps: TrainingDeps) {
       if (!set) boardsByPid.set(pid, (set = new Set()));
       set.add(tid);
     }
-    return { facts, board, regs, loadedAt: now() };
+    return { facts, board, regs, loadedAt: now(), pages: new Map(), pagesAt: board.version };
   }
 
   function dropBoard(tid: number): void {
@@ -344,16 +346,31 @@ export function createTrainingService(deps: TrainingDeps) {
     });
   }
 
-  async function rank(user: AuthUser, q: TrainingRankQuery): Promise<Page<TrainingRankRow>> {
+  /**
+   * The rank page as JSON text: every viewer of the same page (and real-name view) between two
+   * verdicts gets the same bytes, serialized once.
+   */
+  async function rankJson(user: AuthUser, q: TrainingRankQuery): Promise<string> {
     const { size, current } = pageArgs(q.currentPage, q.limit, TRAINING_RANK_PAGE_SIZE);
-    // The board carries the training's facts and registrations: no query on the way to a page.
     const state = await boardOf(q.tid);
     const standing = await standingOf(user, state.facts.gid === null ? null : Number(state.facts.gid));
     const reg = state.regs.has(user.uid) ? { status: state.regs.get(user.uid)! } : null;
     const out = checkTrainingAccess(user, state.facts, standing, reg);
     if (!out.ok) throwAccess(out.kind);
-    const { rows, total } = state.board.page(current, size, q.keyword ?? null, out.admin);
-    return makePage(rows, total, size, current);
+    if (state.pagesAt !== state.board.version) {
+      state.pages.clear();
+      state.pagesAt = state.board.version;
+    }
+    const keyword = q.keyword?.trim().toLowerCase() ?? '';
+    const key = `${current}|${size}|${out.admin ? 1 : 0}|${keyword}`;
+    let json = state.pages.get(key);
+    if (json === undefined) {
+      const { rows, total } = state.board.page(current, size, keyword, out.admin);
+      json = JSON.stringify(makePage(rows, total, size, current));
+      if (state.pages.size > 200) state.pages.clear();
+      state.pages.set(key, json);
+    }
+    return json;
   }
 
   // ---------- live ----------
@@ -433,7 +450,7 @@ export function createTrainingService(deps: TrainingDeps) {
     fullScreen,
     userOf,
     resolveSubmission,
-    rank,
+    rankJson,
     resetBoard,
     dropBoard,
     applyToBoards,
