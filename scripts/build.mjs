@@ -51,13 +51,35 @@ export function isStale() {
   return Math.max(...inputs) > built;
 }
 
-/** Bare imports stay external, except our workspaces, whose TypeScript sources are bundled. */
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Bare imports stay external, except our workspaces, whose TypeScript sources are bundled. A
+ * package npm installed under a workspace (services/node_modules/…, not hoisted to the root) is
+ * imported by its resolved path: the bundles in dist/ would not find it by name.
+ */
 const externals = {
   name: 'externals',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@oj/') || args.kind === 'entry-point' ? undefined : { external: true },
-    );
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData?.inner || args.kind === 'entry-point' || args.path.startsWith('@oj/'))
+        return undefined;
+      if (
+        args.path.startsWith('node:') ||
+        existsSync(path.join(root, 'node_modules', packageName(args.path)))
+      )
+        return { external: true };
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        pluginData: { inner: true },
+      });
+      return resolved.errors.length ? { external: true } : { path: resolved.path, external: true };
+    });
   },
 };
 
