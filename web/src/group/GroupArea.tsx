@@ -32,6 +32,7 @@ import { useLoad } from '../shell/useLoad';
 import { isSuperAdmin, useSession } from '../store/session';
 import { groupApi } from './api';
 import { GroupAnnouncementsAdmin, DetailAnnouncements } from './GroupAnnouncements';
+import { GroupAvatarUpload } from './GroupAvatarUpload';
 import { GroupForm, useFieldErrorText } from './GroupForm';
 import { AuthTag, GroupAvatar } from './GroupListPage';
 import { GroupMembers } from './GroupMembers';
@@ -367,6 +368,8 @@ export function GroupArea() {
       case 'setting':
         return isRootView(viewer) ? (
           <Card data-testid="group-setting">
+            <h4>{t('groupUi.avatar')}</h4>
+            <GroupAvatarUpload gid={gid} onUploaded={bump} />
             <GroupForm
               gid={gid}
               initial={{ ...g, code: g.code ?? '' }}

@@ -70,3 +70,18 @@ describe('display rules', () => {
     expect(nicknameIntent('ab')).toBe('warning');
   });
 });
+
+describe('group avatar rules', () => {
+  it('accepts the six image types up to 2 MB', async () => {
+    const { avatarFileError } = await import('./rules');
+    expect(avatarFileError('a.PNG', 10)).toBeNull();
+    expect(avatarFileError('a.svg', 10)).toBe('fileTypeNotSupport');
+    expect(avatarFileError('a.webp', 2 * 1024 * 1024 + 1)).toBe('exceedMaxSize');
+  });
+  it('crops a square inside the image, centred by default, smaller when zoomed', async () => {
+    const { cropSquare } = await import('./rules');
+    expect(cropSquare(400, 200, 1, 0.5, 0.5)).toEqual({ sx: 100, sy: 0, side: 200 });
+    expect(cropSquare(400, 200, 2, 0, 1)).toEqual({ sx: 0, sy: 100, side: 100 });
+    expect(cropSquare(400, 200, 0.5, 2, -1)).toEqual({ sx: 200, sy: 0, side: 200 });
+  });
+});

@@ -113,3 +113,25 @@ export function truncateName(name: string, maxUnits = 26): string {
 /** Spec §2.12: the nickname tag colour is one of five styles by nickname length modulo 5. */
 export const NICKNAME_INTENTS = ['primary', 'success', 'warning', 'danger', 'none'] as const;
 export const nicknameIntent = (nickname: string) => NICKNAME_INTENTS[[...nickname].length % 5]!;
+
+/** Group avatar (spec §5): accepted extensions, size, and the cropped square's side in pixels. */
+export const AVATAR_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as const;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE = 200;
+
+export function avatarFileError(name: string, size: number): 'fileTypeNotSupport' | 'exceedMaxSize' | null {
+  const ext = name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) return 'fileTypeNotSupport';
+  if (size > AVATAR_MAX_BYTES) return 'exceedMaxSize';
+  return null;
+}
+
+/**
+ * The source square to draw: the largest square of the image shrunk by `zoom` (≥ 1), its centre
+ * placed at (fx, fy) ∈ [0,1]² of the room left to move in, always inside the image.
+ */
+export function cropSquare(width: number, height: number, zoom: number, fx: number, fy: number) {
+  const side = Math.min(width, height) / Math.max(1, zoom);
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  return { sx: (width - side) * clamp(fx), sy: (height - side) * clamp(fy), side };
+}
