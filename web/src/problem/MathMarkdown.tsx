@@ -1,7 +1,7 @@
 // Statement text: the shell's sanitising markdown plus KaTeX, which loads on first use.
 import type Katex from 'katex';
 import { useEffect, useMemo, useRef } from 'react';
-import { renderMarkdown } from '../shell/Markdown';
+import { renderMarkdown, sanitizeKatex } from '../shell/Markdown';
 import { dropMath, liftMath } from './math';
 
 let katexLoad: Promise<typeof Katex> | null = null;
@@ -13,8 +13,12 @@ function loadKatex() {
 export function MathMarkdown({ source, testId }: { source: string | null | undefined; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const { html, hasMath } = useMemo(() => {
+    // The placeholders are substituted before the sanitiser, which runs last.
     const { text, pieces } = liftMath(source ?? '');
-    return { html: dropMath(renderMarkdown(text), pieces), hasMath: pieces.length > 0 };
+    return {
+      html: renderMarkdown(text, { substitute: (h) => dropMath(h, pieces) }),
+      hasMath: pieces.length > 0,
+    };
   }, [source]);
 
   useEffect(() => {
@@ -23,11 +27,13 @@ export function MathMarkdown({ source, testId }: { source: string | null | undef
     void loadKatex().then((katex) => {
       if (!live || !ref.current) return;
       for (const el of ref.current.querySelectorAll<HTMLElement>('.oj-math')) {
-        // KaTeX builds the markup itself from the TeX text (trust off): no raw HTML passes through.
-        katex.render(el.textContent ?? '', el, {
+        // KaTeX builds the markup from the TeX text (trust off); the markup is sanitised as well.
+        const markup = katex.renderToString(el.textContent ?? '', {
           throwOnError: false,
           displayMode: el.dataset.display === '1',
+          trust: false,
         });
+        el.innerHTML = sanitizeKatex(markup);
       }
     });
     return () => {

@@ -1,5 +1,6 @@
 // Math in statements: $...$ / $$...$$ are lifted out before markdown (so marked cannot mangle
-// underscores and asterisks), then put back as escaped placeholders that KaTeX renders later.
+// underscores and asterisks), then put back as escaped spans before the sanitiser runs; KaTeX
+// renders them later and its markup is sanitised too.
 const MATH = /\$\$([\s\S]+?)\$\$|\$((?:\\\$|[^$\n])+?)\$/g;
 
 export interface MathPiece {
@@ -19,7 +20,10 @@ export function liftMath(source: string): { text: string; pieces: MathPiece[] } 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Replaces the placeholders in sanitised HTML with spans holding the (escaped) TeX source. */
+/**
+ * Replaces the placeholders in markdown's HTML with spans holding the (escaped) TeX source; runs
+ * before the sanitiser (renderMarkdown's `substitute`), so nothing it writes skips sanitising.
+ */
 export function dropMath(html: string, pieces: MathPiece[]): string {
   return html.replace(/OJMATH(\d+)X/g, (m, i: string) => {
     const p = pieces[Number(i)];
