@@ -292,6 +292,13 @@ function RankTab({
                     >
                       <td>{(page - 1) * TRAINING_RANK_PAGE_SIZE + i + 1}</td>
                       <td>
+                        {r.avatar ? (
+                          <img className="oj-rank-avatar" src={r.avatar} alt="" width={24} height={24} />
+                        ) : (
+                          <span className="oj-rank-avatar oj-rank-avatar-default" aria-hidden>
+                            {[...r.username][0]?.toUpperCase() ?? '?'}
+                          </span>
+                        )}
                         <Link href={`/user-home?uid=${encodeURIComponent(r.uid)}`}>
                           {shownName(r, showName)}
                         </Link>
