@@ -36,6 +36,7 @@ import { GroupAvatarUpload } from './GroupAvatarUpload';
 import { GroupForm, useFieldErrorText } from './GroupForm';
 import { AuthTag, GroupAvatar } from './GroupListPage';
 import { GroupMembers } from './GroupMembers';
+import { GroupProblemEdit } from './GroupProblemEdit';
 import { GroupProblems } from './GroupProblems';
 import { GroupRank } from './GroupRank';
 import { applyErrors, truncateName } from './rules';
@@ -388,6 +389,14 @@ export function GroupArea() {
         return <GroupRank gid={gid} />;
       case 'problem':
         return <GroupProblems gid={gid} viewer={viewer} />;
+      case 'problem-create':
+        return isAdminView(viewer) ? (
+          <GroupProblemEdit gid={gid} shortName={g.shortName} pid={null} />
+        ) : (
+          <NotBuilt />
+        );
+      case 'problem-edit':
+        return <GroupProblemEdit gid={gid} shortName={g.shortName} pid={Number(location.split('/')[4])} />;
       default:
         return <NotBuilt />;
     }

@@ -67,6 +67,7 @@ function ProblemList({ gid }: { gid: number }) {
 
 function ProblemAdmin({ gid }: { gid: number }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const [page, setPage] = useState(1);
   const list = useLoad(() => groupProblemApi.adminList(gid, page), [gid, page]);
   const act = async (call: () => Promise<unknown>, confirmKey?: string) => {
@@ -148,6 +149,13 @@ function ProblemAdmin({ gid }: { gid: number }) {
                     <Button
                       small
                       minimal
+                      icon="edit"
+                      aria-label={t('groupUi.edit')}
+                      onClick={() => navigate(`/group/${gid}/problem-edit/${p.id}`)}
+                    />
+                    <Button
+                      small
+                      minimal
                       intent="danger"
                       icon="trash"
                       aria-label={t('groupUi.delete')}
@@ -167,9 +175,20 @@ function ProblemAdmin({ gid }: { gid: number }) {
 
 export function GroupProblems({ gid, viewer }: { gid: number; viewer: Viewer }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const [admin, setAdmin] = useState(false);
   return (
     <div className="oj-group-problems" data-testid="group-problems">
+      {isAdminView(viewer) && (
+        <Button
+          icon="plus"
+          intent="primary"
+          onClick={() => navigate(`/group/${gid}/problem-create`)}
+          data-testid="group-problem-create"
+        >
+          {t('groupUi.createProblem')}
+        </Button>
+      )}
       {isAdminView(viewer) && (
         <Switch
           checked={admin}

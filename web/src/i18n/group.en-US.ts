@@ -118,6 +118,8 @@ export const groupEnUS: typeof groupZhCN = {
     avatarUploaded: 'Upload_Avatar_Successfully',
     fileTypeNotSupport: 'File type not support',
     exceedMaxSize: 'Exceed max size limit',
+    createProblem: 'Create Problem',
+    editProblem: 'Edit Problem',
     noRank: 'No data',
   },
 };

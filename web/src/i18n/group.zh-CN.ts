@@ -122,6 +122,8 @@ export const groupZhCN = {
     avatarUploaded: '头像上传成功',
     fileTypeNotSupport: '不支持的文件类型',
     exceedMaxSize: '超过最大文件大小限制',
+    createProblem: '创建题目',
+    editProblem: '编辑题目',
     noRank: '暂无数据',
   },
 };
