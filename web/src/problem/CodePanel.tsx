@@ -33,6 +33,7 @@ import {
   type EditorTheme,
 } from './editor-prefs';
 import type { Example } from './examples';
+import { loadKatex } from './MathMarkdown';
 import { TestDrawer } from './TestDrawer';
 import type { ProblemDetail } from './types';
 
@@ -47,6 +48,8 @@ const CodeEditor = lazy(loadEditor);
 export function preloadProblemChunks(): void {
   void loadEditor().catch(() => undefined);
   void import('@codemirror/lang-cpp').catch(() => undefined);
+  // statements nearly always carry math: KaTeX arrives with the statement instead of after it
+  void loadKatex().catch(() => undefined);
 }
 
 export interface Scope {

@@ -5,7 +5,7 @@ import { renderMarkdown, sanitizeKatex } from '../shell/Markdown';
 import { dropMath, liftMath } from './math';
 
 let katexLoad: Promise<typeof Katex> | null = null;
-function loadKatex() {
+export function loadKatex() {
   katexLoad ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([k]) => k.default);
   return katexLoad;
 }
