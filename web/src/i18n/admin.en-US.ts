@@ -132,6 +132,7 @@ export const adminEnUS: typeof adminZhCN = {
       },
     },
     problem: {
+      compileError: 'Compile Error',
       classifications: 'Tag classifications',
       import: 'Import problems',
       export: 'Export problems',

@@ -130,6 +130,7 @@ export const adminZhCN = {
       },
     },
     problem: {
+      compileError: '编译失败',
       classifications: '标签分类',
       import: '导入题目',
       export: '导出题目',

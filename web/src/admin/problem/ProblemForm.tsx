@@ -7,6 +7,8 @@ import {
   Callout,
   Card,
   Checkbox,
+  Dialog,
+  DialogBody,
   FileInput,
   FormGroup,
   H5,
@@ -23,7 +25,7 @@ import {
 } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { MarkdownEditor } from '../../shell/MarkdownEditor';
 import { toast } from '../../shell/toaster';
 import { CASE_MODES, isSubtaskMode } from '../contest/problem-rules';
@@ -116,6 +118,7 @@ export function ProblemForm({
   const [tagInput, setTagInput] = useState('');
   const [upload, setUpload] = useState<{ fraction: number; name: string } | null>(null);
   const [compiling, setCompiling] = useState(false);
+  const [compileError, setCompileError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof ProblemDraft>(k: K, v: ProblemDraft[K]) => setD((x) => ({ ...x, [k]: v }));
   const oi = d.type === 1;
@@ -159,16 +162,22 @@ export function ProblemForm({
     setCompiling(true);
     try {
       const path = `${compileBase ?? '/api/admin/problem'}/compile-${d.judgeMode === 'interactive' ? 'interactive' : 'spj'}`;
-      await api.post(path, {
-        code: d.spjCode,
-        language: d.spjLanguage,
-        extraFiles: Object.fromEntries(d.judgeExtraFiles.map((f) => [f.name, f.content])),
-        ...(gid ? { gid } : {}),
-      });
+      await api.post(
+        path,
+        {
+          code: d.spjCode,
+          language: d.spjLanguage,
+          extraFiles: Object.fromEntries(d.judgeExtraFiles.map((f) => [f.name, f.content])),
+          ...(gid ? { gid } : {}),
+        },
+        { quiet: true },
+      );
       set('spjCompiled', true);
       toast.success(t('admin.problem.compiled'));
-    } catch {
+    } catch (err) {
       set('spjCompiled', false);
+      // spec part 3 §8: a compile failure opens a 'Compile Error' dialog with the server message
+      setCompileError(err instanceof ApiError ? err.message : String(err));
     } finally {
       setCompiling(false);
     }
@@ -444,6 +453,23 @@ export function ProblemForm({
           </>
         )}
       </Section>
+
+      <Dialog
+        isOpen={compileError !== null}
+        onClose={() => setCompileError(null)}
+        title={t('admin.problem.compileError')}
+        style={{ width: 'min(760px, 96vw)' }}
+      >
+        <DialogBody>
+          <pre
+            className="bp6-monospace-text"
+            style={{ whiteSpace: 'pre-wrap' }}
+            data-testid="pf-compile-error"
+          >
+            {compileError}
+          </pre>
+        </DialogBody>
+      </Dialog>
 
       <Section title={t('admin.problem.templates')}>
         {languages
