@@ -28,7 +28,7 @@ import { createMessageCapability } from './message';
 import { createFileCapability } from './file';
 import { createTrainingCapability } from './training';
 import { createGroupCapability, groupProblemPort } from './group';
-import { createAdminCapability } from './admin';
+import { createAdminCapability, startProcessBeacon } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 
 export interface Platform {
@@ -83,7 +83,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const message = createMessageCapability(ctx);
   account.useNotices(message.service.noticePort);
   // Groups: the GroupRolePort (group.roles) and the problem capability's membership port come from here.
-  const group = createGroupCapability(ctx, { limits: () => site.switches(), notices: message.service.noticePort });
+  const group = createGroupCapability(ctx, {
+    limits: () => site.switches(),
+    notices: message.service.noticePort,
+  });
   // Contest-owned problems are written by the problem capability's back office (bound
   // late: the problem capability is built below, and the port is only called per request).
   const contest = createContestCapability(ctx, {
@@ -169,6 +172,12 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
         log,
       })
     : null;
+  // The attached gateway reports its sockets like a standalone one (service info, /metrics).
+  const stopGatewayBeacon = gateway
+    ? startProcessBeacon(bus, 'gateway', `gateway-attached-${process.pid}`, 5000, () => ({
+        sockets: gateway.io.engine.clientsCount,
+      }))
+    : null;
 
   return {
     ctx,
@@ -176,6 +185,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     app,
     capabilities,
     async close() {
+      stopGatewayBeacon?.();
       await gateway?.close();
       for (const cap of [...capabilities].reverse()) await cap.stop?.();
       await app.close();
