@@ -210,8 +210,9 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
       `[faults] runner SIGKILL → taken over after ${takeoverMs} ms, verdict after ${Date.now() - killedAt} ms`,
     );
     expect(done.get(id)).toBe(AC);
-    // Redelivered within the ack deadline (6 s), then judged again (5 cases × 1.2 s).
-    expect(takeoverMs).toBeLessThan(TASK_ACK_DEADLINE_MS + 6_000 + 8_000);
+    // Redelivered within the ack deadline (6 s), then judged again (5 cases × 1.2 s), with room for
+    // a loaded machine (the bench measures it: services/bench/reliability.ts).
+    expect(takeoverMs).toBeLessThan(TASK_ACK_DEADLINE_MS + 6_000 + 15_000);
     holder.start();
     await holder.waitFor(/ready:/, 120_000);
   }, 180_000);
