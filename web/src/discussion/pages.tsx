@@ -426,11 +426,12 @@ export function DiscussionDetail() {
   const mine = user?.uid === d.uid;
 
   async function toggleLike() {
-    if (!requireLogin() || !liked) return;
-    const to = !liked.hasLike;
+    if (!requireLogin() || !d) return;
+    const cur = liked ?? { hasLike: !!d.hasLike, likeNum: d.likeNum };
+    const to = !cur.hasLike;
     try {
       await postApi.like(did, to);
-      setLiked({ hasLike: to, likeNum: liked.likeNum + (to ? 1 : -1) });
+      setLiked({ hasLike: to, likeNum: cur.likeNum + (to ? 1 : -1) });
       toast.success(t(to ? 'discussionUi.liked' : 'discussionUi.unliked'));
     } catch {
       // shown by the client
