@@ -120,6 +120,10 @@ export const groupEnUS: typeof groupZhCN = {
     exceedMaxSize: 'Exceed max size limit',
     createProblem: 'Create Problem',
     editProblem: 'Edit Problem',
+    reviewTitle: 'Group problems applying to the public bank',
+    state: 'State',
+    approve: 'Approve',
+    refuse: 'Refuse',
     noRank: 'No data',
   },
 };

@@ -124,6 +124,10 @@ export const groupZhCN = {
     exceedMaxSize: '超过最大文件大小限制',
     createProblem: '创建题目',
     editProblem: '编辑题目',
+    reviewTitle: '团队题目公开申请',
+    state: '状态',
+    approve: '通过',
+    refuse: '拒绝',
     noRank: '暂无数据',
   },
 };
