@@ -102,7 +102,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     ),
   });
   // Trainings: group trainings follow the group capability's standing rules (GroupRolePort).
-  const training = createTrainingCapability(ctx, { groups: group.roles });
+  const training = createTrainingCapability(ctx, { groups: group.roles, seedHomeCategories: true });
   const judge: JudgeCapability = createJudgeCapability(ctx, {
     problems: problemPortFromProblemCapability(ctx.db),
     switches: () => site.switches(),

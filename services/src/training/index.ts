@@ -10,6 +10,9 @@ import { createGroupTrainingService } from './group-service';
 import { startTrainingLive } from './live';
 import type { TrainingFullScreenRow, TrainingSubmitPort } from './ports';
 import { registerTrainingRoutes } from './routes';
+import { seedHomeCategories } from './repository';
+import { camelDb } from '../platform/db/camel';
+import type { TrainingTables } from './tables';
 import { createTrainingService, type TrainingService } from './service';
 
 export type * from './ports';
@@ -29,7 +32,15 @@ export interface TrainingCapability extends Capability {
 export interface TrainingPorts {
   groups?: GroupRolePort;
   now?: () => number;
+  /** Create the home page's shortcut categories (22, 23, 24) on a site without categories. */
+  seedHomeCategories?: boolean;
 }
+
+const HOME_CATEGORIES = [
+  { id: 22, name: '入门训练', color: '#2d72d2' },
+  { id: 23, name: '进阶训练', color: '#c87619' },
+  { id: 24, name: '专题训练', color: '#8f398f' },
+];
 
 export function createTrainingCapability(ctx: AppContext, ports: TrainingPorts = {}): TrainingCapability {
   const deps = { db: ctx.db, bus: ctx.bus, log: ctx.log, groups: ports.groups ?? NO_GROUPS, now: ports.now };
@@ -47,6 +58,8 @@ export function createTrainingCapability(ctx: AppContext, ports: TrainingPorts =
     fullScreenForTraining: async (uid, tid) => service.fullScreen(await service.userOf(uid), tid),
     routes: (app) => registerTrainingRoutes(app, service, admin, group),
     async start() {
+      if (ports.seedHomeCategories)
+        await seedHomeCategories(camelDb<TrainingTables>(ctx.db as never), HOME_CATEGORIES);
       stops.push(...(await startTrainingLive(ctx.bus, service, ctx.log)));
     },
     async stop() {

@@ -395,3 +395,20 @@ export function groupProblem(db: Db, problemId: string, gid: number) {
     .where('gid', '=', gid)
     .executeTakeFirst();
 }
+
+/**
+ * The home page's training shortcuts point at categories 22, 23 and 24 (spec part2 §2.7): a new
+ * site gets them (only when it has no category yet), and the id sequence continues after them.
+ */
+export async function seedHomeCategories(db: Db, rows: { id: number; name: string; color: string }[]) {
+  const any = await db.selectFrom('trainingCategory').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  await db
+    .insertInto('trainingCategory')
+    .values(rows.map((r) => ({ ...r, gid: null })) as never)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await sql`select setval(pg_get_serial_sequence('training_category', 'id'), (select max(id) from training_category))`.execute(
+    db,
+  );
+}
