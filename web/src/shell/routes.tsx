@@ -129,6 +129,7 @@ export const ROUTES: RouteSpec[] = [
   { path: '/setting', page: P.Settings, access: 'login' },
   // public: clearing the session must not let a login guard open the dialog on the way home
   { path: '/logout', page: Logout, access: 'public' },
+  { path: '/message', page: P.MessagePage, access: 'login' },
   { path: '/message/:category', page: P.MessagePage, access: 'login' },
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },
