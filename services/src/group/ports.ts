@@ -60,6 +60,8 @@ export interface GroupProblemPort {
   update(user: AuthUser, dto: ProblemDTO): Promise<void>;
   remove(pid: number): Promise<void>;
   changeAuth(user: AuthUser, pid: number, auth: number): Promise<void>;
+  /** Tags usable in a group: site tags (gid null) and the group's own. */
+  tags(gid: number): Promise<unknown[]>;
   /** Asks for publication (progress 1); a site admin decides in /api/admin/group-problem/*. */
   applyPublic(pid: number): Promise<void>;
 }

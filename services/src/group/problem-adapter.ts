@@ -23,6 +23,16 @@ interface ProblemView {
     modifiedUser: string | null;
   };
   judge: { pid: number; gid: number | null; cid: number; status: number };
+  tag: {
+    id: number;
+    name: string;
+    color: string | null;
+    oj: string;
+    gid: number | null;
+    tcid: number | null;
+    gmtCreate: Date;
+    gmtModified: Date;
+  };
 }
 
 /** The problem capability's back office, as compose hands it over. */
@@ -108,6 +118,13 @@ export function groupProblemPort(db: Kysely<unknown>, office: ProblemBackOffice)
     get: (pid) =>
       office.get(actingFor({ uid: '', username: '', roleIds: [], roles: [], permissions: [] }), pid),
     cases: (pid) => office.cases(pid),
+    tags: (gid) =>
+      pdb
+        .selectFrom('tag')
+        .selectAll()
+        .where((eb) => eb.or([eb('gid', 'is', null), eb('gid', '=', gid)]))
+        .orderBy('id')
+        .execute(),
     create: (user, dto) => office.create(actingFor(user), dto),
     update: (user, dto) => office.update(actingFor(user), dto),
     remove: (pid) => office.remove(pid),
@@ -122,6 +139,7 @@ export const NO_GROUP_PROBLEMS: GroupProblemPort = {
   page: async () => ({ total: 0, rows: [] }),
   get: async () => null,
   cases: async () => [],
+  tags: async () => [],
   create: async () => undefined,
   update: async () => undefined,
   remove: async () => undefined,

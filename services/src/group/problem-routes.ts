@@ -1,6 +1,6 @@
 // HTTP shape of the group problem endpoints (reference groups-admin-files.md §3).
 import { Type } from '@sinclair/typebox';
-import { PagedGidQuery } from '@oj/protocol/group';
+import { GidQuery, PagedGidQuery } from '@oj/protocol/group';
 import { ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
@@ -21,6 +21,11 @@ export function registerGroupProblemRoutes(app: App, s: GroupProblemService): vo
     '/api/group/get-admin-problem-list',
     { config: login, schema: { querystring: PagedGidQuery } },
     async (req) => ok(await s.adminList(req.user!, req.query as PagedGidQuery)),
+  );
+  app.get(
+    '/api/group/get-all-problem-tags',
+    { config: login, schema: { querystring: GidQuery } },
+    async (req) => ok(await s.tags(req.user!, (req.query as GidQuery).gid)),
   );
   app.get('/api/group/problem', { config: login, schema: { querystring: PidQuery } }, async (req) =>
     ok(await s.get(req.user!, (req.query as { pid: number }).pid)),

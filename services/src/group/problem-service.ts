@@ -99,6 +99,11 @@ export function createGroupProblemService(groups: GroupService, problems: () => 
       return makePage(records, total, limit, current);
     },
 
+    async tags(user: AuthUser, gid: number) {
+      await requireLevel(user, gid, MemberAuth.ADMIN, '获取失败，');
+      return problems().tags(gid);
+    },
+
     async get(user: AuthUser, pid: number) {
       const { p, level } = await groupProblem(user, pid, PM.GET_FOREIGN, '获取失败，');
       if (!mayManage(user, p, level)) throw denied(M.NO_PERMISSION);

@@ -161,6 +161,19 @@ describe('group problems', () => {
     });
   });
 
+  it('lists site tags and the group’s own tags to group admins only', async () => {
+    await sql`insert into tag (name, oj, gid) values ('site-tag', 'ME', null), ('own-tag', 'ME', ${gid}), ('other-tag', 'ME', ${gid + 1})`.execute(
+      tdb.db,
+    );
+    const r = await h.call('GET', `/api/group/get-all-problem-tags?gid=${gid}`, 'gadmin');
+    const names = r.data.map((t: { name: string }) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['site-tag', 'own-tag']));
+    expect(names).not.toContain('other-tag');
+    expect(await h.call('GET', `/api/group/get-all-problem-tags?gid=${gid}`, 'member')).toMatchObject({
+      status: 403,
+    });
+  });
+
   it('refuses site problems through the group endpoints', async () => {
     const site = await sql<{
       id: number;
