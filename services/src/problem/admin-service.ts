@@ -12,7 +12,7 @@ import type {
   TagClassificationBody,
 } from '@oj/protocol/problem/schemas';
 import type { AppContext } from '../platform/context';
-import { hasRole, type AuthUser } from '../platform/http/access';
+import { hasRole, isRoot, type AuthUser } from '../platform/http/access';
 import { denied, fail } from '../platform/http/errors';
 import { toClassification, toProblem, toProblemCase, toTag, type ProblemRow } from './mappers';
 import { loadUploadManifest } from './casestore';
@@ -217,7 +217,8 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
         values: {
           problem_id: p.problemId,
           title: p.title!.trim(),
-          author: p.author?.trim() || user.username,
+          // The owner is the caller; only root may name another author (docs/compat.md X29).
+          author: (isRoot(user) && p.author?.trim()) || user.username,
           type: p.type!,
           judge_mode: p.judgeMode,
           judge_case_mode: caseMode,
@@ -263,7 +264,8 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
     if (dto.problem.id == null) throw fail('题目的id不能为空！');
     const existing = await repo.findProblem(db, dto.problem.id);
     if (!existing) throw fail('修改失败');
-    if (!hasRole(user, ...STAFF) && user.username !== dto.problem.author)
+    // Ownership from the stored row, never from the body's author (docs/compat.md X29).
+    if (!hasRole(user, ...STAFF) && user.username !== existing.author)
       throw denied('对不起，你无权限修改题目！');
     const p = checkedProblem(dto, existing);
     const clash = await repo.findProblemByDisplayId(db, p.problemId!);
@@ -304,7 +306,8 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
       };
       const optional: [keyof repo.ProblemUpdate, unknown][] = [
         ['title', p.title?.trim() || null],
-        ['author', p.author],
+        // Only root may hand a problem to another author.
+        ['author', isRoot(user) ? p.author : undefined],
         ['description', p.description],
         ['input', p.input],
         ['output', p.output],

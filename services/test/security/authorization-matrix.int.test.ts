@@ -33,6 +33,15 @@ const ROLE_IDS: Record<Standing, RoleId[]> = {
   root: [Role.ROOT],
 };
 
+const USERNAMES: Record<Standing, string> = {
+  anonymous: 'sec_other',
+  user: 'sec_user',
+  participant: 'sec_participant',
+  problemAdmin: 'sec_padmin',
+  admin: 'sec_admin',
+  root: 'root',
+};
+
 /** The order matters: root last and read-only, so the seeded objects survive to the end. */
 const ORDER: Standing[] = ['anonymous', 'user', 'participant', 'admin', 'problemAdmin', 'root'];
 
@@ -45,7 +54,7 @@ afterAll(async () => {
   await env?.close();
 });
 
-function pickerFor(route: RegisteredRoute, v: Variant): Picker {
+function pickerFor(route: RegisteredRoute, v: Variant, who: Standing): Picker {
   return (name, schema: JsonSchema) => {
     const isInt = schema.type === 'integer' || schema.anyOf?.some((a) => a.type === 'integer');
     switch (name) {
@@ -74,10 +83,12 @@ function pickerFor(route: RegisteredRoute, v: Variant): Picker {
         if (/comment|reply/i.test(route.url)) return v.commentId;
         if (/contest/i.test(route.url)) return v.cid;
         return v.pid;
+      // The body claims the caller owns the object: ownership must come from the stored row.
       case 'uid':
-        return seeded.otherUid;
-      case 'username':
+        return env.uids[who] || seeded.otherUid;
       case 'author':
+        return USERNAMES[who];
+      case 'username':
         return 'sec_other';
       case 'password':
         return 'not-the-password';
@@ -136,7 +147,7 @@ describe('authorization matrix generated from the registered routes', () => {
         const mutating = route.method !== 'GET';
         if (who === 'root' && mutating) continue;
         for (const v of seeded.variants) {
-          const pick = pickerFor(route, v);
+          const pick = pickerFor(route, v, who);
           const query = sample(route.schema?.querystring as JsonSchema, pick) as Record<string, unknown>;
           const params = sample(route.schema?.params as JsonSchema, pick) as Record<string, unknown>;
           const headers: Record<string, string> = {};
