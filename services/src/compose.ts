@@ -28,7 +28,7 @@ import { createMessageCapability } from './message';
 import { createFileCapability } from './file';
 import { createTrainingCapability } from './training';
 import { createGroupCapability, groupProblemPort } from './group';
-import { createAdminCapability, startProcessBeacon } from './admin';
+import { compilerFrontEndPort, createAdminCapability, startProcessBeacon } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 
 export interface Platform {
@@ -118,6 +118,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       status: judge.problemStatus,
       fullScreen: { forTraining: training.fullScreenForTraining, forContest: contest.fullScreenForContest },
       groups: group.membership,
+      // special-judge / interactor compile check of the problem form (admin/compile-check.ts)
+      compiler: compilerFrontEndPort,
     },
     { seedSamples: opts.seedSamples ?? true },
   );

@@ -21,6 +21,7 @@ import { silentLog } from '../judge/test-harness';
 import type { NoticePort } from '../platform/shared-ports';
 import { createAdminCapability, type AdminCapability } from './index';
 import { M } from './messages';
+import { compilerFrontEndPort } from './compile-check';
 
 const PASSWORD = 'secret123';
 const NEEDED = ['0000', '0001', '0002', '0003', '0004', '0005', '0011'];
@@ -468,27 +469,28 @@ describe('admin back office on postgres', () => {
     });
   });
 
-  it('compile-spj / compile-interactive: admins only, success, compiler errors, empty input', async () => {
-    const good = { code: '#include <cstdio>\nint main(int c, char **v) { return 0; }\n', language: 'C++' };
-    expect((await call('POST', '/api/admin/problem/compile-spj', 'anon', good)).http).toBe(401);
-    expect((await call('POST', '/api/admin/problem/compile-spj', 'user', good)).http).toBe(403);
-    const ok = await call('POST', '/api/admin/problem/compile-spj', 'padmin', good);
-    expect(ok.body).toMatchObject({ status: 200, msg: '编译成功！' });
-    const bad = await call('POST', '/api/admin/problem/compile-interactive', 'admin', {
+  it('the compile check behind compile-spj / compile-interactive: success, compiler errors, extra headers', async () => {
+    const good = await compilerFrontEndPort.compile({
+      kind: 'spj',
+      code: '#include <cstdio>\nint main(int c, char **v) { return 0; }\n',
+      language: 'C++',
+      extraFiles: {},
+    });
+    expect(good).toEqual({ ok: true });
+    const bad = await compilerFrontEndPort.compile({
+      kind: 'interactive',
       code: 'int main( {',
       language: 'C',
+      extraFiles: {},
     });
-    expect(bad.body.status).toBe(500);
-    expect(bad.body.msg).toMatch(/error/);
-    // a judge extra file is available as a header
-    const withHeader = await call('POST', '/api/admin/problem/compile-spj', 'root', {
+    expect(bad).toMatchObject({ ok: false, status: 500, msg: expect.stringMatching(/error/) });
+    const withHeader = await compilerFrontEndPort.compile({
+      kind: 'spj',
       code: '#include "lib.h"\nint main() { return VALUE; }\n',
       language: 'C',
-      extraFiles: { 'lib.h': '#define VALUE 0\n' },
+      extraFiles: { 'lib.h': '#define VALUE 0\n', '../escape.h': 'x' },
     });
-    expect(withHeader.body.status).toBe(200);
-    const empty = await call('POST', '/api/admin/problem/compile-spj', 'root', { code: '', language: 'C' });
-    expect(empty.body).toMatchObject({ status: 400, msg: '参数不能为空！' });
+    expect(withHeader).toEqual({ ok: true });
   });
 
   it('e-mail settings: read-only view, test mail into the outbox, refusals', async () => {

@@ -1,5 +1,6 @@
-// POST /api/admin/problem/compile-spj and compile-interactive: a compile check of special-judge and
-// interactor code for the problem form's Compile button. The API process has no sandbox, so it
+// The compile check behind POST /api/admin/problem/compile-spj and compile-interactive (routes of the
+// problem capability, which asks its CheckerCompilePort): special-judge and interactor code for the
+// problem form's Compile button. The API process has no sandbox, so it
 // only runs the compiler's front end (-fsyntax-only: nothing is linked or executed), with the
 // judge's flags, a 10 s timeout and the judge extra files as headers in a private temp dir. The
 // runners still compile the code for real (and report a failure as System Error) when judging.
@@ -7,16 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { Type } from '@sinclair/typebox';
-import type { App } from '../platform/http/app';
-import { EnvelopeStatus } from '@oj/protocol';
-
-export const CompileBody = Type.Object({
-  code: Type.Optional(Type.Union([Type.String({ maxLength: 200_000 }), Type.Null()])),
-  language: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
-  pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  extraFiles: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
-});
 
 const COMPILERS: Record<string, { bin: string; args: string[]; file: string }> = {
   C: {
@@ -72,21 +63,20 @@ export async function compileCheck(
   }
 }
 
-export function registerCompileRoutes(app: App) {
-  for (const kind of ['spj', 'interactive'] as const)
-    app.post(
-      `/api/admin/problem/compile-${kind}`,
-      {
-        config: { access: 'login', roles: ['root', 'admin', 'problem_admin'] },
-        schema: { tags: ['admin'], body: CompileBody },
-      },
-      async (req) => {
-        const { code, language, extraFiles } = req.body;
-        if (!code || !language) return { status: EnvelopeStatus.FAIL, msg: COMPILE_MSG.EMPTY, data: null };
-        const r = await compileCheck(code, language, extraFiles ?? {});
-        if (r.ok) return { status: 200, msg: COMPILE_MSG.OK, data: null };
-        // The reference: a compile error is status 500 with the compiler's output; no judge is 400.
-        return { status: r.unavailable ? EnvelopeStatus.FAIL : 500, msg: r.message, data: null };
-      },
-    );
-}
+/**
+ * The problem capability's CheckerCompilePort, answered by a compiler front-end check in this
+ * process (the reference envelopes: a compile error is status 500 with the compiler output, no
+ * compiler on this host is the 400 "no judge available").
+ */
+export const compilerFrontEndPort = {
+  async compile(input: {
+    kind: 'spj' | 'interactive';
+    code: string;
+    language: string;
+    extraFiles: Record<string, string>;
+  }) {
+    const r = await compileCheck(input.code, input.language, input.extraFiles);
+    if (r.ok) return { ok: true as const };
+    return { ok: false as const, status: (r.unavailable ? 400 : 500) as 400 | 500, msg: r.message };
+  },
+};

@@ -10,11 +10,11 @@ import { startAdminLive, type AdminLive } from './live';
 import { registerAdminRoutes } from './routes';
 import { registerTestHooks } from './test-hooks';
 import { createMetrics } from './metrics';
-import { registerCompileRoutes } from './compile-check';
 import { registerEmailRoutes } from './email-config';
 
 export { startProcessBeacon } from './live';
 export { setEmbeddedRunnerControl } from './test-hooks';
+export { compilerFrontEndPort } from './compile-check';
 
 export interface AdminDeps {
   notices?: NoticePort;
@@ -54,7 +54,6 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
       });
       registerTestHooks(app);
       metrics.routes(app);
-      registerCompileRoutes(app);
       registerEmailRoutes(app, ctx);
     },
     async start() {
