@@ -42,7 +42,7 @@ async function runner(token: string, action: 'stop' | 'start') {
 }
 
 describe('admin back office', () => {
-  it('refuses a wrong password and a non-admin at /admin/login with the server message', async () => {
+  it('refuses an empty form and a wrong password at /admin/login (server message), unknown admin paths lead there', async () => {
     const page = await newPage(DESKTOP);
     await page.goto('/admin/login');
     await page.getByTestId('admin-login-submit').click();
