@@ -101,6 +101,59 @@ describe('groups: create, apply, live decision', () => {
     expect(pageErrors(ownerPage)).toEqual([]);
   });
 
+  it('the owner asks to publish a group problem from the problem admin table and a site admin approves it', async () => {
+    await call(ownerSession, 'POST', '/api/group/problem', {
+      problem: {
+        problemId: '1',
+        title: `E2E group sum ${suffix}`,
+        description: 'Add two numbers.',
+        input: 'a b',
+        output: 'a+b',
+        type: 0,
+        auth: 1,
+        timeLimit: 1000,
+        memoryLimit: 256,
+        stackLimit: 128,
+        judgeMode: 'default',
+        isRemote: false,
+        gid,
+      },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      isUploadTestCase: false,
+      judgeMode: 'default',
+      languages: [],
+      tags: [],
+      codeTemplates: [],
+    });
+    const displayId = `${GROUP.shortName}1`.toUpperCase();
+    const page = await newPage(DESKTOP);
+    page.on('dialog', (d) => void d.accept());
+    await logInByApi(page, owner.username, PASSWORD);
+    await page.goto(`/group/${gid}/problem`);
+    await expect.poll(() => page.getByTestId(`group-problem-${displayId}`).count()).toBe(1);
+    await page.getByTestId('group-problem-admin-switch').setChecked(true, { force: true });
+    await page.getByTestId(`group-apply-public-${displayId}`).click();
+    await expect
+      .poll(() => page.getByTestId(`group-admin-problem-${displayId}`).textContent())
+      .toContain('申请公开中');
+    await screenshot(page, 'group-problem-admin');
+
+    const admin = await newPage(DESKTOP);
+    await logInByApi(admin, 'root', e2e().rootPassword);
+    await admin.goto('/admin/group-problem/apply');
+    await expect
+      .poll(() => admin.getByTestId(`group-review-${displayId}`).textContent())
+      .toContain('申请公开中');
+    await screenshot(admin, 'group-problem-review');
+    await admin.getByTestId(`group-review-approve-${displayId}`).click();
+    // Approved: it leaves the group's review list and becomes a site problem.
+    await expect.poll(() => admin.getByTestId(`group-review-${displayId}`).count()).toBe(0);
+    // Public now: anyone reads it on the site.
+    const detail = await fetch(`${e2e().baseUrl}/api/get-problem-detail?problemId=${displayId}`);
+    expect(((await detail.json()) as { status: number }).status).toBe(200);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('the group rank lists both members (375 px, en-US) and the list renders at 375 px', async () => {
     const page = await newPage(MOBILE, { locale: 'en-US' });
     await logInByApi(page, applicant.username, PASSWORD);
