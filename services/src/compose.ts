@@ -108,6 +108,11 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     switches: () => site.switches(),
     contests: contest.submitPort,
     trainings: training.submitPort,
+    // Group problems: members submit, group roots see every submission of the group.
+    groups: {
+      isMember: (gid, uid) => group.membership.isMember(uid, gid),
+      isGroupRoot: async (gid, uid) => (await group.roles.standing(uid, gid)) === 'root',
+    },
     contestViews: contest.submissionViews,
     live: opts.live ?? true,
   });

@@ -14,7 +14,7 @@ import {
   screenshot,
   uniqueName,
 } from './support/browser';
-import { apiLogin, call } from './support/contest';
+import { AB_CASES, apiLogin, call, PY_RIGHT, waitVerdict } from './support/contest';
 
 const PASSWORD = 'e2e-pass-123';
 const [owner, applicant] = await Promise.all([
@@ -101,7 +101,8 @@ describe('groups: create, apply, live decision', () => {
     expect(pageErrors(ownerPage)).toEqual([]);
   });
 
-  it('the owner asks to publish a group problem from the problem admin table and a site admin approves it', async () => {
+  it('the owner adds a group problem, the member solves it and shows on the group rank; the owner asks to publish it and a site admin approves', async () => {
+    const languages = await call<{ id: number }[]>(null, 'GET', '/api/languages?all=false');
     await call(ownerSession, 'POST', '/api/group/problem', {
       problem: {
         problemId: '1',
@@ -118,14 +119,38 @@ describe('groups: create, apply, live decision', () => {
         isRemote: false,
         gid,
       },
-      samples: [{ input: '1 2\n', output: '3\n' }],
+      samples: AB_CASES,
       isUploadTestCase: false,
       judgeMode: 'default',
-      languages: [],
+      languages: languages.map((l) => ({ id: l.id })),
       tags: [],
       codeTemplates: [],
     });
     const displayId = `${GROUP.shortName}1`.toUpperCase();
+    // The applicant, a member now, solves it through the group (gid) and appears on the group rank.
+    const member = await apiLogin(applicant.username, PASSWORD);
+    const { submitId } = await call<{ submitId: number }>(member, 'POST', '/api/submit-problem-judge', {
+      pid: displayId,
+      language: 'Python3',
+      code: PY_RIGHT,
+      cid: 0,
+      gid,
+    });
+    expect((await waitVerdict(member, submitId)).status).toBe(0);
+    const rankPage = await newPage(DESKTOP);
+    await logInByApi(rankPage, owner.username, PASSWORD);
+    await rankPage.goto(`/group/${gid}/rank`);
+    await expect
+      .poll(() => rankPage.getByTestId(`group-rank-row-${applicant.username}`).textContent())
+      .toMatch(/^1/);
+    expect(
+      await rankPage
+        .getByTestId(`group-rank-row-${applicant.username}`)
+        .getByTestId('group-rank-ac')
+        .textContent(),
+    ).toBe('1');
+    await screenshot(rankPage, 'group-rank');
+
     const page = await newPage(DESKTOP);
     page.on('dialog', (d) => void d.accept());
     await logInByApi(page, owner.username, PASSWORD);
