@@ -82,6 +82,22 @@ describe('discussions and messages', () => {
     // live preview: markdown and KaTeX render, the payloads do not run
     await pageA.getByTestId('post-content-preview').locator('strong').waitFor();
     await pageA.getByTestId('post-content-preview').locator('.katex').first().waitFor();
+    // an image chosen (as pasted or dropped) uploads with a progress bar and lands as markdown
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await pageA
+      .getByTestId('post-content-file')
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => pageA.getByTestId('post-content-input').inputValue())
+      .toMatch(/!\[dot\.png\]\(\/api\/public\/img\/md\/[0-9a-f]{32}\.png\)/);
+    const src = await pageA
+      .getByTestId('post-content-preview')
+      .locator('img[src*="/api/public/img/md/"]')
+      .getAttribute('src');
+    expect((await fetch(`${e2e().baseUrl}${src}`)).headers.get('content-type')).toBe('image/png');
     await noXss(pageA);
     await screenshot(pageA, 'discussion-editor', { fullPage: false });
     await pageA.getByTestId('post-save').click();

@@ -84,7 +84,10 @@ export function MarkdownEditor({
     const v = latest.current;
     const start = el && document.activeElement === el ? el.selectionStart : v.length;
     const end = el && document.activeElement === el ? el.selectionEnd : v.length;
-    const r = insertAt(v, start, end, text);
+    // An upload starts its own paragraph, so an HTML block above it cannot swallow the link.
+    const before = v.slice(0, start);
+    const lead = !before || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    const r = insertAt(v, start, end, lead + text);
     latest.current = r.value;
     onChange(r.value);
   }
