@@ -93,7 +93,7 @@ export function testRun(
  * Living processes of the sandbox uid that this test process is answerable for: there must be
  * none between runs. Not counted: processes in another judge process's tree on the host (other
  * test files, services running their own judges, or a run whose judge died), and
- * our own idle slot infrastructure (bubblewrap's monitor and the zygote, uid 65534, in the
+ * our own idle slot infrastructure (bubblewrap's monitor and the zygote, in the
  * slot's `ctl` memory cgroup `oj-judge/p<pid>/slot-N/ctl`; a run's processes move to the
  * slot's run cgroup before they execute anything). Zombies are excluded: a one-shot bwrap's
  * namespace init is reparented to the host's pid 1 when bwrap's monitor exits, and stays

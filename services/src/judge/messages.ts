@@ -49,7 +49,11 @@ export const JudgeMessages = {
   NO_TEST_DATA: 'test case has not found',
 } as const;
 
-/** The site judge languages (core.md submit rule 2), in the order the error message lists them. */
+/**
+ * The site judge languages (core.md submit rule 2), in the order the error message lists them,
+ * less Python2, PyPy2 and JavaScript V8, which the judge cannot run and the site no longer offers
+ * (compat SB5).
+ */
 export const JUDGE_LANGUAGES = [
   'C++',
   'C++ With O2',
@@ -60,15 +64,12 @@ export const JUDGE_LANGUAGES = [
   'C',
   'C With O2',
   'Python3',
-  'Python2',
   'Java',
   'Golang',
   'C#',
   'PHP',
-  'PyPy2',
   'PyPy3',
   'JavaScript Node',
-  'JavaScript V8',
   'Ruby',
   'Rust',
 ] as const;
