@@ -102,7 +102,10 @@ export async function requestEnvelope<T>(
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   const urlType = urlTypeOf(url);
-  const headers = { ...requestHeaders(url, hooks.getToken()), 'Accept-Language': hooks.language() };
+  const headers: Record<string, string> = {
+    ...requestHeaders(url, hooks.getToken()),
+    'Accept-Language': hooks.language(),
+  };
   // FormData (file uploads) goes as multipart: fetch sets the boundary header itself.
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
