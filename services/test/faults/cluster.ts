@@ -260,7 +260,7 @@ export class PushClient {
       auth: { token },
       transports: ['websocket'],
       reconnectionDelay: 300,
-      reconnectionDelayMax: 2000,
+      reconnectionDelayMax: 1000,
     });
     let connectedBefore = false;
     this.socket.on('connect', () => {

@@ -14,9 +14,12 @@ let socket: Socket | null = null;
 let socketToken: string | null = null;
 const resyncListeners = new Set<() => void>();
 
-/** Reconnection pacing: a restarted gateway is back within a second or two. */
+/**
+ * Reconnection pacing (socket.io backs off from 0.3 s to 1 s, randomised ±50 %): a client finds a
+ * restarted gateway within about a second of it listening.
+ */
 export const RECONNECT_DELAY_MS = 300;
-export const RECONNECT_DELAY_MAX_MS = 2000;
+export const RECONNECT_DELAY_MAX_MS = 1000;
 
 /**
  * Calls `listener` after every reconnect of the push socket (not the first connect): pushes sent
