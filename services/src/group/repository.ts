@@ -86,58 +86,92 @@ export async function ownedCounts(
   return { total: Number(r.total), recent: Number(r.recent) };
 }
 
-/**
- * One page of the group list, id ascending, with member counts. `viewer` null = anonymous;
- * `seeAll` (site root) skips the visibility filter.
- */
-export async function listGroups(
-  db: GDb,
-  f: { keyword?: string; auth?: number; onlyMine: boolean; viewer: string | null; seeAll: boolean },
-  page: number,
-  limit: number,
-) {
-  const mine = (uid: string) =>
-    db.selectFrom('groupMember').select('gid').where('uid', '=', uid).where('auth', 'in', MEMBER_AUTHS);
+export interface GroupListFilter {
+  keyword?: string;
+  auth?: number;
+  onlyMine: boolean;
+  viewer: string | null;
+  seeAll: boolean;
+}
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Groups matching the keyword and auth filters (status 0), before any visibility rule. */
+function matching(db: GDb, f: Pick<GroupListFilter, 'keyword' | 'auth'>) {
   let q = db.selectFrom('group').where('status', '=', 0);
   if (f.auth) q = q.where('auth', '=', f.auth);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = escapeLike(f.keyword);
     q = q.where((eb) =>
       eb.or([eb('name', 'ilike', like), eb('owner', 'ilike', like), eb('shortName', 'ilike', like)]),
     );
   }
+  return q;
+}
+
+const mineSubquery = (db: GDb, uid: string) =>
+  db.selectFrom('groupMember').select('gid').where('uid', '=', uid).where('auth', 'in', MEMBER_AUTHS);
+
+/** Count of the groups everybody sees under these filters (visible; all for site root). */
+export async function countShared(db: GDb, f: Pick<GroupListFilter, 'keyword' | 'auth' | 'seeAll'>) {
+  let q = matching(db, f);
+  if (!f.seeAll) q = q.where('visible', '=', true);
+  const r = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Count of the viewer's own groups under these filters; `hiddenOnly`: only those not visible. */
+export async function countMine(
+  db: GDb,
+  uid: string,
+  f: Pick<GroupListFilter, 'keyword' | 'auth'>,
+  hiddenOnly: boolean,
+) {
+  let q = matching(db, f).where('id', 'in', mineSubquery(db, uid));
+  if (hiddenOnly) q = q.where('visible', '=', false);
+  const r = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * One page of the group list, id ascending, with member counts. `viewer` null = anonymous;
+ * `seeAll` (site root) skips the visibility filter. The total is counted by the caller.
+ */
+export async function listGroupPage(db: GDb, f: GroupListFilter, page: number, limit: number) {
+  let q = matching(db, f);
   if (f.onlyMine) {
-    if (!f.viewer) return { total: 0, rows: [] };
-    q = q.where('id', 'in', mine(f.viewer));
+    if (!f.viewer) return [];
+    q = q.where('id', 'in', mineSubquery(db, f.viewer));
   } else if (!f.seeAll) {
     const viewer = f.viewer;
     q = viewer
-      ? q.where((eb) => eb.or([eb('visible', '=', true), eb('id', 'in', mine(viewer))]))
+      ? q.where((eb) => eb.or([eb('visible', '=', true), eb('id', 'in', mineSubquery(db, viewer))]))
       : q.where('visible', '=', true);
   }
-  return countedPage(q, page, limit, (s) =>
-    s
-      .select([
-        'id',
-        'avatar',
-        'owner',
-        'name',
-        'shortName',
-        'brief',
-        'description',
-        'auth',
-        'visible',
-        'gmtCreate',
-        (eb) =>
-          eb
-            .selectFrom('groupMember as m')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .whereRef('m.gid', '=', 'group.id')
-            .where('m.auth', 'in', MEMBER_AUTHS)
-            .as('memberCount'),
-      ])
-      .orderBy('id'),
-  );
+  return q
+    .select([
+      'id',
+      'avatar',
+      'owner',
+      'name',
+      'shortName',
+      'brief',
+      'description',
+      'auth',
+      'visible',
+      'gmtCreate',
+      (eb) =>
+        eb
+          .selectFrom('groupMember as m')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('m.gid', '=', 'group.id')
+          .where('m.auth', 'in', MEMBER_AUTHS)
+          .as('memberCount'),
+    ])
+    .orderBy('id')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
 }
 
 // ---------- members ----------

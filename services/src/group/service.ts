@@ -103,9 +103,16 @@ function refusalError(op: MembershipEvent['type'], r: MembershipRefusal): ApiErr
 
 /** Unsearched rank pages are kept 10 s, as the reference does (§3 get-group-rank-list). */
 const RANK_TTL_MS = 10_000;
+/** Totals of the group list everybody shares (visible groups per filter). */
+const SHARED_COUNT_TTL_MS = 5_000;
 
 export function createGroupService(deps: GroupServiceDeps) {
   const { db } = deps;
+  const sharedCounts = new TtlCache<string, number>({
+    ttlMs: SHARED_COUNT_TTL_MS,
+    maxEntries: 1000,
+    now: deps.now,
+  });
   const rankPages = new TtlCache<string, Awaited<ReturnType<typeof repo.groupRank>>>({
     ttlMs: RANK_TTL_MS,
     maxEntries: 2000,
@@ -222,19 +229,28 @@ export function createGroupService(deps: GroupServiceDeps) {
 
     async list(viewer: AuthUser | null, q: GroupListQuery) {
       const { current, limit } = pageArgs(q.currentPage, q.limit, GROUP_DEFAULT_PAGE_SIZE);
-      const { total, rows } = await repo.listGroups(
-        db,
-        {
-          keyword: q.keyword?.trim() || undefined,
-          auth: q.auth && q.auth >= 1 ? q.auth : undefined,
-          // Reference: absent onlyMine → 500; here false (docs/compat.md G4).
-          onlyMine: q.onlyMine ?? false,
-          viewer: viewer?.uid ?? null,
-          seeAll: isRoot(viewer),
-        },
-        current,
-        limit,
-      );
+      const f = {
+        keyword: q.keyword?.trim() || undefined,
+        auth: q.auth && q.auth >= 1 ? q.auth : undefined,
+        // Reference: absent onlyMine → 500; here false (docs/compat.md G4).
+        onlyMine: q.onlyMine ?? false,
+        viewer: viewer?.uid ?? null,
+        seeAll: isRoot(viewer),
+      };
+      // The shared part of the total (visible groups) is kept a few seconds (docs/compat.md G20);
+      // the viewer's own hidden groups are counted per request.
+      const shared = () =>
+        sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f));
+      const [total, rows] = await Promise.all([
+        f.onlyMine
+          ? f.viewer
+            ? repo.countMine(db, f.viewer, f, false)
+            : Promise.resolve(0)
+          : f.viewer && !f.seeAll
+            ? Promise.all([shared(), repo.countMine(db, f.viewer, f, true)]).then(([a, b]) => a + b)
+            : shared(),
+        repo.listGroupPage(db, f, current, limit),
+      ]);
       const records: GroupCard[] = rows.map((r) => ({
         ...r,
         memberCount: Number(r.memberCount ?? 0),
@@ -313,6 +329,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         if ((e as { code?: string }).code === '23505') throw fail(M.NAME_TAKEN);
         throw fail(M.CREATE_FAILED);
       }
+      sharedCounts.clear();
       return null;
     },
 
@@ -340,6 +357,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         auth,
       });
       if (!ok) throw fail(M.UPDATE_FAILED);
+      sharedCounts.clear();
       return null;
     },
 
@@ -395,6 +413,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         MemberAuth.ROOT,
       ]);
       if (!(await repo.deleteGroup(db, gid))) throw fail(M.DELETE_FAILED);
+      sharedCounts.clear();
       await notify(
         members.filter((u) => u !== user.uid),
         NOTICE.DISBANDED,
