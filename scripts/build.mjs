@@ -25,6 +25,7 @@ export const ENTRIES = {
   'services/gateway': 'services/src/gateway/main.ts',
   'services/cluster': 'services/src/cluster.ts',
   'judge-runner/main': 'judge-runner/src/main.ts',
+  'services/remote-judge': 'services/src/processes/remote-judge.ts',
 };
 const SOURCE_DIRS = ['protocol/src', 'services/src', 'judge-runner/src'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'scripts/build.mjs'];

@@ -1,7 +1,8 @@
 // `npm run start:cluster`: the platform as separate processes on real PostgreSQL and NATS
 // JetStream — OJ_API_PROCESSES API processes (default 1; the first on PORT, the next on PORT+1, ...),
 // OJ_GATEWAYS standalone push gateways (default 0; on OJ_GATEWAY_PORT, default PORT+100, ...)
-// and OJ_JUDGE_RUNNERS judge runners (default 1). Scale by raising the counts or by starting
+// OJ_JUDGE_RUNNERS judge runners (default 1) and OJ_REMOTE_JUDGES remote-judge workers (default 1,
+// processes/remote-judge.ts). Scale by raising the counts or by starting
 // more of the same processes on other hosts with the same DATABASE_URL, NATS_URL and OJ_NATS_PREFIX.
 // A crashed process is restarted at once (after a second when it keeps crashing); SIGTERM stops them all.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +18,7 @@ const BUNDLES: Record<string, string> = {
   'services/src/processes/api.ts': 'dist/services/api.js',
   'services/src/gateway/main.ts': 'dist/services/gateway.js',
   'judge-runner/src/main.ts': 'dist/judge-runner/main.js',
+  'services/src/processes/remote-judge.ts': 'dist/services/remote-judge.js',
 };
 function command(script: string): [string, string[]] {
   return compiled
@@ -54,6 +56,8 @@ for (let i = 0; i < count('OJ_JUDGE_RUNNERS', 1); i++)
     script: 'judge-runner/src/main.ts',
     env: { OJ_JUDGE_NAME: `judge-${process.pid}-${i}` },
   });
+for (let i = 0; i < count('OJ_REMOTE_JUDGES', 1); i++)
+  plan.push({ name: `remote-judge-${i}`, script: 'services/src/processes/remote-judge.ts', env: {} });
 
 const children = new Map<string, ChildProcess>();
 const lastExit = new Map<string, number>();

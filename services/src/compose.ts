@@ -30,6 +30,7 @@ import { createTrainingCapability } from './training';
 import { createGroupCapability, groupProblemPort } from './group';
 import { compilerFrontEndPort, createAdminCapability, startProcessBeacon } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
+import { createRemoteJudgeCapability, type RemoteJudgeOptions } from './judge/remote';
 
 export interface Platform {
   ctx: AppContext;
@@ -51,6 +52,8 @@ export interface PlatformOptions {
   seedSamples?: boolean;
   /** Serve socket.io push on the same HTTP server (one-process start); default false. */
   attachGateway?: boolean;
+  /** The remote judge: its worker runs here when `worker` is true (one-process start, tests). */
+  remoteJudge?: RemoteJudgeOptions;
 }
 
 /** The composition root: builds the context, every capability and the HTTP app. */
@@ -141,6 +144,9 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     groups: group.roles,
   });
   message.useSources(discussion.posts.sources);
+  // Remote judge: import writes through the problem back office; the worker judges remote problems.
+  const remoteJudge = createRemoteJudgeCapability(ctx, opts.remoteJudge);
+  remoteJudge.useProblems({ create: (user, dto) => problem.admin.create(user, dto) });
   const capabilities: Capability[] = [
     account,
     createSiteCapability(ctx),
@@ -153,6 +159,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     createFileCapability(ctx, { groups: group.roles }),
     group,
     createAdminCapability(ctx, { notices: message.service.noticePort }),
+    remoteJudge,
   ];
 
   const app = await buildApp({

@@ -20,7 +20,13 @@ export interface ServeOptions {
 
 export async function serve(opts: ServeOptions): Promise<void> {
   const { config } = opts;
-  const platform = await createPlatform({ config, webRoot: WEB_ROOT, attachGateway: opts.attachGateway });
+  const platform = await createPlatform({
+    config,
+    webRoot: WEB_ROOT,
+    attachGateway: opts.attachGateway,
+    // The one-process start judges remote problems in-process (the cluster: processes/remote-judge.ts).
+    remoteJudge: { worker: opts.embeddedJudge && process.env.OJ_EMBEDDED_REMOTE_JUDGE !== 'off' },
+  });
   const log = platform.ctx.log;
   await platform.app.listen({ port: config.port, host: config.host });
   log.info(`${opts.describe} listening on http://${config.host}:${config.port}`);

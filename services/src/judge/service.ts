@@ -60,6 +60,7 @@ import {
   type JudgeSwitches,
   type ProblemPort,
 } from './ports';
+import { REMOTE_JUDGE_QUEUE, type RemoteTask } from './remote/queue';
 import { caseResultView, detailView, HIDDEN_CODE_NOTICE, judgeView, listItemView, statusView } from './views';
 
 const S = JudgeStatus;
@@ -200,8 +201,10 @@ export function createJudgeService(deps: JudgeServiceDeps) {
   ): Promise<JudgeRow> {
     const problem = loaded ?? (await problems.getProblemForJudge(row.pid));
     rememberProblem(row.pid, problem);
-    const task = problem ? buildTask(row, problem) : null;
-    if (!task || !Value.Check(SubmissionJudgeTaskSchema, task)) {
+    // Remote problems are judged by the remote-judge worker (remote/worker.ts), on its own queue.
+    const remote = problem?.isRemote === true;
+    const task = problem && !remote ? buildTask(row, problem) : null;
+    if (!remote && (!task || !Value.Check(SubmissionJudgeTaskSchema, task))) {
       const failed = await applyVerdict(row.submit_id, row.version, {
         status: S.SYSTEM_ERROR,
         time: 0,
@@ -213,7 +216,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       });
       return failed ? { ...row, ...failed } : row;
     }
-    const queued = await enqueueTask(row, task, attempt);
+    const queued = remote ? await enqueueRemoteTask(row, attempt) : await enqueueTask(row, task!, attempt);
     await outbox
       .scheduleNext(db, row.submit_id, row.version, queued ? OUTBOX_SWEEP_AFTER_MS : OUTBOX_RETRY_MS, queued)
       .catch((err: unknown) => log.warn({ err, submitId: row.submit_id }, 'outbox update failed'));
@@ -223,6 +226,18 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     }
     if (reason) await publishUpdate(row, reason);
     return row;
+  }
+
+  async function enqueueRemoteTask(row: JudgeRow, attempt: number): Promise<boolean> {
+    const id = `remote:${row.submit_id}:${row.version}${attempt > 0 ? `:${attempt}` : ''}`;
+    const task: RemoteTask = { submitId: row.submit_id, version: row.version, contest: row.cid !== 0 };
+    try {
+      await bus.enqueue(REMOTE_JUDGE_QUEUE, task, { id });
+      return true;
+    } catch (err) {
+      log.warn({ err, submitId: row.submit_id }, 'remote judge queue unreachable: the sweeper queues it later');
+      return false;
+    }
   }
 
   let queueDownSince = 0;
@@ -375,6 +390,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       cid?: number | null;
       tid?: number | null;
       gid?: number | null;
+      isRemote?: boolean | null;
     },
     ip: string | null,
   ): Promise<JudgeView> {
@@ -382,7 +398,8 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     const gid = body.gid ?? null;
     const sw = await checkSwitch(cid !== 0 ? 'contest' : gid !== null ? 'group' : 'public');
     checkCode(body.code);
-    checkLanguage(body.language, null);
+    // Remote problems (the client says isRemote) take their judge's languages, checked below.
+    if (!body.isRemote) checkLanguage(body.language, null);
     const target = cid !== 0 ? await contestTarget(user, cid, body.pid) : null;
     // Site and group submissions share one frequency window, consumed before the problem checks (as in HOJ).
     if (!target) await takeWindow('submit', user.uid, sw.defaultSubmitInterval, M.SUBMIT_TOO_FAST);
