@@ -125,8 +125,9 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,
     // 20: 32 concurrent mixed reads (problem list, submission list, contest rank) on one API process
-    // with verdicts flowing: 239 req/s, p99 597 ms at 20 against 193 req/s, p99 769 ms at 10
-    // (services/bench/reliability.ts, load average 13-15 on 2 cores).
+    // with verdicts flowing (services/bench/reliability.ts, 2 cores shared with other work): at load
+    // 13-15, 239 req/s p99 597 ms at 20 against 193 req/s p99 769 ms at 10; at load 9, 1,048 req/s
+    // p99 149 ms against 1,066 req/s p99 143 ms (the same). Never worse, sometimes better.
     dbPool: readInt(env, 'OJ_DB_POOL', 20, 1, 500),
   };
 }
