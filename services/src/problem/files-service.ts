@@ -47,8 +47,8 @@ export function createProblemFilesService(
   /** Who may upload test data: problem staff, or members of the group named (before the body is read). */
   async function checkTestCaseUploader(user: AuthUser, gid: number | undefined): Promise<void> {
     const staff = hasRole(user, 'root', 'admin', 'problem_admin');
-    // Group admins may upload for their group; the group capability answers that through the port.
-    if (!staff && !(gid != null && (await groups.isMember(user.uid, gid))))
+    // Group admins (not plain members) may upload for their group; the group capability answers through the port.
+    if (!staff && !(gid != null && (await groups.isAdmin(user.uid, gid))))
       throw denied('对不起，您无权限操作！');
   }
 

@@ -27,7 +27,8 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
         },
       },
       groups: {
-        isMember: async (uid, gid) => uid === 'u-user' && gid === 5,
+        // admin of group 5; a plain member of group 7
+        isMember: async (uid, gid) => uid === 'u-user' && (gid === 5 || gid === 7),
         isAdmin: async (uid, gid) => uid === 'u-user' && gid === 5,
       },
     });
@@ -345,6 +346,9 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
     expect(mine.data.fileList).toEqual([{ input: '1.in', output: '1.out' }]);
     const other = (await h.upload('user', '/api/file/upload-testcase-zip?gid=6', 'c.zip', zip)).json();
     expect(other).toMatchObject({ status: 403, msg: '对不起，您无权限操作！' });
+    // a plain member of a group is not its admin
+    const member = (await h.upload('user', '/api/file/upload-testcase-zip?gid=7', 'c.zip', zip)).json();
+    expect(member).toMatchObject({ status: 403, msg: '对不起，您无权限操作！' });
   });
 
   it('user problem status: login, validation texts, not-submitted default, contest scores', async () => {
