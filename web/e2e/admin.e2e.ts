@@ -4,17 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { strToU8, zipSync } from 'fflate';
-import { JudgeStatus } from '@oj/protocol';
 import {
   DESKTOP,
   e2e,
+  expectAcceptedVerdict,
   logInThroughDialog,
   MOBILE,
   newPage,
   pageErrors,
   registerUserByApi,
   screenshot,
-  toastText,
+  typeCode,
   uniqueName,
 } from './support/browser';
 
@@ -186,22 +186,12 @@ describe('admin back office', () => {
     await solver.goto(`/problem/${problemId}`);
     await solver.getByTestId('problem-detail').waitFor();
     await solver.getByTestId('language-select').selectOption({ label: 'C++' });
-    const content = solver.getByTestId('code-editor').locator('.cm-content');
-    await content.click();
-    await solver.keyboard.press('ControlOrMeta+a');
-    await solver.keyboard.press('Delete');
-    await solver.keyboard.insertText(
+    await typeCode(
+      solver,
       '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << std::endl; }\n',
     );
     await solver.getByTestId('submit-button').click();
-    const verdict = solver.getByTestId('verdict-text');
-    try {
-      await expect
-        .poll(() => verdict.getAttribute('data-status'), { timeout: 60_000 })
-        .toBe(String(JudgeStatus.ACCEPTED));
-    } catch (err) {
-      throw new Error(`no Accepted verdict; toasts: ${await toastText(solver)}`, { cause: err });
-    }
+    await expectAcceptedVerdict(solver, 60_000);
     expect(pageErrors(page)).toEqual([]);
   });
 

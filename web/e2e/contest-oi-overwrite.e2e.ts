@@ -3,7 +3,6 @@
 // even once judged; the second asks before overwriting (cancel sends nothing, confirm sends).
 // A contest admin of an ended contest switches "include after-contest submissions" in the header
 // setting and the rank board follows.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -12,6 +11,7 @@ import {
   newPage,
   pageErrors,
   registerUserByApi,
+  typeCode,
   uniqueName,
 } from './support/browser';
 import {
@@ -53,15 +53,6 @@ const endedCid = await createContest(root, {
   endMs: now - 3600_000,
 });
 await addContestProblem(root, endedCid, pid, 'A');
-
-/** Replaces the editor's content the way a person does: select all, type. */
-async function typeCode(page: Page, code: string): Promise<void> {
-  const content = page.getByTestId('code-editor').locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
 
 describe('OI contest without real-time permission', () => {
   it('first submission straight through with the verdict hidden; the second asks, cancel sends nothing, confirm sends', async () => {

@@ -22,12 +22,15 @@ import {
   registerUserByApi,
   screenshot,
   toastText,
+  typeCode,
   uniqueName,
 } from './support/browser';
 import {
   AB_CASES,
   addContestProblem,
   apiLogin,
+  CPP_RIGHT,
+  CPP_WRONG,
   createContest,
   createProblem,
   PY_ONLY_THREE,
@@ -39,10 +42,6 @@ import {
 } from './support/contest';
 
 const PASSWORD = 'e2e-pass-123';
-const CPP_RIGHT = `#include <cstdio>
-int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 0; printf("%lld\\n", a + b); return 0; }
-`;
-const CPP_WRONG = CPP_RIGHT.replace('a + b', 'a - b');
 /** Seconds the scroll-board contest still runs after the set-up (its two submissions go in at once). */
 const ENDING_CONTEST_SECONDS = 25;
 const WAITING = new Set<number>([
@@ -106,15 +105,6 @@ const oiCid = await createContest(root, {
   oiRankScoreType: 'Highest',
 });
 await addContestProblem(root, oiCid, oi1, 'A');
-
-/** Replaces the editor's content the way a person does: select all, type. */
-async function typeCode(page: Page, code: string): Promise<void> {
-  const content = page.getByTestId('code-editor').locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
 
 /** `datetime-local` text of an instant in this machine's zone (the browser shares it). */
 function localInput(ms: number): string {

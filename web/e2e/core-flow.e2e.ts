@@ -17,16 +17,12 @@ import {
   registerUserByApi,
   screenshot,
   toastText,
+  typeCode,
   uniqueName,
 } from './support/browser';
+import { CPP_RIGHT as RIGHT, CPP_WRONG as WRONG } from './support/contest';
 
 const PASSWORD = 'e2e-pass-123';
-const WRONG = `#include <cstdio>
-int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 0; printf("%lld\\n", a - b); return 0; }
-`;
-const RIGHT = `#include <cstdio>
-int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 0; printf("%lld\\n", a + b); return 0; }
-`;
 /** Verdicts a person keeps waiting on. */
 const WAITING = new Set<number>([
   JudgeStatus.PENDING,
@@ -84,16 +80,6 @@ if (!probe.present)
   console.warn(
     `\n${'!'.repeat(78)}\n!! core flow SKIPPED: the problem/judge screens or services are not there yet (${probe.reason}).\n${'!'.repeat(78)}\n`,
   );
-
-/** Replaces the editor's content the way a person does: select all, type. */
-async function typeCode(page: Page, code: string): Promise<void> {
-  const content = page.getByTestId('code-editor').locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  // insertText: no auto-closed brackets or auto-indent doubling what we type
-  await page.keyboard.insertText(code);
-}
 
 /** The site's default submit frequency window (one submission per 8 s, as in HOJ). */
 const SUBMIT_INTERVAL_MS = 8_000;

@@ -2,12 +2,11 @@
 // category in the admin screens; a user finds it by the category chip, is refused without the
 // password, registers, solves one problem and sees the progress bar and the status icon change
 // on an already open screen without a reload; the rank shows the user; English; 375 px.
-import { JudgeStatus } from '@oj/protocol/enums/judge-status';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   e2e,
+  expectAcceptedVerdict,
   MOBILE,
   logInByApi,
   logInThroughDialog,
@@ -16,14 +15,12 @@ import {
   registerUserByApi,
   screenshot,
   toastText,
+  typeCode,
   uniqueName,
 } from './support/browser';
-import { AB_CASES, apiLogin, createProblem } from './support/contest';
+import { AB_CASES, apiLogin, CPP_RIGHT, createProblem } from './support/contest';
 
 const PASSWORD = 'e2e-pass-123';
-const CPP_RIGHT = `#include <cstdio>
-int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 0; printf("%lld\\n", a + b); return 0; }
-`;
 const tag = uniqueName('t').toUpperCase();
 const learner = await registerUserByApi(uniqueName('trl'), PASSWORD);
 const root = await apiLogin('root', e2e().rootPassword);
@@ -37,14 +34,6 @@ for (const n of [1, 2, 3])
       cases: AB_CASES,
     }),
   );
-
-async function typeCode(page: Page, code: string): Promise<void> {
-  const content = page.getByTestId('code-editor').locator('.cm-content');
-  await content.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
 
 let tid = 0;
 let categoryId = 0;
@@ -153,14 +142,7 @@ describe('trainings', () => {
     await solver.getByTestId('language-select').selectOption({ label: 'C++' });
     await typeCode(solver, CPP_RIGHT);
     await solver.getByTestId('submit-button').click();
-    const verdict = solver.getByTestId('verdict-text');
-    try {
-      await expect
-        .poll(() => verdict.getAttribute('data-status'), { timeout: 90_000 })
-        .toBe(String(JudgeStatus.ACCEPTED));
-    } catch (err) {
-      throw new Error(`no Accepted verdict; toasts: ${await toastText(solver)}`, { cause: err });
-    }
+    await expectAcceptedVerdict(solver, 90_000);
     await expect
       .poll(() => page.getByTestId(`training-status-${tag}T1`).getAttribute('data-status'))
       .toBe('tick');

@@ -1,6 +1,7 @@
 // What a browser test file uses: pages in fresh browser contexts, the mailbox of the SMTP
 // receiver, screenshots, and a few steps a person takes (log in through the dialog).
 import { join } from 'node:path';
+import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { afterAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { connectChromium } from './chromium';
@@ -113,6 +114,28 @@ export async function registerUserByApi(
 /** Text of every toast on screen, one per line. */
 export async function toastText(page: Page): Promise<string> {
   return (await page.locator('.bp6-toast').allTextContents()).join('\n');
+}
+
+/** Replaces the code editor's content the way a person does: select all, type. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  const content = page.getByTestId('code-editor').locator('.cm-content');
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // insertText: no auto-closed brackets or auto-indent doubling what we type
+  await page.keyboard.insertText(code);
+}
+
+/** Waits until the verdict under the editor is Accepted; on time-out the error carries the toasts. */
+export async function expectAcceptedVerdict(page: Page, timeout: number): Promise<void> {
+  const verdict = page.getByTestId('verdict-text');
+  try {
+    await expect
+      .poll(() => verdict.getAttribute('data-status'), { timeout })
+      .toBe(String(JudgeStatus.ACCEPTED));
+  } catch (err) {
+    throw new Error(`no Accepted verdict; toasts: ${await toastText(page)}`, { cause: err });
+  }
 }
 
 /**

@@ -188,6 +188,12 @@ export const PY_RIGHT = 'import sys\na, b = map(int, sys.stdin.read().split()[:2
 export const PY_WRONG = 'import sys\na, b = map(int, sys.stdin.read().split()[:2])\nprint(a - b)\n';
 export const PY_ONLY_THREE = 'print(3)\n';
 
+/** C++ answers to A+B: right and wrong (a - b). */
+export const CPP_RIGHT = `#include <cstdio>
+int main() { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 0; printf("%lld\\n", a + b); return 0; }
+`;
+export const CPP_WRONG = CPP_RIGHT.replace('a + b', 'a - b');
+
 /** A+B cases: the first sums to 3 (PY_ONLY_THREE passes it), the second does not. */
 export const AB_CASES: CaseSpec[] = [
   { input: '1 2\n', output: '3\n', score: 50 },
