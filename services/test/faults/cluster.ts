@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { ServerEvents, type SubmissionUpdate } from '@oj/protocol/realtime/events';
+import { Client, type Envelope } from '../e2e/harness';
 
 export const repoRoot = new URL('../../../', import.meta.url).pathname;
 export const FINAL = (status: number) => ![5, 6, 7, 9].includes(status);
@@ -183,36 +184,10 @@ export async function answering(base: string, timeoutMs = 60_000): Promise<numbe
   return Date.now() - started;
 }
 
-export interface Envelope<T = unknown> {
-  status: number;
-  msg: string;
-  data: T;
-}
+export type { Envelope };
 
-/** REST the way the web client talks it: the token in `authorization`. */
-export class Rest {
-  token: string | null = null;
-  constructor(public base: string) {}
-
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-    const headers: Record<string, string> = {};
-    if (this.token) headers.authorization = this.token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const renewed = res.headers.get('authorization');
-    if (renewed && path === '/api/login') this.token = renewed;
-    return (await res.json()) as Envelope<T>;
-  }
-
-  async login(username: string, password: string): Promise<void> {
-    const r = await this.call('POST', '/api/login', { username, password });
-    if (r.status !== 200) throw new Error(`login failed: ${r.msg}`);
-  }
-
+/** REST the way the web client talks it (the token in `authorization`), plus the fault suite's steps. */
+export class Rest extends Client {
   /** Lets one user submit back to back (the site's default interval is 8 s). */
   async openSubmitInterval(): Promise<void> {
     const current = await this.call<Record<string, unknown>>('GET', '/api/admin/switch/info');
