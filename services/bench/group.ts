@@ -8,9 +8,7 @@
 // (searchUser set, so every request runs the query).
 // Env: CONNECTIONS ("32"), DURATION (5). Run: npx tsx bench/group.ts (from services/).
 // Writes bench-results/group.json.
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { createMemoryBus } from '@oj/protocol/bus';
@@ -18,7 +16,7 @@ import { buildApp } from '../src/platform/http/app';
 import { makeUser, testContext, tokenAuthenticator } from '../src/judge/test-harness';
 import { createGroupCapability } from '../src/group';
 import { createTestDatabase } from '../test/support/db';
-import { report } from './support';
+import { report, startLoadChild } from './support';
 
 const CONNECTIONS = (process.env.CONNECTIONS ?? '32').split(',').map(Number);
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -145,13 +143,8 @@ async function serverMain() {
     ],
   ];
 
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  const run = (job: Job) =>
-    new Promise<Outcome>((resolve) => {
-      child.once('message', (m) => resolve(m as Outcome));
-      child.send(job);
-    });
+  const child = await startLoadChild<Job, Outcome>(import.meta.url);
+  const run = (job: Job) => child.run(job);
   const results: Record<string, unknown>[] = [];
   for (const connections of CONNECTIONS) {
     for (const [name, url, token] of scenarios) {

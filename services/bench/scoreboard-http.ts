@@ -8,12 +8,10 @@
 // Env: CONNECTIONS ("1,8,32"), DURATION (5), VERDICT_MS (200), BOARD_USERS (10000),
 // BOARD_SUBMISSIONS (500000).
 // Run: npx tsx bench/scoreboard-http.ts (from services/). Writes bench-results/scoreboard-http.json.
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { USERS, tokenOf } from '../src/judge/test-harness';
-import { report } from './support';
+import { report, startLoadChild } from './support';
 import { firstRankPageBody, startContestServer } from './support-contest';
 
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,8,32').split(',').map(Number);
@@ -110,13 +108,8 @@ async function serverMain() {
     }
   })();
 
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
-  const run = (job: Job) =>
-    new Promise<Outcome>((resolve) => {
-      child.once('message', (m) => resolve(m as Outcome));
-      child.send(job);
-    });
+  const child = await startLoadChild<Job, Outcome>(import.meta.url);
+  const run = (job: Job) => child.run(job);
 
   const results: Record<
     string,

@@ -1,7 +1,9 @@
 // Shared helpers for the service benchmarks: a fresh PostgreSQL database, autocannon runs, result files.
+import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const BENCH_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,6 +24,28 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the bench file at `moduleUrl` again as its load-generator child (`--load`, run through
+ * tsx), waits for the child's first message ('ready'), and then sends it one job at a time,
+ * resolving with the child's answer to each.
+ */
+export async function startLoadChild<Job extends object, Outcome>(
+  moduleUrl: string,
+): Promise<{ run(job: Job): Promise<Outcome>; kill(): void }> {
+  const child = fork(fileURLToPath(moduleUrl), ['--load'], { execArgv: ['--import', 'tsx'] });
+  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  return {
+    run: (job) =>
+      new Promise<Outcome>((resolve) => {
+        child.once('message', (m) => resolve(m as Outcome));
+        child.send(job);
+      }),
+    kill: () => {
+      child.kill();
     },
   };
 }

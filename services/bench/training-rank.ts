@@ -5,9 +5,7 @@
 // result enqueued → `training:rank` with that user's new row received).
 // Env: USERS (2000), PROBLEMS (40), SUBMISSIONS (200000), CONNECTIONS (32), DURATION (5), PUSHES (60).
 // Run: npx tsx bench/training-rank.ts (from services/). Writes bench-results/training-rank.json.
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { io as connect } from 'socket.io-client';
 import { createMemoryBus } from '@oj/protocol/bus';
@@ -17,7 +15,7 @@ import { createTestDatabase } from '../test/support/db';
 import { createGateway, remoteWatchPolicy } from '../src/gateway';
 import { makeUser, RunnerStandIn, tokenAuthenticator, tokenOf } from '../src/judge/test-harness';
 import { startTrainingHarness, T_USERS } from '../src/training/test-setup';
-import { report } from './support';
+import { report, startLoadChild } from './support';
 
 const N_USERS = Number(process.env.USERS ?? 2000);
 const N_PROBLEMS = Number(process.env.PROBLEMS ?? 40);
@@ -129,13 +127,9 @@ async function serverMain() {
   });
 
   // (1) first page under concurrency
-  const child = fork(fileURLToPath(import.meta.url), ['--load'], { execArgv: ['--import', 'tsx'] });
-  await new Promise<void>((resolve) => child.once('message', () => resolve()));
+  const child = await startLoadChild<Job, Record<string, number>>(import.meta.url);
   const cpu = process.cpuUsage();
-  const page = await new Promise<Record<string, number>>((resolve) => {
-    child.once('message', (m) => resolve(m as Record<string, number>));
-    child.send({ url: address + rankUrl, token: tokenOf(viewer) } satisfies Job);
-  });
+  const page = await child.run({ url: address + rankUrl, token: tokenOf(viewer) });
   const d = process.cpuUsage(cpu);
   const pageLoad1m = Math.round(os.loadavg()[0]! * 10) / 10;
   child.kill();
