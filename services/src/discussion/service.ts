@@ -174,6 +174,10 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     if (q.cid !== undefined) {
       await contestSwitch();
       const c = await contestOf(viewer, q.cid, M.CONTEST_MISSING);
+      // A contest's Q&A is read under the contest access check, as its replies and problems are
+      // (compat X9: the original lets anyone, anonymous too, read every contest's comments).
+      if (!viewer) throw unauthorized();
+      await deps.contests.checkAccess(viewer, c.cid);
       authors = visibleAuthors(viewer, c, await deps.users.superAdminUids(), 'comment');
       source = { cid: c.cid };
     } else if (q.did !== undefined) {
