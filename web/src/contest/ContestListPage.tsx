@@ -1,9 +1,9 @@
 // /contest: filters (rule, status, keyword) in the query string, 10 per page (spec §2.1).
-import { Button, HTMLSelect, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, HTMLSelect, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Pager } from '../judge/Pager';
+import { KeywordSearch } from '../shell/KeywordSearch';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 import { isLoggedIn, useSession } from '../store/session';
@@ -122,7 +122,6 @@ export function ContestListPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const query = parseListQuery(search);
-  const [keyword, setKeyword] = useState(query.keyword);
   const go = (next: Partial<ListQuery>) =>
     navigate(`/contest${listQueryString({ ...query, currentPage: 1, ...next })}`);
   const list = useLoad(
@@ -166,20 +165,12 @@ export function ContestListPage() {
             ]}
           />
         </label>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ keyword: keyword.trim() });
-          }}
-        >
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('contestUi.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="contest-filter-keyword"
-          />
-        </form>
+        <KeywordSearch
+          placeholder={t('contestUi.keyword')}
+          value={query.keyword}
+          onSearch={(k) => go({ keyword: k })}
+          testId="contest-filter-keyword"
+        />
       </div>
       {list.loading && !list.data ? (
         <Spinner data-testid="contest-list-loading" />
