@@ -38,6 +38,7 @@ import { AuthTag, GroupAvatar } from './GroupListPage';
 import { GroupMembers } from './GroupMembers';
 import { GroupProblemEdit } from './GroupProblemEdit';
 import { GroupProblems } from './GroupProblems';
+import { GroupTrainingEdit, GroupTrainingProblems, GroupTrainings } from './GroupTrainings';
 import { GroupRank } from './GroupRank';
 import { applyErrors, truncateName } from './rules';
 import './group.css';
@@ -395,6 +396,14 @@ export function GroupArea() {
         ) : (
           <NotBuilt />
         );
+      case 'training':
+        return <GroupTrainings gid={gid} viewer={viewer} />;
+      case 'training-create':
+        return isAdminView(viewer) ? <GroupTrainingEdit gid={gid} tid={null} /> : <NotBuilt />;
+      case 'training-edit':
+        return <GroupTrainingEdit gid={gid} tid={Number(location.split('/')[4])} />;
+      case 'training-problems':
+        return <GroupTrainingProblems gid={gid} tid={Number(location.split('/')[4])} />;
       case 'problem-edit':
         return <GroupProblemEdit gid={gid} shortName={g.shortName} pid={Number(location.split('/')[4])} />;
       default:

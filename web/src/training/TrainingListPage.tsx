@@ -59,6 +59,67 @@ function Progress({ t }: { t: TrainingVO }) {
   );
 }
 
+/** The rows of a training list (site list and group list); a row calls onOpen with its id. */
+export function TrainingTable({
+  records,
+  showProgress,
+  onOpen,
+}: {
+  records: TrainingVO[];
+  showProgress: boolean;
+  onOpen(id: number): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="oj-table-scroll">
+      <HTMLTable interactive striped className="oj-training-table" data-testid="training-table">
+        <thead>
+          <tr>
+            <th>{t('trainingUi.number')}</th>
+            <th>{t('trainingUi.name')}</th>
+            <th>{t('trainingUi.auth')}</th>
+            <th>{t('trainingUi.category')}</th>
+            {showProgress && <th data-testid="training-progress-head">{t('trainingUi.progress')}</th>}
+            <th>{t('trainingUi.problemCount')}</th>
+            <th className="oj-hide-narrow">{t('trainingUi.author')}</th>
+            <th className="oj-hide-narrow">{t('trainingUi.updated')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((tr) => (
+            <tr key={tr.id} onClick={() => onOpen(tr.id)} data-testid={`training-row-${tr.id}`}>
+              <td>{tr.id}</td>
+              <td>
+                <a
+                  href={`/training/${tr.id}`}
+                  onClick={(e) => e.preventDefault()}
+                  data-testid={`training-open-${tr.id}`}
+                >
+                  {tr.title}
+                </a>
+              </td>
+              <td>
+                <TrainingAuthTag auth={tr.auth} />
+              </td>
+              <td>
+                <CategoryTag name={tr.categoryName} color={tr.categoryColor} />
+              </td>
+              {showProgress && (
+                <td>
+                  <Progress t={tr} />
+                </td>
+              )}
+              <td>{tr.problemCount}</td>
+              <td className="oj-hide-narrow">{tr.author}</td>
+              <td className="oj-hide-narrow">{formatDateTime(tr.gmtModified)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
 export function TrainingListPage() {
   const { t } = useTranslation();
   const search = useSearch();
@@ -162,52 +223,7 @@ export function TrainingListPage() {
       >
         {(data) => (
           <>
-            <div className="oj-table-scroll">
-              <HTMLTable interactive striped className="oj-training-table" data-testid="training-table">
-                <thead>
-                  <tr>
-                    <th>{t('trainingUi.number')}</th>
-                    <th>{t('trainingUi.name')}</th>
-                    <th>{t('trainingUi.auth')}</th>
-                    <th>{t('trainingUi.category')}</th>
-                    {loggedIn && <th data-testid="training-progress-head">{t('trainingUi.progress')}</th>}
-                    <th>{t('trainingUi.problemCount')}</th>
-                    <th className="oj-hide-narrow">{t('trainingUi.author')}</th>
-                    <th className="oj-hide-narrow">{t('trainingUi.updated')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.records.map((tr) => (
-                    <tr key={tr.id} onClick={() => open(tr.id)} data-testid={`training-row-${tr.id}`}>
-                      <td>{tr.id}</td>
-                      <td>
-                        <a
-                          href={`/training/${tr.id}`}
-                          onClick={(e) => e.preventDefault()}
-                          data-testid={`training-open-${tr.id}`}
-                        >
-                          {tr.title}
-                        </a>
-                      </td>
-                      <td>
-                        <TrainingAuthTag auth={tr.auth} />
-                      </td>
-                      <td>
-                        <CategoryTag name={tr.categoryName} color={tr.categoryColor} />
-                      </td>
-                      {loggedIn && (
-                        <td>
-                          <Progress t={tr} />
-                        </td>
-                      )}
-                      <td>{tr.problemCount}</td>
-                      <td className="oj-hide-narrow">{tr.author}</td>
-                      <td className="oj-hide-narrow">{formatDateTime(tr.gmtModified)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </div>
+            <TrainingTable records={data.records} showProgress={loggedIn} onOpen={open} />
             <Pager
               page={query.currentPage}
               size={TRAINING_LIST_PAGE_SIZE}

@@ -12,16 +12,40 @@ import { toast } from '../../shell/toaster';
 import { useLoad } from '../../shell/useLoad';
 import { isSuperAdmin, useSession } from '../../store/session';
 import { AdminTable } from '../contest/parts';
-import { adminTrainingApi } from './api';
+import { adminTrainingApi, type TrainingAdminAdapter } from './api';
 
-function Row({ tr, reload }: { tr: AdminTraining; reload(): void }) {
+/** Where the list's buttons lead (the site back office or a group's training pages). */
+export interface TrainingAdminPaths {
+  create: string;
+  edit(tid: number): string;
+  problems(tid: number): string;
+}
+
+const SITE_PATHS: TrainingAdminPaths = {
+  create: '/admin/training/create',
+  edit: (tid) => `/admin/training/${tid}/edit`,
+  problems: (tid) => `/admin/training/${tid}/problems`,
+};
+
+function Row({
+  tr,
+  reload,
+  adapter,
+  paths,
+  canDelete,
+}: {
+  tr: AdminTraining;
+  reload(): void;
+  adapter: TrainingAdminAdapter;
+  paths: TrainingAdminPaths;
+  canDelete: boolean;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const root = useSession(isSuperAdmin);
   const [visible, setVisible] = useState(tr.status);
   const toggle = async () => {
     try {
-      await adminTrainingApi.changeStatus(tr.id, !visible);
+      await adapter.changeStatus(tr.id, !visible);
       setVisible(!visible);
       toast.success(t('adminTraining.saved'));
     } catch {
@@ -31,7 +55,7 @@ function Row({ tr, reload }: { tr: AdminTraining; reload(): void }) {
   const remove = async () => {
     if (!window.confirm(t('adminTraining.deleteConfirm'))) return;
     try {
-      await adminTrainingApi.remove(tr.id);
+      await adapter.remove(tr.id);
       toast.success(t('adminTraining.deleted'));
       reload();
     } catch {
@@ -64,7 +88,7 @@ function Row({ tr, reload }: { tr: AdminTraining; reload(): void }) {
             icon="edit"
             aria-label={t('adminTraining.edit')}
             title={t('adminTraining.edit')}
-            onClick={() => navigate(`/admin/training/${tr.id}/edit`)}
+            onClick={() => navigate(paths.edit(tr.id))}
             data-testid={`admin-training-edit-${tr.id}`}
           />
           <Button
@@ -72,10 +96,10 @@ function Row({ tr, reload }: { tr: AdminTraining; reload(): void }) {
             icon="list"
             aria-label={t('adminTraining.problems')}
             title={t('adminTraining.problems')}
-            onClick={() => navigate(`/admin/training/${tr.id}/problems`)}
+            onClick={() => navigate(paths.problems(tr.id))}
             data-testid={`admin-training-problems-${tr.id}`}
           />
-          {root && (
+          {canDelete && (
             <Button
               small
               intent="danger"
@@ -92,12 +116,23 @@ function Row({ tr, reload }: { tr: AdminTraining; reload(): void }) {
   );
 }
 
-export function AdminTrainingListPage() {
+/** The back-office training table: visible switch, edit, problems, delete (when allowed). */
+export function TrainingAdminList({
+  adapter,
+  paths,
+  canDelete,
+  searchable,
+}: {
+  adapter: TrainingAdminAdapter;
+  paths: TrainingAdminPaths;
+  canDelete: boolean;
+  searchable: boolean;
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const list = useLoad(() => adminTrainingApi.list(page, keyword), [page, keyword]);
+  const list = useLoad(() => adapter.list(page, keyword), [adapter, page, keyword]);
   return (
     <div data-testid="admin-training-list">
       <div
@@ -105,18 +140,20 @@ export function AdminTrainingListPage() {
         style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}
       >
         <H3 style={{ margin: 0 }}>{t('adminTraining.listTitle')}</H3>
-        <KeywordSearch
-          placeholder={t('adminTraining.keyword')}
-          testId="admin-training-keyword"
-          onSearch={(k) => {
-            setPage(1);
-            setKeyword(k);
-          }}
-        />
+        {searchable && (
+          <KeywordSearch
+            placeholder={t('adminTraining.keyword')}
+            testId="admin-training-keyword"
+            onSearch={(k) => {
+              setPage(1);
+              setKeyword(k);
+            }}
+          />
+        )}
         <Button
           intent="primary"
           icon="add"
-          onClick={() => navigate('/admin/training/create')}
+          onClick={() => navigate(paths.create)}
           data-testid="admin-training-create"
         >
           {t('adminTraining.create')}
@@ -142,7 +179,14 @@ export function AdminTrainingListPage() {
               ]}
             >
               {data.records.map((tr) => (
-                <Row key={tr.id} tr={tr} reload={list.reload} />
+                <Row
+                  key={tr.id}
+                  tr={tr}
+                  reload={list.reload}
+                  adapter={adapter}
+                  paths={paths}
+                  canDelete={canDelete}
+                />
               ))}
             </AdminTable>
             <Pager page={page} size={10} total={data.total} onPage={setPage} />
@@ -151,4 +195,9 @@ export function AdminTrainingListPage() {
       </LoadedList>
     </div>
   );
+}
+
+export function AdminTrainingListPage() {
+  const root = useSession(isSuperAdmin);
+  return <TrainingAdminList adapter={adminTrainingApi} paths={SITE_PATHS} canDelete={root} searchable />;
 }

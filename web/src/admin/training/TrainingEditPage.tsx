@@ -7,7 +7,7 @@ import { useLocation, useParams } from 'wouter';
 import { toast } from '../../shell/toaster';
 import { useLoad } from '../../shell/useLoad';
 import { TextField, useSaving } from '../contest/parts';
-import { adminTrainingApi, type TrainingForm } from './api';
+import { adminTrainingApi, type TrainingAdminAdapter, type TrainingForm } from './api';
 
 const EMPTY: TrainingForm = {
   title: '',
@@ -20,17 +20,37 @@ const EMPTY: TrainingForm = {
 };
 
 export function TrainingEditPage() {
-  const { t } = useTranslation();
   const params = useParams<{ trainingId?: string }>();
   const [, navigate] = useLocation();
   const tid = params.trainingId ? Number(params.trainingId) : null;
+  return <TrainingEditor adapter={adminTrainingApi} tid={tid} onSaved={() => navigate('/admin/training')} />;
+}
+
+const noCategories = () => Promise.resolve([]);
+
+/**
+ * Every field of a training, its category, the private password and the rank's show name. With
+ * an adapter that lists no categories (a group's), the category is typed by name.
+ */
+export function TrainingEditor({
+  adapter,
+  tid,
+  onSaved,
+}: {
+  adapter: TrainingAdminAdapter;
+  tid: number | null;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<TrainingForm>(EMPTY);
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const categories = useLoad(() => adminTrainingApi.categories(), []);
+  const [categoryName, setCategoryName] = useState('');
+  const pick = adapter.categories !== undefined;
+  const categories = useLoad(adapter.categories ?? noCategories, [adapter]);
   const { busy, run } = useSaving();
   useEffect(() => {
     if (tid === null) return;
-    void adminTrainingApi.get(tid).then(
+    void adapter.get(tid).then(
       ({ training, trainingCategory }) => {
         setForm({
           id: training.id,
@@ -43,19 +63,27 @@ export function TrainingEditPage() {
           rankShowName: training.rankShowName,
         });
         setCategoryId(trainingCategory?.id ?? null);
+        setCategoryName(trainingCategory?.name ?? '');
       },
       () => undefined,
     );
-  }, [tid]);
+  }, [adapter, tid]);
   const set = <K extends keyof TrainingForm>(k: K, v: TrainingForm[K]) => setForm((f) => ({ ...f, [k]: v }));
   const save = async () => {
     if (!form.title.trim()) return toast.warning(t('adminTraining.titleRequired'));
     if (form.auth === 'Private' && !form.privatePwd) return toast.warning(t('adminTraining.pwdRequired'));
     await run(async () => {
-      if (tid === null) await adminTrainingApi.create(form, categoryId);
-      else await adminTrainingApi.update(form, categoryId);
+      const category = pick
+        ? categoryId !== null
+          ? { id: categoryId }
+          : null
+        : categoryName.trim()
+          ? { name: categoryName.trim() }
+          : null;
+      if (tid === null) await adapter.create(form, category);
+      else await adapter.update(form, category);
       toast.success(t('adminTraining.saved'));
-      navigate('/admin/training');
+      onSaved();
     });
   };
   return (
@@ -112,16 +140,25 @@ export function TrainingEditPage() {
           />
         </FormGroup>
         <FormGroup label={t('adminTraining.category')} labelFor="training-category">
-          <HTMLSelect
-            id="training-category"
-            value={categoryId ?? ''}
-            onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}
-            data-testid="admin-training-category"
-            options={[
-              { value: '', label: t('adminTraining.categoryNone') },
-              ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-            ]}
-          />
+          {pick ? (
+            <HTMLSelect
+              id="training-category"
+              value={categoryId ?? ''}
+              onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}
+              data-testid="admin-training-category"
+              options={[
+                { value: '', label: t('adminTraining.categoryNone') },
+                ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+              ]}
+            />
+          ) : (
+            <InputGroup
+              id="training-category"
+              value={categoryName}
+              onChange={(e) => setCategoryName(e.target.value)}
+              data-testid="admin-training-category-name"
+            />
+          )}
         </FormGroup>
         <FormGroup label={t('adminTraining.rankShowName')} labelFor="training-show-name">
           <HTMLSelect

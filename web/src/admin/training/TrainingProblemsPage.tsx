@@ -8,18 +8,23 @@ import { LoadedList } from '../../shell/LoadedList';
 import { toast } from '../../shell/toaster';
 import { useLoad } from '../../shell/useLoad';
 import { AdminTable, useSaving } from '../contest/parts';
-import { adminTrainingApi } from './api';
+import { adminTrainingApi, type TrainingAdminAdapter } from './api';
 
 export function TrainingProblemsPage() {
-  const { t } = useTranslation();
   const tid = Number(useParams<{ trainingId: string }>().trainingId);
-  const list = useLoad(() => adminTrainingApi.problems(tid), [tid]);
+  return <TrainingProblemsEditor adapter={adminTrainingApi} tid={tid} />;
+}
+
+/** A training's problems: add a public one by pid, reorder, remove (site or group calls). */
+export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdminAdapter; tid: number }) {
+  const { t } = useTranslation();
+  const list = useLoad(() => adapter.problems(tid), [adapter, tid]);
   const [pid, setPid] = useState('');
   const [displayId, setDisplayId] = useState('');
   const { busy, run } = useSaving();
   const add = () =>
     run(async () => {
-      await adminTrainingApi.addProblem(tid, Number(pid), displayId.trim());
+      await adapter.addProblem(tid, Number(pid), displayId.trim());
       toast.success(t('adminTraining.added'));
       setPid('');
       setDisplayId('');
@@ -33,15 +38,13 @@ export function TrainingProblemsPage() {
       const order = rows.map((r) => links[String(r.id)]!);
       [order[i], order[j]] = [order[j]!, order[i]!];
       await Promise.all(
-        order.map((l, k) =>
-          l.rank !== k + 1 ? adminTrainingApi.updateLink({ id: l.id, rank: k + 1 }) : null,
-        ),
+        order.map((l, k) => (l.rank !== k + 1 ? adapter.updateLink({ id: l.id, tid, rank: k + 1 }) : null)),
       );
       list.reload();
     });
   const remove = (problemPid: number) =>
     run(async () => {
-      await adminTrainingApi.removeProblem(tid, problemPid);
+      await adapter.removeProblem(tid, problemPid);
       toast.success(t('adminTraining.removed'));
       list.reload();
     });

@@ -19,6 +19,31 @@ export interface TrainingForm {
   rankShowName: string;
 }
 
+/** The category a saved training gets: a stored one by id, a new or reused one by name, or none. */
+export type CategoryChoice = { id: number } | { name: string } | null;
+
+/**
+ * The calls the training back-office screens make: the site back office (/api/admin/training/*)
+ * and a group's trainings (/api/group/*training*) plug in their own.
+ */
+export interface TrainingAdminAdapter {
+  list(currentPage: number, keyword: string): Promise<Page<AdminTraining>>;
+  get(tid: number): Promise<{ training: AdminTraining; trainingCategory: TrainingCategory | null }>;
+  create(training: TrainingForm, category: CategoryChoice): Promise<null>;
+  update(training: TrainingForm, category: CategoryChoice): Promise<null>;
+  remove(tid: number): Promise<null>;
+  changeStatus(tid: number, status: boolean): Promise<null>;
+  problems(tid: number): Promise<{
+    problemList: Page<AdminTrainingProblemRow>;
+    trainingProblemMap: Record<string, TrainingProblemLink>;
+  }>;
+  addProblem(tid: number, pid: number, displayId: string): Promise<null>;
+  updateLink(link: { id: number; tid: number; rank: number; displayId?: string }): Promise<null>;
+  removeProblem(tid: number, pid: number): Promise<null>;
+  /** Stored categories to pick from; absent: the category is typed by name. */
+  categories?: () => Promise<TrainingCategory[]>;
+}
+
 export const adminTrainingApi = {
   list: (currentPage: number, keyword: string) =>
     api.get<Page<AdminTraining>>('/api/admin/training/get-training-list', {
@@ -30,16 +55,10 @@ export const adminTrainingApi = {
     api.get<{ training: AdminTraining; trainingCategory: TrainingCategory | null }>('/api/admin/training', {
       tid,
     }),
-  create: (training: TrainingForm, categoryId: number | null) =>
-    api.post<null>('/api/admin/training', {
-      training,
-      trainingCategory: categoryId !== null ? { id: categoryId } : null,
-    }),
-  update: (training: TrainingForm, categoryId: number | null) =>
-    api.put<null>('/api/admin/training', {
-      training,
-      trainingCategory: categoryId !== null ? { id: categoryId } : null,
-    }),
+  create: (training: TrainingForm, category: CategoryChoice) =>
+    api.post<null>('/api/admin/training', { training, trainingCategory: category }),
+  update: (training: TrainingForm, category: CategoryChoice) =>
+    api.put<null>('/api/admin/training', { training, trainingCategory: category }),
   remove: (tid: number) => api.delete<null>(`/api/admin/training?tid=${tid}`),
   changeStatus: (tid: number, status: boolean) =>
     api.put<null>(`/api/admin/training/change-training-status?tid=${tid}&status=${status}`),
@@ -54,7 +73,7 @@ export const adminTrainingApi = {
       pid,
       ...(displayId ? { displayId } : {}),
     }),
-  updateLink: (link: { id: number; rank: number; displayId?: string }) =>
+  updateLink: (link: { id: number; tid: number; rank: number; displayId?: string }) =>
     api.put<null>('/api/admin/training/problem', link),
   removeProblem: (tid: number, pid: number) =>
     api.delete<null>(`/api/admin/training/problem?tid=${tid}&pid=${pid}`),
@@ -64,4 +83,4 @@ export const adminTrainingApi = {
   updateCategory: (id: number, name: string, color: string) =>
     api.put<null>('/api/admin/training/category', { id, name, color }),
   removeCategory: (id: number) => api.delete<null>(`/api/admin/training/category?cid=${id}`),
-};
+} satisfies TrainingAdminAdapter & Record<string, unknown>;
