@@ -6,16 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch, type Call } from '../test/harness';
 
-vi.mock('../api/socket', () => {
-  const sock = { connected: false, on: () => undefined, off: () => undefined, emit: () => undefined };
-  return {
-    connectSocket: vi.fn(async () => sock),
-    syncSocketToken: () => undefined,
-    disconnectSocket: () => undefined,
-    currentSocket: () => sock,
-    onSocketResync: () => () => undefined,
-  };
-});
+vi.mock('../api/socket', async () => (await import('../test/fake-socket')).idleSocketModuleMock());
 
 const ROOT = { uid: 'r1', username: 'root', nickname: null, avatar: null, roleList: ['root'] };
 const ADMIN = { uid: 'a1', username: 'adm', nickname: null, avatar: null, roleList: ['admin'] };

@@ -38,3 +38,15 @@ export function socketModuleMock() {
     onSocketResync: () => () => undefined,
   };
 }
+
+/** The module shape of '../api/socket' for screens that need no pushes: a socket that never connects. */
+export function idleSocketModuleMock() {
+  const sock = { connected: false, on: () => undefined, off: () => undefined, emit: () => undefined };
+  return {
+    connectSocket: async () => sock,
+    syncSocketToken: () => undefined,
+    disconnectSocket: () => undefined,
+    currentSocket: () => sock,
+    onSocketResync: () => () => undefined,
+  };
+}

@@ -5,16 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../../test/harness';
 
-vi.mock('../../api/socket', () => {
-  const sock = { connected: false, on: () => undefined, off: () => undefined, emit: () => undefined };
-  return {
-    connectSocket: vi.fn(async () => sock),
-    syncSocketToken: () => undefined,
-    disconnectSocket: () => undefined,
-    currentSocket: () => sock,
-    onSocketResync: () => () => undefined,
-  };
-});
+vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).idleSocketModuleMock());
 
 const ROOT = { uid: 'r1', username: 'root', nickname: null, avatar: null, roleList: ['root'] };
 const path = (url: string) => url.split('?')[0];
