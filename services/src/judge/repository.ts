@@ -30,6 +30,7 @@ const LIST_COLUMNS = [
   'cid',
   'cpid',
   'gid',
+  'tid',
   'judger',
   'ip',
   'version',

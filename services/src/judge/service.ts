@@ -235,7 +235,10 @@ export function createJudgeService(deps: JudgeServiceDeps) {
       await bus.enqueue(REMOTE_JUDGE_QUEUE, task, { id });
       return true;
     } catch (err) {
-      log.warn({ err, submitId: row.submit_id }, 'remote judge queue unreachable: the sweeper queues it later');
+      log.warn(
+        { err, submitId: row.submit_id },
+        'remote judge queue unreachable: the sweeper queues it later',
+      );
       return false;
     }
   }
@@ -427,8 +430,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
         cid: target ? cid : 0,
         cpid: target ? target.cpid : 0,
         gid: target ? target.gid : inTraining ? inTraining.gid : problem.gid,
-        // judge.tid (migration 0007_training) is read by the training capability only.
-        ...({ tid } as object),
+        tid,
         ip,
         is_remote: problem.isRemote,
       });

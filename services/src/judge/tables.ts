@@ -24,6 +24,8 @@ export interface JudgeTable {
   cid: Generated<number>;
   cpid: Generated<number>;
   gid: number | null;
+  /** The training the submission was made from (migration 0007_training); read by the training capability. */
+  tid: ColumnType<number | null, number | null | undefined, number | null>;
   judger: string | null;
   ip: string | null;
   version: Generated<number>;

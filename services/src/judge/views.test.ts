@@ -31,6 +31,7 @@ function row(over: Partial<JudgeRow> = {}): JudgeRow {
     cid: 0,
     cpid: 0,
     gid: null,
+    tid: null,
     judger: 'r1',
     ip: '1.2.3.4',
     version: 0,
