@@ -2,19 +2,10 @@
 // GET /api/get-website-config against a bare Fastify route in the same run, on PostgreSQL.
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../src/platform/config';
-import { createPlatform } from '../src/compose';
-import { freshPostgres, load, report } from './support';
+import { load, report } from './support';
+import { BENCH_ROOT_PASSWORD, startBenchPlatform } from './support-platform';
 
-const database = await freshPostgres();
-const platform = await createPlatform({
-  config: loadConfig({
-    DATABASE_URL: database.url,
-    OJ_ROOT_PASSWORD: 'bench-root-pass',
-    LOG_LEVEL: 'silent',
-    OJ_DATA_DIR: '/tmp/oj-bench',
-  }),
-});
+const { database, platform } = await startBenchPlatform('/tmp/oj-bench');
 await platform.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
 
@@ -33,7 +24,7 @@ const loginRun = await load({
   url: `${base}/api/login`,
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'root', password: 'bench-root-pass' }),
+  body: JSON.stringify({ username: 'root', password: BENCH_ROOT_PASSWORD }),
   connections: 8,
   duration: 8,
 });

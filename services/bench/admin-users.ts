@@ -3,27 +3,17 @@
 // argon2 hashes run several at a time on libuv's worker threads (UV_THREADPOOL_SIZE, default 4).
 import { loadavg, cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../src/platform/config';
-import { createPlatform } from '../src/compose';
-import { freshPostgres, report } from './support';
+import { report } from './support';
+import { BENCH_ROOT_PASSWORD, startBenchPlatform } from './support-platform';
 
 const USERS = Number(process.env.BENCH_USERS ?? 5000);
-const database = await freshPostgres();
-const platform = await createPlatform({
-  config: loadConfig({
-    DATABASE_URL: database.url,
-    OJ_ROOT_PASSWORD: 'bench-root-pass',
-    LOG_LEVEL: 'silent',
-    OJ_DATA_DIR: '/tmp/oj-bench-admin',
-  }),
-  seedSamples: false,
-});
+const { database, platform } = await startBenchPlatform('/tmp/oj-bench-admin', { seedSamples: false });
 await platform.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
 const login = await fetch(`${base}/api/admin/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'root', password: 'bench-root-pass' }),
+  body: JSON.stringify({ username: 'root', password: BENCH_ROOT_PASSWORD }),
 });
 const token = login.headers.get('authorization') ?? '';
 const rows = Array.from({ length: USERS }, (_, i) => [

@@ -9,20 +9,11 @@ import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import type { ProblemCapability } from '../src/problem';
-import { loadConfig } from '../src/platform/config';
-import { createPlatform } from '../src/compose';
-import { freshPostgres, load, report, type LoadResult } from './support';
+import { load, report, type LoadResult } from './support';
+import { BENCH_ROOT_PASSWORD, startBenchPlatform } from './support-platform';
 
 const PROBLEMS = 2000;
-const database = await freshPostgres();
-const platform = await createPlatform({
-  config: loadConfig({
-    DATABASE_URL: database.url,
-    OJ_ROOT_PASSWORD: 'bench-root-pass',
-    LOG_LEVEL: 'silent',
-    OJ_DATA_DIR: '/tmp/oj-bench',
-  }),
-});
+const { database, platform } = await startBenchPlatform('/tmp/oj-bench');
 const db = platform.ctx.db;
 
 // A bank of 2,000 problems copied from the seeded A+B; every other one carries the bench tag.
@@ -133,7 +124,7 @@ const cpuUs = {
 const login = await fetch(`${base}/api/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'root', password: 'bench-root-pass' }),
+  body: JSON.stringify({ username: 'root', password: BENCH_ROOT_PASSWORD }),
 });
 const token = login.headers.get('authorization')!;
 const sw = (await (
