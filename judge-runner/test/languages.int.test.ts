@@ -106,32 +106,21 @@ describe('syntax check of interpreted languages (compat SB4)', () => {
 });
 
 describe('JVM sized from the problem limits', () => {
+  /** Judges a Java program on the first A+B case under the given limits. */
+  const judgeJava = (code: string, limits: { timeLimit: number; memoryLimit: number; stackLimit: number }) =>
+    h.judge(submission({ language: 'Java', code, testCases: [cases[0]!], limits }));
   // 4 MiB of live data and ~800 MB of short-lived garbage: the heap must stay near the live data.
   const CHURN =
     'import java.util.*;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); long v = s.nextLong() + s.nextLong(); int[][] live = new int[16][]; for (int i = 0; i < 16; i++) live[i] = new int[65536]; long sum = 0; for (int r = 0; r < 2000; r++) { int[] g = new int[100000]; g[r % 100000] = r; sum += g[7]; live[r % 16][r % 65536]++; } System.out.println(v + (sum >= 0 ? 0 : 1)); } }';
 
   it('a program with 4 MiB of live data and much garbage is accepted at 64 MB', async () => {
-    const r = await h.judge(
-      submission({
-        language: 'Java',
-        code: CHURN,
-        testCases: [cases[0]!],
-        limits: { timeLimit: 2000, memoryLimit: 64, stackLimit: 64 },
-      }),
-    );
+    const r = await judgeJava(CHURN, { timeLimit: 2000, memoryLimit: 64, stackLimit: 64 });
     expect(r.status).toBe(S.ACCEPTED);
     expect(r.memory).toBeLessThan(64 * 1024);
   });
 
   it('Java A+B at 256 MB uses well under 100 MB', async () => {
-    const r = await h.judge(
-      submission({
-        language: 'Java',
-        code: SOURCES.Java!,
-        testCases: [cases[0]!],
-        limits: { timeLimit: 1000, memoryLimit: 256, stackLimit: 128 },
-      }),
-    );
+    const r = await judgeJava(SOURCES.Java!, { timeLimit: 1000, memoryLimit: 256, stackLimit: 128 });
     expect(r.status).toBe(S.ACCEPTED);
     expect(r.memory).toBeLessThan(100 * 1024);
   });
@@ -139,14 +128,7 @@ describe('JVM sized from the problem limits', () => {
   it('live data beyond the limit: the JVM runs out of heap → MLE, not RE', async () => {
     const hog =
       'import java.util.*;\npublic class Main { public static void main(String[] x) { List<long[]> keep = new ArrayList<>(); for (int i = 0; i < 400; i++) keep.add(new long[131072]); System.out.println(keep.size()); } }';
-    const r = await h.judge(
-      submission({
-        language: 'Java',
-        code: hog,
-        testCases: [cases[0]!],
-        limits: { timeLimit: 2000, memoryLimit: 64, stackLimit: 64 },
-      }),
-    );
+    const r = await judgeJava(hog, { timeLimit: 2000, memoryLimit: 64, stackLimit: 64 });
     expect(r.status).toBe(S.MEMORY_LIMIT_EXCEEDED);
   });
 
