@@ -1,6 +1,10 @@
 // The adapters of this deployment, each pointed at its judge's base URL (overridable per judge
 // with OJ_REMOTE_BASE_<OJ>, e.g. OJ_REMOTE_BASE_CF=http://127.0.0.1:9000/, which the tests use).
+import { AtCoderAdapter } from './atcoder';
 import { CodeforcesAdapter } from './codeforces';
+import { HduAdapter, PojAdapter } from './hdu-poj';
+import { LibreOjAdapter } from './libreoj';
+import { SpojAdapter } from './spoj';
 import type { AdapterOptions, RemoteAdapter, RemoteJudgeName } from './types';
 
 export const DEFAULT_BASES: Record<RemoteJudgeName, string> = {
@@ -32,5 +36,10 @@ export function createAdapters(
   return {
     CF: new CodeforcesAdapter('CF', base('CF'), opts),
     GYM: new CodeforcesAdapter('GYM', bases.GYM ?? base('CF'), opts),
+    HDU: new HduAdapter(base('HDU'), opts),
+    POJ: new PojAdapter(base('POJ'), opts),
+    SPOJ: new SpojAdapter(base('SPOJ'), opts),
+    AC: new AtCoderAdapter(base('AC'), opts),
+    LIBRE: new LibreOjAdapter(base('LIBRE'), opts),
   };
 }

@@ -126,17 +126,24 @@ export function htmlText(html: string): string {
 
 /** Relative `src`/`href` links of a statement fragment made absolute against the judge's base. */
 export function absoluteLinks(html: string, base: string): string {
-  return html.replace(/(src|href)=(["'])([^"']+)\2/gi, (_m, attr: string, q: string, link: string) => {
+  const abs = (link: string) => {
     try {
-      return `${attr}=${q}${new URL(link, base).toString()}${q}`;
+      return new URL(link, base).toString();
     } catch {
-      return `${attr}=${q}${link}${q}`;
+      return link;
     }
-  });
+  };
+  return html.replace(
+    /(src|href)=(?:(["'])([^"']+)\2|([^\s>"']+))/gi,
+    (_m, attr: string, q: string | undefined, quoted: string | undefined, bare: string | undefined) =>
+      q ? `${attr}=${q}${abs(quoted!)}${q}` : `${attr}="${abs(bare!)}"`,
+  );
 }
 
 export interface AdapterOptions {
   http?: HttpOptions;
   /** Wait before looking for the new run id on the status page (the reference's 2-3 s). */
   findDelayMs?: number;
+  /** Scale of the judges' own retry waits (HDU "don't re-submit" 5 s, AtCoder "wait N s", LibreOJ 3 s); default 1. */
+  waitScale?: number;
 }

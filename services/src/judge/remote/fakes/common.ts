@@ -11,6 +11,7 @@ export interface FakeRequest {
   form: Record<string, string>;
   json: unknown;
   raw: string;
+  authorization: string | undefined;
 }
 
 export interface FakeReply {
@@ -56,6 +57,7 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
           form,
           json,
           raw,
+          authorization: req.headers.authorization,
         }),
       ).then(
         (reply) => {
