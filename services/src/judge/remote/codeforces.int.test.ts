@@ -180,6 +180,33 @@ describe('Codeforces through the remote judge', () => {
     expect(after.status).toBe(S.ACCEPTED);
   });
 
+  it('GYM judges with the Codeforces account: import, Accepted and a compile error with its text', async () => {
+    const imported = await t.call(
+      'GET',
+      '/api/admin/problem/import-remote-oj-problem?name=GYM&problemId=100001A',
+    );
+    expect(imported).toMatchObject({ status: 200, msg: RM.IMPORT_OK });
+    const page = await t.call('GET', '/api/get-problem-detail?problemId=GYM-100001A');
+    expect(page.data.problem).toMatchObject({ isRemote: true, source: `${fake.url}gym/100001/problem/A` });
+    const gym = async (code: string) => {
+      const res = await t.call('POST', '/api/submit-problem-judge', {
+        pid: 'GYM-100001A',
+        language: LANG,
+        code,
+        isRemote: true,
+      });
+      expect(res.status, res.msg).toBe(200);
+      return Number(res.data.submitId);
+    };
+    const ok = await gym('int main(){puts("YES");} // gym');
+    expect(await t.pushed(ok)).toMatchObject({ status: S.ACCEPTED, time: 31, memory: 3900 });
+    expect(fake.runs.at(-1)).toMatchObject({ contest: '100001', index: 'A', user: 'tourist' });
+    const ce = await gym('#error gym');
+    expect((await t.pushed(ce)).status).toBe(S.COMPILE_ERROR);
+    expect((await detail(ce)).errorMessage).toBe(COMPILE_ERROR_TEXT);
+    expect((await accounts())[0]!.status).toBe(1);
+  });
+
   it('no account configured: System Error with the reference message', async () => {
     const list = await t.call('GET', '/api/admin/remote-judge/accounts');
     for (const a of list.data as { id: number }[])
