@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { MarkdownEditor } from '../shell/MarkdownEditor';
 import { toast } from '../shell/toaster';
 import { isAdmin, useSession } from '../store/session';
-import { postApi } from './posts-api';
+import { groupPostApi, postApi } from './posts-api';
 import { formError, type PostForm } from './post-rules';
 
 export function PostEditor({
@@ -28,6 +28,8 @@ export function PostEditor({
   initial,
   editId,
   fixedPid,
+  gid,
+  canPin,
 }: {
   open: boolean;
   onClose(): void;
@@ -38,6 +40,10 @@ export function PostEditor({
   editId?: number;
   /** Problem scope: the post belongs to this problem. */
   fixedPid?: string;
+  /** A group's post: saved through /api/group/discussion with this gid. */
+  gid?: number;
+  /** The pin box for more than site admins (a group's admins). */
+  canPin?: boolean;
 }) {
   const { t } = useTranslation();
   const admin = useSession(isAdmin);
@@ -76,8 +82,9 @@ export function PostEditor({
         topPriority: form.topPriority,
         ...(form.pid.trim() ? { pid: form.pid.trim() } : {}),
       };
-      if (editId) await postApi.update({ ...body, id: editId });
-      else await postApi.create(body);
+      const calls = gid ? groupPostApi : postApi;
+      if (editId) await calls.update({ ...body, id: editId, ...(gid ? { gid } : {}) });
+      else await calls.create({ ...body, ...(gid ? { gid } : {}) });
       toast.success(t(editId ? 'discussionUi.updated' : 'discussionUi.posted'));
       onSaved();
     } catch {
@@ -138,7 +145,7 @@ export function PostEditor({
               data-testid="post-pid"
             />
           </FormGroup>
-          {admin && (
+          {(admin || canPin) && (
             <Checkbox
               checked={form.topPriority}
               label={t('discussionUi.fTop')}

@@ -38,7 +38,7 @@ import { isAdmin, isLoggedIn, isSuperAdmin, useSession } from '../store/session'
 import { useUi } from '../store/ui';
 import { CommentArea } from './CommentArea';
 import { PostEditor } from './PostEditor';
-import { postApi } from './posts-api';
+import { groupPostApi, postApi } from './posts-api';
 import { ReportDialog } from './ReportDialog';
 import './discussion.css';
 import './posts.css';
@@ -138,7 +138,8 @@ function CategoryEditor({
   );
 }
 
-function PostCard({ d, category }: { d: Discussion; category?: string }) {
+/** A post of a list; `gid` makes its links the group's (detail and problem). */
+export function PostCard({ d, category, gid }: { d: Discussion; category?: string; gid?: number }) {
   const { t } = useTranslation();
   return (
     <Card className="oj-post-card" data-testid="discussion-card">
@@ -148,7 +149,10 @@ function PostCard({ d, category }: { d: Discussion; category?: string }) {
             {t('discussionUi.top')}
           </Tag>
         )}
-        <Link href={`/discussion-detail/${d.id}`} data-testid="discussion-link">
+        <Link
+          href={gid ? `/group/${gid}/discussion-detail/${d.id}` : `/discussion-detail/${d.id}`}
+          data-testid="discussion-link"
+        >
           <strong>{d.title}</strong>
         </Link>
       </div>
@@ -157,7 +161,13 @@ function PostCard({ d, category }: { d: Discussion; category?: string }) {
         <span>{d.author}</span>
         {category && <Tag minimal>{category}</Tag>}
         {d.pid && (
-          <Link href={`/problem/${encodeURIComponent(d.pid)}`}>
+          <Link
+            href={
+              gid
+                ? `/group/${gid}/problem/${encodeURIComponent(d.pid)}`
+                : `/problem/${encodeURIComponent(d.pid)}`
+            }
+          >
             <Tag minimal intent="primary">
               {d.pid}
             </Tag>
@@ -391,15 +401,35 @@ function useCommentPush(did: number): number {
 }
 
 export function DiscussionDetail() {
-  const { t } = useTranslation();
   const on = useDiscussionSwitch();
   const params = useParams<{ discussionID: string }>();
-  const did = Number(params.discussionID);
-  const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const groupId = search.get('groupID');
+  if (!on) return null;
+  return <DiscussionPost did={Number(params.discussionID)} groupId={groupId} />;
+}
+
+/**
+ * A post with its like, report, edit, delete and comment area. In a group (`group`), the back
+ * links, the problem link, edit and delete go to the group's pages and calls; the group's admins
+ * (`group.manage`) may edit and delete too.
+ */
+export function DiscussionPost({
+  did,
+  groupId = null,
+  group,
+}: {
+  did: number;
+  groupId?: string | null;
+  group?: { gid: number; manage: boolean };
+}) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const user = useSession((s) => s.user);
-  const admin = useSession(isAdmin);
+  const siteAdmin = useSession(isAdmin);
+  const admin = group ? group.manage : siteAdmin;
+  const listHref = group ? `/group/${group.gid}/discussion` : '/discussion';
+  const problemGroup = group ? String(group.gid) : groupId;
   const requireLogin = useRequireLogin();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
@@ -412,7 +442,6 @@ export function DiscussionDetail() {
     if (detail.data) setLiked({ hasLike: !!detail.data.hasLike, likeNum: detail.data.likeNum });
   }, [detail.data]);
 
-  if (!on) return null;
   if (detail.loading && !detail.data) return <Spinner data-testid="discussion-loading" />;
   const d = detail.data;
   if (!d)
@@ -420,7 +449,7 @@ export function DiscussionDetail() {
       <NonIdealState
         icon="error"
         title={t('discussionUi.empty')}
-        action={<Link href="/discussion">{t('discussionUi.backToAll')}</Link>}
+        action={<Link href={listHref}>{t('discussionUi.backToAll')}</Link>}
       />
     );
   const mine = user?.uid === d.uid;
@@ -444,14 +473,16 @@ export function DiscussionDetail() {
         items={[
           {
             text: t('discussionUi.title'),
-            href: '/discussion',
-            onClick: (e) => (e.preventDefault(), navigate('/discussion')),
+            href: listHref,
+            onClick: (e) => (e.preventDefault(), navigate(listHref)),
           },
-          {
-            text: d.categoryName,
-            href: `/discussion?cid=${d.categoryId}`,
-            onClick: (e) => (e.preventDefault(), navigate(`/discussion?cid=${d.categoryId}`)),
-          },
+          group
+            ? { text: d.categoryName }
+            : {
+                text: d.categoryName,
+                href: `/discussion?cid=${d.categoryId}`,
+                onClick: (e) => (e.preventDefault(), navigate(`/discussion?cid=${d.categoryId}`)),
+              },
           { text: d.title },
         ]}
       />
@@ -508,14 +539,14 @@ export function DiscussionDetail() {
               data-testid="discussion-problem"
               onClick={() =>
                 navigate(
-                  groupId
-                    ? `/group/${groupId}/problem/${encodeURIComponent(d.pid!)}`
+                  problemGroup
+                    ? `/group/${problemGroup}/problem/${encodeURIComponent(d.pid!)}`
                     : `/problem/${encodeURIComponent(d.pid!)}`,
                 )
               }
             />
           )}
-          {mine && (
+          {(mine || (group?.manage ?? false)) && (
             <Button
               icon="edit"
               text={t('discussionUi.edit')}
@@ -532,9 +563,9 @@ export function DiscussionDetail() {
               testId="discussion-delete"
               onConfirm={async () => {
                 try {
-                  await postApi.remove(did);
+                  await (group ? groupPostApi : postApi).remove(did);
                   toast.success(t('discussionUi.deleted'));
-                  navigate('/discussion');
+                  navigate(listHref);
                 } catch {
                   // shown by the client
                 }
@@ -557,6 +588,7 @@ export function DiscussionDetail() {
           }}
           categories={categories.data}
           editId={did}
+          {...(group ? { gid: group.gid, canPin: group.manage } : {})}
           initial={{
             title: d.pid && d.title.startsWith(`[${d.pid}] `) ? d.title.slice(d.pid.length + 3) : d.title,
             description: d.description,

@@ -44,3 +44,14 @@ export const adminPostApi = {
     api.get<Page<DiscussionReportVO>>('/api/admin/discussion-report', { currentPage, limit }),
   handle: (id: number, status: boolean) => api.put<null>('/api/admin/discussion-report', { id, status }),
 };
+
+/** Group posts (groups-admin-files.md §3): the same rows, under the group's rules. */
+export const groupPostApi = {
+  list: (gid: number, currentPage: number, limit: number) =>
+    api.get<Page<Discussion>>('/api/group/get-discussion-list', { gid, currentPage, limit }),
+  adminList: (gid: number, currentPage: number, limit: number) =>
+    api.get<Page<Discussion>>('/api/group/get-admin-discussion-list', { gid, currentPage, limit }),
+  create: (body: DiscussionBody) => api.post<null>('/api/group/discussion', body),
+  update: (body: DiscussionBody) => api.put<null>('/api/group/discussion', body),
+  remove: (did: number) => api.delete<null>('/api/group/discussion', { did }),
+};

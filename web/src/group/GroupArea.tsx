@@ -39,6 +39,8 @@ import { GroupMembers } from './GroupMembers';
 import { GroupProblemEdit } from './GroupProblemEdit';
 import { GroupProblems } from './GroupProblems';
 import { GroupTrainingEdit, GroupTrainingProblems, GroupTrainings } from './GroupTrainings';
+import { useSite } from '../store/site';
+import { GroupDiscussionDetail, GroupDiscussions } from './GroupDiscussions';
 import { GroupRank } from './GroupRank';
 import { applyErrors, truncateName } from './rules';
 import './group.css';
@@ -307,6 +309,7 @@ export function GroupArea() {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   const siteRoot = useSession(isSuperAdmin);
+  const groupDiscussion = useSite((s) => s.config.openGroupDiscussion);
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
   const group = useLoad(() => groupApi.detail(gid), [gid, version]);
@@ -356,6 +359,7 @@ export function GroupArea() {
   const visibleTabs = TABS.filter(([path]) => {
     if (path === 'announcement') return isAdminView(viewer);
     if (path === 'setting') return isRootView(viewer);
+    if (path === 'discussion') return groupDiscussion;
     return true;
   });
   const member = isMemberView(viewer);
@@ -396,6 +400,10 @@ export function GroupArea() {
         ) : (
           <NotBuilt />
         );
+      case 'discussion':
+        return <GroupDiscussions gid={gid} viewer={viewer} />;
+      case 'discussion-detail':
+        return <GroupDiscussionDetail gid={gid} did={Number(location.split('/')[4])} viewer={viewer} />;
       case 'training':
         return <GroupTrainings gid={gid} viewer={viewer} />;
       case 'training-create':
