@@ -18,7 +18,7 @@ import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { ApiError, denied, fail, notFound } from '../platform/http/errors';
 import { G, P } from './post-messages';
 import * as repo from './post-repository';
-import { postError } from './post-rules';
+import { postEdit, postError } from './post-rules';
 import type { AcceptedCountPort } from './ports';
 import type { PostSwitches } from './post-service';
 
@@ -134,15 +134,7 @@ export function createGroupPostService(deps: GroupPostDeps) {
     if (post.gid === null) throw notFound(G.NOT_GROUP_UPDATE);
     const s = await standingIn(user, post.gid, '更新失败，');
     if (!isRoot(user) && user.uid !== post.uid && !isGroupAdmin(s)) throw denied(P.NO_PERMISSION);
-    const ok = await repo.updatePost(db, post.id, {
-      title: problemTitle(post.pid, body.title!.trim()).slice(0, 255),
-      description: body.description!,
-      content: body.content!,
-      categoryId: body.categoryId!,
-      ...(isSiteAdmin(user) && typeof body.topPriority === 'boolean'
-        ? { topPriority: body.topPriority }
-        : {}),
-    });
+    const ok = await repo.updatePost(db, post.id, postEdit(user, post, body));
     if (!ok) throw fail(P.UPDATE_FAILED);
     return null;
   }

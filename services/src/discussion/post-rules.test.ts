@@ -7,6 +7,7 @@ import {
   keywordId,
   mayDeletePost,
   mayEditPost,
+  postEdit,
   postError,
   postRole,
   reportError,
@@ -67,5 +68,23 @@ describe('discussion post rules', () => {
     expect(discussionUrl(5, 2)).toBe('/group/2/discussion-detail/5');
     expect(keywordId('42')).toBe(42);
     expect(keywordId('4x')).toBeNull();
+  });
+
+  it('an edit writes the prefixed, trimmed title and the texts; only a site admin moves the pin', () => {
+    const edit = { ...body, title: '  hint ', topPriority: true };
+    expect(postEdit(u('bob'), { pid: '1000' }, edit)).toEqual({
+      title: '[1000] hint',
+      description: 'd',
+      content: 'c',
+      categoryId: 1,
+    });
+    expect(postEdit(u('adm', ['admin']), { pid: null }, edit)).toEqual({
+      title: 'hint',
+      description: 'd',
+      content: 'c',
+      categoryId: 1,
+      topPriority: true,
+    });
+    expect(postEdit(u('adm', ['admin']), { pid: null }, body)).not.toHaveProperty('topPriority');
   });
 });

@@ -4,10 +4,25 @@ import {
   MAX_DISCUSSION_DESCRIPTION,
   MAX_DISCUSSION_TITLE,
   MAX_REPORT_CONTENT,
+  problemTitle,
   type DiscussionBody,
 } from '@oj/protocol/discussion/posts';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { P } from './post-messages';
+
+/**
+ * The stored fields an edit writes (the body already passed `postError`): the title with its
+ * problem prefix, the texts and the category; the pin only when a site admin sends it.
+ */
+export function postEdit(user: AuthUser, post: { pid: string | null }, body: DiscussionBody) {
+  return {
+    title: problemTitle(post.pid, body.title!.trim()).slice(0, 255),
+    description: body.description!,
+    content: body.content!,
+    categoryId: body.categoryId!,
+    ...(isSiteAdmin(user) && typeof body.topPriority === 'boolean' ? { topPriority: body.topPriority } : {}),
+  };
+}
 
 /** The first validation failure of a create/update body, or null. */
 export function postError(b: DiscussionBody): string | null {

@@ -24,6 +24,7 @@ import {
   keywordId,
   mayDeletePost,
   mayEditPost,
+  postEdit,
   postError,
   postRole,
   reportError,
@@ -227,15 +228,7 @@ export function createPostService(deps: PostServiceDeps) {
     if (!post) throw notFound(P.UPDATE_MISSING);
     if (!mayEditPost(user, post, await groupAdminOf(user, post))) throw denied(P.NO_PERMISSION);
     if ((await repo.categoryName(db, body.categoryId!)) === null) throw fail(P.CATEGORY_MISSING);
-    const ok = await repo.updatePost(db, post.id, {
-      title: problemTitle(post.pid, body.title!.trim()).slice(0, 255),
-      description: body.description!,
-      content: body.content!,
-      categoryId: body.categoryId!,
-      ...(isSiteAdmin(user) && typeof body.topPriority === 'boolean'
-        ? { topPriority: body.topPriority }
-        : {}),
-    });
+    const ok = await repo.updatePost(db, post.id, postEdit(user, post, body));
     if (!ok) throw fail(P.UPDATE_FAILED);
     return null;
   }
