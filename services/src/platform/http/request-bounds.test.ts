@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { containsNul, hardenSchema, INT32_MAX, INT32_MIN } from './request-bounds';
+import { ARRAY_LIMIT, containsNul, hardenSchema, INT32_MAX, INT32_MIN, STRING_LIMIT } from './request-bounds';
 
 describe('request schema hardening', () => {
   it('bounds integers to 32 bits, 64-bit ids to safe integers, numbers to 1e15; keeps explicit bounds', () => {
@@ -17,6 +17,22 @@ describe('request schema hardening', () => {
     expect(s.properties.limit).toMatchObject({ minimum: 1, maximum: 100 });
     expect(s.properties.ratio).toMatchObject({ maximum: 1e15 });
     expect(s.properties.list.items).toMatchObject({ maximum: INT32_MAX });
+  });
+
+  it('bounds strings and arrays that have no limit of their own, keeping explicit limits', () => {
+    const s = Type.Object({
+      content: Type.String(),
+      title: Type.String({ maxLength: 255 }),
+      tags: Type.Array(Type.String()),
+      pick: Type.Array(Type.Integer(), { maxItems: 3 }),
+      note: Type.Union([Type.String(), Type.Null()]),
+    });
+    hardenSchema(s);
+    expect(s.properties.content).toMatchObject({ maxLength: STRING_LIMIT });
+    expect(s.properties.title).toMatchObject({ maxLength: 255 });
+    expect(s.properties.tags).toMatchObject({ maxItems: ARRAY_LIMIT, items: { maxLength: STRING_LIMIT } });
+    expect(s.properties.pick).toMatchObject({ maxItems: 3 });
+    expect(s.properties.note).toMatchObject({ type: ['string', 'null'], maxLength: STRING_LIMIT });
   });
 
   it('turns a scalar-or-null union into a type list, keeping its bounds', () => {

@@ -2,6 +2,8 @@
 // - an integer without bounds is held to 32 bits (PostgreSQL `integer` columns), or to the safe
 //   integer range for the 64-bit ids named in ID64_FIELDS (bigserial columns);
 // - a number without bounds is held to ±1e15 (1e308 passes JSON but no column);
+// - a string without a maxLength is held to STRING_LIMIT characters and an array without maxItems
+//   to ARRAY_LIMIT items (fields with a rule of their own keep it; these only close what has none);
 // - a union of one scalar type with null becomes a type list (`type: ['integer', 'null']`): ajv
 //   coerces only values of neither type, so a JSON null stays null instead of turning into 0 or ""
 //   in the first branch of an anyOf (the original client sends `gid: null` meaning "none"), and
@@ -22,11 +24,17 @@ interface Schema {
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
+  maxLength?: number;
+  maxItems?: number;
 }
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;
 export const NUMBER_LIMIT = 1e15;
+/** The longest string any field takes without a limit of its own (a statement, a case typed in). */
+export const STRING_LIMIT = 1 << 20;
+/** The longest array any field takes without a limit of its own. */
+export const ARRAY_LIMIT = 100_000;
 /** Fields that hold ids of bigserial columns: they may exceed 32 bits. */
 export const ID64_FIELDS: ReadonlySet<string> = new Set(['submitId', 'submitIds', 'submitIdList']);
 
@@ -57,6 +65,8 @@ export function hardenSchema(schema: unknown, field = ''): void {
     if (unbounded('minimum', 'exclusiveMinimum')) s.minimum = -NUMBER_LIMIT;
     if (unbounded('maximum', 'exclusiveMaximum')) s.maximum = NUMBER_LIMIT;
   }
+  if (types.includes('string') && s.maxLength === undefined) s.maxLength = STRING_LIMIT;
+  if (types.includes('array') && s.maxItems === undefined) s.maxItems = ARRAY_LIMIT;
   for (const key of ['anyOf', 'oneOf'] as const) {
     const alts = s[key];
     if (!alts) continue;
