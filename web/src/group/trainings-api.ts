@@ -41,6 +41,10 @@ export function groupTrainingAdmin(gid: number): TrainingAdminAdapter {
         pid,
         ...(displayId ? { displayId } : {}),
       }),
+    addGroupProblem: (tid, problemId) =>
+      api.post(
+        `/api/group/add-training-problem-from-group?${new URLSearchParams({ problemId, tid: String(tid) })}`,
+      ),
     updateLink: (link) => api.put('/api/group/training-problem', link),
     removeProblem: (tid, pid) => api.delete(`/api/group/training-problem?tid=${tid}&pid=${pid}`),
   };

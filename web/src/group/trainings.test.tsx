@@ -192,6 +192,7 @@ describe('group trainings tab', () => {
         links = [...links, { id: 2, tid: 7, pid: 12, displayId: 'B', rank: 2 }];
         return ok(null);
       }
+      if (p === '/api/group/add-training-problem-from-group') return ok(null);
       if (p === '/api/group/training-problem' && init.method === 'PUT') return ok(null);
       if (p === '/api/group/training-problem' && init.method === 'DELETE') return ok(null);
       return undefined;
@@ -220,6 +221,16 @@ describe('group trainings tab', () => {
         { id: 1, tid: 7, rank: 2 },
       ]),
     );
+    fireEvent.change(screen.getByTestId('admin-training-add-group-problem'), {
+      target: { value: 'GRAPH1' },
+    });
+    fireEvent.click(screen.getByTestId('admin-training-add-group'));
+    await waitFor(() =>
+      expect(calls.some((c) => path(c.url) === '/api/group/add-training-problem-from-group')).toBe(true),
+    );
+    const fromGroup = calls.find((c) => path(c.url) === '/api/group/add-training-problem-from-group')!;
+    expect(fromGroup.method).toBe('POST');
+    expect(query(fromGroup.url)).toEqual({ problemId: 'GRAPH1', tid: '7' });
     fireEvent.click(screen.getByTestId('admin-training-remove-P11'));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && path(c.url) === '/api/group/training-problem')).toBe(

@@ -106,6 +106,8 @@ export const groupEnUS: typeof groupZhCN = {
     noTrainings: 'No trainings',
     trainingAdmin: 'Training Admin',
     backToTrainings: 'Back to trainings',
+    trainingGroupProblemId: 'Group problem ID (with the group prefix)',
+    trainingAddFromGroup: 'Add from the group',
     discussionAdmin: 'Discussion Admin',
     discussionStatus: 'Status',
     discussionNormal: 'Normal',

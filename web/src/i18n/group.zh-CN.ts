@@ -110,6 +110,8 @@ export const groupZhCN = {
     noTrainings: '暂无训练',
     trainingAdmin: '训练管理',
     backToTrainings: '返回训练列表',
+    trainingGroupProblemId: '团队题目展示ID（含团队前缀）',
+    trainingAddFromGroup: '从团队题库添加',
     discussionAdmin: '讨论管理',
     discussionStatus: '状态',
     discussionNormal: '正常',

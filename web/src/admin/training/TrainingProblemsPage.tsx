@@ -21,6 +21,8 @@ export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdmi
   const list = useLoad(() => adapter.problems(tid), [adapter, tid]);
   const [pid, setPid] = useState('');
   const [displayId, setDisplayId] = useState('');
+  const [groupProblemId, setGroupProblemId] = useState('');
+  const addGroupProblem = adapter.addGroupProblem;
   const { busy, run } = useSaving();
   const add = () =>
     run(async () => {
@@ -28,6 +30,13 @@ export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdmi
       toast.success(t('adminTraining.added'));
       setPid('');
       setDisplayId('');
+      list.reload();
+    });
+  const addFromGroup = (add: NonNullable<typeof addGroupProblem>) =>
+    run(async () => {
+      await add(tid, groupProblemId.trim());
+      toast.success(t('adminTraining.added'));
+      setGroupProblemId('');
       list.reload();
     });
   const rows = list.data?.problemList.records ?? [];
@@ -87,6 +96,29 @@ export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdmi
           </Button>
         </FormGroup>
       </form>
+      {addGroupProblem && (
+        <form
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (groupProblemId.trim()) void addFromGroup(addGroupProblem);
+          }}
+        >
+          <FormGroup label={t('groupUi.trainingGroupProblemId')} labelFor="training-add-group-problem">
+            <InputGroup
+              id="training-add-group-problem"
+              value={groupProblemId}
+              onChange={(e) => setGroupProblemId(e.target.value)}
+              data-testid="admin-training-add-group-problem"
+            />
+          </FormGroup>
+          <FormGroup>
+            <Button type="submit" icon="add" loading={busy} data-testid="admin-training-add-group">
+              {t('groupUi.trainingAddFromGroup')}
+            </Button>
+          </FormGroup>
+        </form>
+      )}
       <LoadedList
         list={list}
         isEmpty={(d) => d.problemList.records.length === 0}

@@ -40,6 +40,8 @@ export interface TrainingAdminAdapter {
   addProblem(tid: number, pid: number, displayId: string): Promise<null>;
   updateLink(link: { id: number; tid: number; rank: number; displayId?: string }): Promise<null>;
   removeProblem(tid: number, pid: number): Promise<null>;
+  /** Adds a problem of the training's group by its display id (group trainings only). */
+  addGroupProblem?: (tid: number, problemId: string) => Promise<null>;
   /** Stored categories to pick from; absent: the category is typed by name. */
   categories?: () => Promise<TrainingCategory[]>;
 }
