@@ -1,5 +1,6 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
 import { adminEnUS } from './admin.en-US';
+import { remoteEnUS } from './remote.en-US';
 import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
@@ -179,6 +180,8 @@ export const enUS: Translations = {
   ...contestEnUS,
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
+  // The remote judge's back-office pages (issue #17).
+  ...remoteEnUS,
   ...adminEnUS,
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionEnUS,

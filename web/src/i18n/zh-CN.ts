@@ -1,5 +1,6 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
 import { adminZhCN } from './admin.zh-CN';
+import { remoteZhCN } from './remote.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
@@ -177,6 +178,8 @@ export const zhCN = {
   ...contestZhCN,
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
+  // The remote judge's back-office pages (issue #17).
+  ...remoteZhCN,
   ...adminZhCN,
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionZhCN,

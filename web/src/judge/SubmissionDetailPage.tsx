@@ -131,11 +131,30 @@ export function SubmissionDetailPage() {
     toast.success(t(s.share ? 'judge.unshared' : 'judge.shared'));
     setTick((n) => n + 1);
   };
+  // A failed remote submission: its owner resubmits it from here too (spec part 1: resubmit of SF).
+  const resubmit = async () => {
+    const ok = await api
+      .get('/api/resubmit', { submitId: s.submitId })
+      .then(() => true)
+      .catch(() => false);
+    if (!ok) return;
+    toast.success(t('judge.resubmitted'));
+    setTick((n) => n + 1);
+  };
 
   return (
     <div className="oj-screen" data-testid="submission-detail">
       <div className={`oj-banner oj-status-${statusTone(s.status)}`} data-testid="submission-status-banner">
         <StatusText status={s.status} testId="verdict-text" />
+        {own && s.status === JudgeStatus.SUBMITTED_FAILED && (
+          <Button
+            small
+            icon="refresh"
+            data-testid="detail-resubmit"
+            text={t('judge.resubmit')}
+            onClick={() => void resubmit()}
+          />
+        )}
         {SHOW_ERROR.has(s.status) && s.errorMessage && (
           <pre data-testid="submission-error">{s.errorMessage}</pre>
         )}

@@ -13,6 +13,7 @@ const discussion = () => import('../discussion/pages');
 const group = () => import('../group/pages');
 const message = () => import('../message/pages');
 const admin = () => import('../admin/pages');
+const adminRemote = () => import('../admin/remote/pages');
 const adminDiscussion = () => import('../admin/discussion/pages');
 const adminNotice = () => import('../admin/notice/pages');
 const adminTraining = () => import('../admin/training/pages');
@@ -40,6 +41,8 @@ const P = {
   GroupList: lazyPage(group, 'GroupList'),
   GroupArea: lazyPage(group, 'GroupArea'),
   GroupProblemReview: lazyPage(group, 'GroupProblemReview'),
+  AdminRemoteImport: lazyPage(adminRemote, 'RemoteImportPage'),
+  AdminRemoteAccounts: lazyPage(adminRemote, 'RemoteAccountsPage'),
   MessagePage: lazyPage(message, 'MessagePage'),
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
@@ -147,6 +150,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/admin/problem/create', page: P.AdminProblemEdit, access: 'admin' },
   { path: '/admin/problem/edit/:problemId', page: P.AdminProblemEdit, access: 'admin' },
   { path: '/admin/problem/tag', page: P.AdminTags, access: 'admin' },
+  { path: '/admin/problem/remote-import', page: P.AdminRemoteImport, access: 'admin' },
+  { path: '/admin/remote-account', page: P.AdminRemoteAccounts, access: 'admin' },
   { path: '/admin/group-problem/apply', page: P.GroupProblemReview, access: 'admin' },
   { path: '/admin/problem/batch-operation', page: P.AdminBatchOperation, access: 'admin' },
   { path: '/admin/training', page: P.AdminTrainingList, access: 'admin' },

@@ -1,0 +1,28 @@
+// 远程评测（issue #17）的后台页面文字。
+export const remoteZhCN = {
+  remote: {
+    importTitle: '导入远程OJ题目',
+    judge: '远程OJ',
+    problemId: '题号',
+    preview: '预览',
+    import: '导入',
+    imported: '导入新题目成功',
+    limits: '时间限制 {{time}} ms · 空间限制 {{memory}} MB',
+    source: '原题链接',
+    languages: '可用语言：{{list}}',
+    accountsTitle: '远程评测账号',
+    username: '用户名',
+    password: '密码',
+    add: '添加',
+    saved: '保存成功',
+    state: '状态',
+    free: '空闲',
+    busy: '使用中',
+    delete: '删除',
+    empty: '暂无账号',
+    loading: '加载中…',
+    remoteTag: '远程',
+    submittedFailed: '提交失败',
+    resubmit: '重新提交',
+  },
+};
