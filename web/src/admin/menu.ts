@@ -30,7 +30,12 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { label: 'admin.menu.problems', path: '/admin/problems', icon: 'th-list', group: 'problem' },
   { label: 'admin.menu.problemCreate', path: '/admin/problem/create', icon: 'add', group: 'problem' },
   { label: 'admin.menu.problemTag', path: '/admin/problem/tag', icon: 'tag', group: 'problem' },
-  { label: 'remote.importTitle', path: '/admin/problem/remote-import', icon: 'globe-network', group: 'problem' },
+  {
+    label: 'remote.importTitle',
+    path: '/admin/problem/remote-import',
+    icon: 'globe-network',
+    group: 'problem',
+  },
   {
     label: 'remote.accountsTitle',
     path: '/admin/remote-account',
