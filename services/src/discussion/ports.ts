@@ -1,7 +1,7 @@
 // What the comment area needs from other capabilities, as small ports. The composition
 // root plugs the real ones in; `adapters.ts` holds read-only defaults over the users tables.
 import type { AuthUser } from '../platform/http/access';
-import type { GroupRolePort } from '../platform/shared-ports';
+import type { GroupRolePort, ReminderPort } from '../platform/shared-ports';
 import type { ContestFacts, DiscussionFacts } from './rules';
 
 /** Implemented by the contest capability. */
@@ -59,21 +59,8 @@ export interface CommentSwitches {
   defaultCreateCommentACInitValue: number;
 }
 
-/** A reminder for the message center (implemented by the message capability). */
-export interface Reminder {
-  action: 'Discuss' | 'Reply' | 'Like_Post' | 'Like_Discuss';
-  recipientId: string;
-  senderId: string;
-  sourceId: number;
-  sourceType: 'Discussion' | 'Contest';
-  sourceContent?: string | null;
-  quoteId?: number | null;
-  quoteType?: 'Comment' | 'Reply' | null;
-  url: string | null;
-}
-export interface ReminderPort {
-  remind(r: Reminder): Promise<void>;
-}
+/** Reminders for the message center (implemented by the message capability). */
+export type { Reminder, ReminderPort } from '../platform/shared-ports';
 /** Until the message capability is plugged in: reminders are dropped. */
 export const NO_REMINDERS: ReminderPort = { remind: async () => undefined };
 

@@ -24,20 +24,5 @@ export const NO_SOURCES: MessageSourcePort = {
   quotes: async () => new Map(),
 };
 
-/** A new reminder (reference contests-trainings-discussions.md §3, §4: who gets which action). */
-export interface Reminder {
-  action: 'Discuss' | 'Reply' | 'Like_Post' | 'Like_Discuss';
-  recipientId: string;
-  senderId: string;
-  sourceId: number;
-  sourceType: 'Discussion' | 'Contest';
-  sourceContent?: string | null;
-  quoteId?: number | null;
-  quoteType?: 'Comment' | 'Reply' | null;
-  url: string | null;
-}
-
-/** Implemented by the message capability; consumed by the discussion capability. */
-export interface ReminderPort {
-  remind(r: Reminder): Promise<void>;
-}
+/** A new reminder, and the port the discussion capability sends them through (shared ports). */
+export type { Reminder, ReminderPort } from '../platform/shared-ports';

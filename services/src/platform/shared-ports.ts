@@ -41,3 +41,24 @@ export interface NoticePort {
 
 /** Until the message capability is plugged in: notices are dropped. */
 export const NO_NOTICES: NoticePort = { notify: async () => {} };
+
+/**
+ * A reminder of the message center (reference contests-trainings-discussions.md §3, §4: who gets
+ * which action): comments, replies and likes in the discussion capability's comment areas.
+ */
+export interface Reminder {
+  action: 'Discuss' | 'Reply' | 'Like_Post' | 'Like_Discuss';
+  recipientId: string;
+  senderId: string;
+  sourceId: number;
+  sourceType: 'Discussion' | 'Contest';
+  sourceContent?: string | null;
+  quoteId?: number | null;
+  quoteType?: 'Comment' | 'Reply' | null;
+  url: string | null;
+}
+
+/** Implemented by the message capability; consumed by the discussion capability. */
+export interface ReminderPort {
+  remind(r: Reminder): Promise<void>;
+}
