@@ -147,6 +147,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   // Remote judge: import writes through the problem back office; the worker judges remote problems.
   const remoteJudge = createRemoteJudgeCapability(ctx, opts.remoteJudge);
   remoteJudge.useProblems({ create: (user, dto) => problem.admin.create(user, dto) });
+  remoteJudge.useTrainings({ addFromPublic: (user, body) => training.admin.addFromPublic(user, body) });
   const capabilities: Capability[] = [
     account,
     createSiteCapability(ctx),

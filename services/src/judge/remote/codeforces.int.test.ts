@@ -207,6 +207,37 @@ describe('Codeforces through the remote judge', () => {
     expect((await accounts())[0]!.status).toBe(1);
   });
 
+  it('training variant: imports an unknown problem and links it with its problem id as display id', async () => {
+    const created = await t.call('POST', '/api/admin/training', {
+      training: { title: 'remote training', auth: 'Public', description: 'd', status: true, rank: 1 },
+      trainingCategory: { name: 'remote', color: '#123456' },
+    });
+    expect(created.status, created.msg).toBe(200);
+    const r = await sql<{ id: number }>`select id from training where title = 'remote training'`.execute(
+      db(),
+    );
+    const tid = Number(r.rows[0]!.id);
+    const linked = await t.call(
+      'GET',
+      `/api/admin/training/import-remote-oj-problem?name=CF&problemId=5B&tid=${tid}`,
+    );
+    expect(linked, linked.msg).toMatchObject({ status: 200, msg: RM.IMPORT_OK });
+    const known = await t.call(
+      'GET',
+      `/api/admin/training/import-remote-oj-problem?name=CF&problemId=4A&tid=${tid}`,
+    );
+    expect(known.status, known.msg).toBe(200);
+    const rows = await sql<{
+      display_id: string;
+    }>`select display_id from training_problem where tid = ${tid} order by display_id`.execute(db());
+    expect(rows.rows.map((x) => x.display_id)).toEqual(['CF-4A', 'CF-5B']);
+    const again = await t.call(
+      'GET',
+      `/api/admin/training/import-remote-oj-problem?name=CF&problemId=4A&tid=${tid}`,
+    );
+    expect(again.status).toBe(400);
+  });
+
   it('no account configured: System Error with the reference message', async () => {
     const list = await t.call('GET', '/api/admin/remote-judge/accounts');
     for (const a of list.data as { id: number }[])

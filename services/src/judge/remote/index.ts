@@ -6,7 +6,7 @@ import type { AppContext, Capability } from '../../platform/context';
 import { basesFromEnv, createAdapters } from './adapters';
 import { registerRemoteJudgeRoutes } from './routes';
 import { remoteSecretBox, type SecretBox } from './secret';
-import { createRemoteJudgeService, type RemoteProblemAuthoring } from './service';
+import { createRemoteJudgeService, type RemoteProblemAuthoring, type RemoteTrainingLink } from './service';
 import { startRemoteWorker, timingsFromEnv, type RemoteTimings, type RemoteWorker } from './worker';
 import type { AdapterOptions, RemoteAdapter, RemoteJudgeName } from './types';
 
@@ -24,7 +24,7 @@ export function createRemoteJudgeCapability(ctx: AppContext, opts: RemoteJudgeOp
   const adapters = opts.adapters ?? createAdapters(basesFromEnv(), opts.adapterOptions);
   let box: Promise<SecretBox> | null = null;
   const secrets = () => (box ??= remoteSecretBox(ctx.db));
-  const deps: { problems?: RemoteProblemAuthoring } = {};
+  const deps: { problems?: RemoteProblemAuthoring; trainings?: RemoteTrainingLink } = {};
   const service = createRemoteJudgeService({
     db,
     adapters,
@@ -32,16 +32,23 @@ export function createRemoteJudgeCapability(ctx: AppContext, opts: RemoteJudgeOp
     get problems() {
       return deps.problems;
     },
+    get trainings() {
+      return deps.trainings;
+    },
   });
   let worker: RemoteWorker | null = null;
   const capability: Capability & {
     service: typeof service;
     useProblems(p: RemoteProblemAuthoring): void;
+    useTrainings(t: RemoteTrainingLink): void;
   } = {
     name: 'remote-judge',
     service,
     useProblems(p) {
       deps.problems = p;
+    },
+    useTrainings(t) {
+      deps.trainings = t;
     },
     routes: (app) => registerRemoteJudgeRoutes(app, service),
     async start() {

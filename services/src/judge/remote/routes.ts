@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { EmptyEnvelope, EnvelopeOf } from '@oj/protocol';
 import {
   ImportRemoteQuery,
+  ImportRemoteTrainingQuery,
   RemoteAccountBody,
   RemoteAccountIdQuery,
   RemoteAccountListQuery,
@@ -27,6 +28,17 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     },
     async (req) => {
       await s.importProblem(req.user!, req.query.name, req.query.problemId);
+      return okEmpty(RM.IMPORT_OK);
+    },
+  );
+  app.get(
+    '/api/admin/training/import-remote-oj-problem',
+    {
+      config: problemAdmins,
+      schema: { tags, querystring: ImportRemoteTrainingQuery, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      await s.importIntoTraining(req.user!, req.query.name, req.query.problemId, req.query.tid);
       return okEmpty(RM.IMPORT_OK);
     },
   );

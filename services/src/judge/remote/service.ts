@@ -22,11 +22,17 @@ export interface RemoteProblemAuthoring {
   create(user: AuthUser, dto: ProblemDTO): Promise<void>;
 }
 
+/** The training back office: link a problem to a training (add-problem-from-public). */
+export interface RemoteTrainingLink {
+  addFromPublic(user: AuthUser, body: { pid: number; tid: number; displayId: string }): Promise<unknown>;
+}
+
 export interface RemoteJudgeServiceDeps {
   db: Kysely<unknown>;
   adapters: Partial<Record<RemoteJudgeName, RemoteAdapter>>;
   secrets: () => Promise<SecretBox>;
   problems?: RemoteProblemAuthoring;
+  trainings?: RemoteTrainingLink;
 }
 
 export function createRemoteJudgeService(deps: RemoteJudgeServiceDeps) {
@@ -113,6 +119,21 @@ export function createRemoteJudgeService(deps: RemoteJudgeServiceDeps) {
     return pid;
   }
 
+  /** Training variant: imports `NAME-problemId` unless known, then links it with displayId = its problemId. */
+  async function importIntoTraining(
+    user: AuthUser,
+    name: string,
+    problemId: string,
+    tid: number,
+  ): Promise<void> {
+    const [oj] = judgeOf(name);
+    const key = `${oj}-${problemId.trim()}`.toUpperCase();
+    const pid = (await problemExists(key)) ?? (await importProblem(user, oj, problemId));
+    if (!deps.trainings) throw fail(RM.IMPORT_FAILED);
+    const r = await sql<{ problem_id: string }>`select problem_id from problem where id = ${pid}`.execute(db);
+    await deps.trainings.addFromPublic(user, { pid, tid, displayId: r.rows[0]?.problem_id ?? key });
+  }
+
   // ---------- accounts (super admin) ----------
 
   function poolOf(oj: string): string {
@@ -151,7 +172,7 @@ export function createRemoteJudgeService(deps: RemoteJudgeServiceDeps) {
     if (!(await repo.deleteAccount(db, id))) throw fail(RM.ACCOUNT_MISSING);
   }
 
-  return { preview, importProblem, listAccounts, saveAccount, deleteAccount };
+  return { preview, importProblem, importIntoTraining, listAccounts, saveAccount, deleteAccount };
 }
 
 export type RemoteJudgeService = ReturnType<typeof createRemoteJudgeService>;
