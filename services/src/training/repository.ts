@@ -1,6 +1,6 @@
 // The training capability's queries: its own tables, plus read-only views of the judge,
 // problem, tag and users tables (the adapters other capabilities use read them the same way).
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { countedPage } from '../platform/db/paging';
 import type { TrainingTables } from './tables';
 import type { RankProfile, RankRecord } from './rank-board';
@@ -48,22 +48,20 @@ const voColumns = [
   't.gmtModified',
 ] as const;
 
+/** Public problems of a training `t` (auth 1): the reference's problemCount. */
+function publicProblemCount(eb: ExpressionBuilder<TrainingTables & { t: TrainingTables['training'] }, 't'>) {
+  return eb
+    .selectFrom('trainingProblem as tp')
+    .innerJoin('problem as p', 'p.id', 'tp.pid')
+    .whereRef('tp.tid', '=', 't.id')
+    .where('p.auth', '=', 1)
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .as('problemCount');
+}
+
 export async function listTrainings(db: Db, f: TrainingListFilter, page: number, limit: number) {
   return countedPage(listBase(db, f), page, limit, (q) =>
-    q
-      .select(voColumns)
-      .select((eb) =>
-        // Public problems of a training (auth 1): the reference's problemCount.
-        eb
-          .selectFrom('trainingProblem as tp')
-          .innerJoin('problem as p', 'p.id', 'tp.pid')
-          .whereRef('tp.tid', '=', 't.id')
-          .where('p.auth', '=', 1)
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .as('problemCount'),
-      )
-      .orderBy('t.rank', 'asc')
-      .orderBy('t.id', 'asc'),
+    q.select(voColumns).select(publicProblemCount).orderBy('t.rank', 'asc').orderBy('t.id', 'asc'),
   );
 }
 
@@ -75,16 +73,7 @@ export function trainingVo(db: Db, tid: number) {
     .leftJoin('trainingCategory as c', 'c.id', 't.categoryId')
     .where('t.id', '=', tid)
     .select(voColumns)
-    .select((eb) =>
-      // Public problems of a training (auth 1): the reference's problemCount.
-      eb
-        .selectFrom('trainingProblem as tp')
-        .innerJoin('problem as p', 'p.id', 'tp.pid')
-        .whereRef('tp.tid', '=', 't.id')
-        .where('p.auth', '=', 1)
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('problemCount'),
-    )
+    .select(publicProblemCount)
     .executeTakeFirst();
 }
 
