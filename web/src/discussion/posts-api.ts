@@ -47,8 +47,13 @@ export const adminPostApi = {
 
 /** Group posts (groups-admin-files.md §3): the same rows, under the group's rules. */
 export const groupPostApi = {
-  list: (gid: number, currentPage: number, limit: number) =>
-    api.get<Page<Discussion>>('/api/group/get-discussion-list', { gid, currentPage, limit }),
+  list: (gid: number, currentPage: number, limit: number, pid?: string) =>
+    api.get<Page<Discussion>>('/api/group/get-discussion-list', {
+      gid,
+      currentPage,
+      limit,
+      ...(pid ? { pid } : {}),
+    }),
   adminList: (gid: number, currentPage: number, limit: number) =>
     api.get<Page<Discussion>>('/api/group/get-admin-discussion-list', { gid, currentPage, limit }),
   create: (body: DiscussionBody) => api.post<null>('/api/group/discussion', body),

@@ -401,7 +401,13 @@ export function GroupArea() {
           <NotBuilt />
         );
       case 'discussion':
-        return <GroupDiscussions gid={gid} viewer={viewer} />;
+        return (
+          <GroupDiscussions
+            gid={gid}
+            viewer={viewer}
+            {...(location.split('/')[4] ? { pid: decodeURIComponent(location.split('/')[4]!) } : {})}
+          />
+        );
       case 'discussion-detail':
         return <GroupDiscussionDetail gid={gid} did={Number(location.split('/')[4])} viewer={viewer} />;
       case 'training':

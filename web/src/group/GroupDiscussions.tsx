@@ -44,11 +44,24 @@ function useRemove(reload: () => void) {
   };
 }
 
-function PostList({ gid, viewer, version }: { gid: number; viewer: Viewer; version: number }) {
+function PostList({
+  gid,
+  viewer,
+  version,
+  pid,
+}: {
+  gid: number;
+  viewer: Viewer;
+  version: number;
+  pid: string | undefined;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Discussion | null>(null);
-  const list = useLoad(() => groupPostApi.list(gid, page, GROUP_DISCUSSION_PAGE_SIZE), [gid, page, version]);
+  const list = useLoad(
+    () => groupPostApi.list(gid, page, GROUP_DISCUSSION_PAGE_SIZE, pid),
+    [gid, page, version, pid],
+  );
   const categories = useLoad(() => postApi.categories(), []);
   const names = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
   const remove = useRemove(list.reload);
@@ -189,8 +202,10 @@ function PostAdmin({ gid }: { gid: number }) {
   );
 }
 
-export function GroupDiscussions({ gid, viewer }: { gid: number; viewer: Viewer }) {
+/** The tab; with `pid` (/group/:gid/discussion/:problemID) only that problem's posts. */
+export function GroupDiscussions({ gid, viewer, pid }: { gid: number; viewer: Viewer; pid?: string }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const on = useSite((s) => s.config.openGroupDiscussion);
   const [admin, setAdmin] = useState(false);
   const [posting, setPosting] = useState(false);
@@ -209,6 +224,17 @@ export function GroupDiscussions({ gid, viewer }: { gid: number; viewer: Viewer 
           onClick={() => setPosting(true)}
           data-testid="group-discussion-post"
         />
+        {pid && (
+          <Tag
+            large
+            minimal
+            intent="primary"
+            onRemove={() => navigate(`/group/${gid}/discussion`)}
+            data-testid="group-discussion-problem"
+          >
+            {pid}
+          </Tag>
+        )}
         {canAdmin && (
           <Switch
             checked={admin}
@@ -218,7 +244,11 @@ export function GroupDiscussions({ gid, viewer }: { gid: number; viewer: Viewer 
           />
         )}
       </div>
-      {admin && canAdmin ? <PostAdmin gid={gid} /> : <PostList gid={gid} viewer={viewer} version={version} />}
+      {admin && canAdmin ? (
+        <PostAdmin gid={gid} />
+      ) : (
+        <PostList gid={gid} viewer={viewer} version={version} pid={pid} />
+      )}
       {categories.data && (
         <PostEditor
           open={posting}
@@ -230,6 +260,7 @@ export function GroupDiscussions({ gid, viewer }: { gid: number; viewer: Viewer 
           categories={categories.data}
           gid={gid}
           canPin={canAdmin}
+          {...(pid ? { fixedPid: pid } : {})}
         />
       )}
     </div>

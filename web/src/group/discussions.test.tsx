@@ -138,6 +138,26 @@ describe('group discussions tab', () => {
     expect(body).toMatchObject({ gid: 1000, title: 'Hello', description: 'A question', categoryId: 1 });
   });
 
+  it('scopes the list and a new post to the problem of /group/:gid/discussion/:problemID', async () => {
+    const calls = stub(3, (p, _url, init) => {
+      if (p === '/api/group/get-discussion-list') return page([post(3, { pid: 'GRAPH1' })]);
+      if (p === '/api/group/discussion' && init.method === 'POST') return ok(null);
+      return undefined;
+    });
+    const { location } = renderApp('/group/1000/discussion/GRAPH1');
+    await screen.findByTestId('group-discussion-3');
+    const call = calls.find((c) => path(c.url) === '/api/group/get-discussion-list')!;
+    expect(query(call.url)).toMatchObject({ gid: '1000', pid: 'GRAPH1' });
+    fireEvent.click(screen.getByTestId('group-discussion-post'));
+    const pidBox = (await screen.findByTestId('post-pid')) as HTMLInputElement;
+    expect(pidBox.value).toBe('GRAPH1');
+    expect(pidBox.disabled).toBe(true);
+    fireEvent.click(screen.getByText('Cancel'));
+    const tag = screen.getByTestId('group-discussion-problem');
+    fireEvent.click(tag.querySelector('button')!);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/group/1000/discussion'));
+  });
+
   it('gives a group admin the admin table with every status and deletes through the group call', async () => {
     const calls = stub(4, (p, _url, init) => {
       if (p === '/api/group/get-discussion-list') return page([post(1)]);
