@@ -8,20 +8,8 @@ import { camelDb } from '../platform/db/camel';
 import type { GroupProblemFacts, GroupProblemPort } from './ports';
 
 interface ProblemView {
-  problem: {
-    id: number;
-    problemId: string;
-    title: string;
-    author: string | null;
-    auth: number;
-    gid: number | null;
-    isGroup: boolean;
-    applyPublicProgress: number | null;
-    difficulty: number;
-    type: number;
-    gmtCreate: Date;
-    modifiedUser: string | null;
-  };
+  /** The problem table's columns the group area reads: exactly its facts. */
+  problem: GroupProblemFacts;
   judge: { pid: number; gid: number | null; cid: number; status: number };
   tag: {
     id: number;
