@@ -53,11 +53,13 @@ describe('remote judge screens', () => {
   });
 
   it('lists the accounts (state, no password) and adds one', async () => {
-    let rows = [{ id: 1, oj: 'CF', username: 'tourist', status: 0, leasedBy: 'w1', gmtModified: '' }];
+    let rows: { id: number; oj: string; username: string; status: number; leasedBy: string | null }[] = [
+      { id: 1, oj: 'CF', username: 'tourist', status: 0, leasedBy: 'w1' },
+    ];
     const calls = stubFetch((url, init) => {
       if (path(url) === '/api/admin/remote-judge/accounts') return ok(rows);
       if (path(url) === '/api/admin/remote-judge/account' && init?.method === 'POST') {
-        rows = [...rows, { id: 2, oj: 'CF', username: 'petr', status: 1, leasedBy: null, gmtModified: '' }];
+        rows = [...rows, { id: 2, oj: 'CF', username: 'petr', status: 1, leasedBy: null }];
         return ok(null);
       }
       return undefined;
