@@ -54,16 +54,6 @@ export async function submissionsPerMinute(db: Db, since: Date): Promise<Map<num
   return new Map(rows.map((r) => [new Date(r.minute).getTime(), Number(r.n)]));
 }
 
-export function sessionsOf(db: Db, uid: string, limit: number) {
-  return db
-    .selectFrom('user_session')
-    .select(['id', 'uid', 'ip', 'user_agent', 'gmt_create'])
-    .where('uid', '=', uid)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 // ---- users ----
 
 export async function userPage(

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { toDateStr } from '@oj/protocol';
 import type { DashboardInfo, SessionVO } from '@oj/protocol/admin/schemas';
 import type { Database } from '../platform/db/schema';
+import { recentSessions } from '../account';
 import * as repo from './repository';
 
 export interface DashboardDeps {
@@ -45,12 +46,12 @@ export function createDashboardService(d: DashboardDeps) {
     },
     /** The caller's previous session (the one before this login), or the only one. */
     async previousSession(uid: string): Promise<SessionVO | null> {
-      const rows = await repo.sessionsOf(d.db, uid, 2);
+      const rows = await recentSessions(d.db, uid, 2);
       const pick = rows[1] ?? rows[0];
       return pick ? sessionVO(pick) : null;
     },
     async recentSessions(uid: string): Promise<SessionVO[]> {
-      return (await repo.sessionsOf(d.db, uid, 10)).map(sessionVO);
+      return (await recentSessions(d.db, uid, 10)).map(sessionVO);
     },
     async rateSeed(): Promise<Map<number, number>> {
       return repo.submissionsPerMinute(d.db, new Date(d.now().getTime() - 61 * 60_000));
