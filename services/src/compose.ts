@@ -148,6 +148,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const remoteJudge = createRemoteJudgeCapability(ctx, opts.remoteJudge);
   remoteJudge.useProblems({ create: (user, dto) => problem.admin.create(user, dto) });
   remoteJudge.useTrainings({ addFromPublic: (user, body) => training.admin.addFromPublic(user, body) });
+  remoteJudge.useContests({
+    requireAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
+    addFromPublic: (body) => contest.service.addFromPublic(body),
+  });
   const capabilities: Capability[] = [
     account,
     createSiteCapability(ctx),

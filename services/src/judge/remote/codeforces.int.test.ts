@@ -238,6 +238,45 @@ describe('Codeforces through the remote judge', () => {
     expect(again.status).toBe(400);
   });
 
+  it('contest variant: imports unless known and links with the given display id', async () => {
+    const now = Date.now();
+    const created = await t.call('POST', '/api/admin/contest', {
+      title: 'remote contest',
+      description: 'd',
+      type: 0,
+      auth: 0,
+      startTime: new Date(now - 60_000).toISOString(),
+      endTime: new Date(now + 3_600_000).toISOString(),
+      duration: 3660,
+      sealRank: false,
+      sealRankTime: null,
+      autoRealRank: true,
+      openRank: true,
+      openPrint: false,
+      allowEndSubmit: false,
+      rankShowName: 'username',
+      oiRankScoreType: 'Recent',
+      starAccount: [],
+      awardType: 0,
+      awardConfigList: [],
+      openAccountLimit: false,
+      visible: true,
+      uid: '1',
+      author: 'root',
+    });
+    expect(created.status, created.msg).toBe(200);
+    const list = await t.call('GET', '/api/admin/contest/get-contest-list?keyword=remote%20contest&limit=10');
+    const cid = Number(list.data.records[0].id);
+    const linked = await t.call(
+      'GET',
+      `/api/admin/contest/import-remote-oj-problem?name=CF&problemId=6C&cid=${cid}&displayId=A`,
+    );
+    expect(linked, linked.msg).toMatchObject({ status: 200, msg: RM.IMPORT_OK });
+    const inContest = await t.call('GET', `/api/get-contest-problem-details?cid=${cid}&displayId=A`);
+    expect(inContest.status, inContest.msg).toBe(200);
+    expect(inContest.data.problem).toMatchObject({ isRemote: true, title: 'Watermelon' });
+  });
+
   it('no account configured: System Error with the reference message', async () => {
     const list = await t.call('GET', '/api/admin/remote-judge/accounts');
     for (const a of list.data as { id: number }[])

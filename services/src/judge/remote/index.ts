@@ -6,7 +6,12 @@ import type { AppContext, Capability } from '../../platform/context';
 import { basesFromEnv, createAdapters } from './adapters';
 import { registerRemoteJudgeRoutes } from './routes';
 import { remoteSecretBox, type SecretBox } from './secret';
-import { createRemoteJudgeService, type RemoteProblemAuthoring, type RemoteTrainingLink } from './service';
+import {
+  createRemoteJudgeService,
+  type RemoteContestLink,
+  type RemoteProblemAuthoring,
+  type RemoteTrainingLink,
+} from './service';
 import { startRemoteWorker, timingsFromEnv, type RemoteTimings, type RemoteWorker } from './worker';
 import type { AdapterOptions, RemoteAdapter, RemoteJudgeName } from './types';
 
@@ -24,7 +29,11 @@ export function createRemoteJudgeCapability(ctx: AppContext, opts: RemoteJudgeOp
   const adapters = opts.adapters ?? createAdapters(basesFromEnv(), opts.adapterOptions);
   let box: Promise<SecretBox> | null = null;
   const secrets = () => (box ??= remoteSecretBox(ctx.db));
-  const deps: { problems?: RemoteProblemAuthoring; trainings?: RemoteTrainingLink } = {};
+  const deps: {
+    problems?: RemoteProblemAuthoring;
+    trainings?: RemoteTrainingLink;
+    contests?: RemoteContestLink;
+  } = {};
   const service = createRemoteJudgeService({
     db,
     adapters,
@@ -35,12 +44,16 @@ export function createRemoteJudgeCapability(ctx: AppContext, opts: RemoteJudgeOp
     get trainings() {
       return deps.trainings;
     },
+    get contests() {
+      return deps.contests;
+    },
   });
   let worker: RemoteWorker | null = null;
   const capability: Capability & {
     service: typeof service;
     useProblems(p: RemoteProblemAuthoring): void;
     useTrainings(t: RemoteTrainingLink): void;
+    useContests(c: RemoteContestLink): void;
   } = {
     name: 'remote-judge',
     service,
@@ -49,6 +62,9 @@ export function createRemoteJudgeCapability(ctx: AppContext, opts: RemoteJudgeOp
     },
     useTrainings(t) {
       deps.trainings = t;
+    },
+    useContests(c) {
+      deps.contests = c;
     },
     routes: (app) => registerRemoteJudgeRoutes(app, service),
     async start() {

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { EmptyEnvelope, EnvelopeOf } from '@oj/protocol';
 import {
+  ImportRemoteContestQuery,
   ImportRemoteQuery,
   ImportRemoteTrainingQuery,
   RemoteAccountBody,
@@ -39,6 +40,18 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     },
     async (req) => {
       await s.importIntoTraining(req.user!, req.query.name, req.query.problemId, req.query.tid);
+      return okEmpty(RM.IMPORT_OK);
+    },
+  );
+  app.get(
+    '/api/admin/contest/import-remote-oj-problem',
+    {
+      config: problemAdmins,
+      schema: { tags, querystring: ImportRemoteContestQuery, response: { 200: EmptyEnvelope } },
+    },
+    async (req) => {
+      const q = req.query;
+      await s.importIntoContest(req.user!, q.name, q.problemId, q.cid, q.displayId);
       return okEmpty(RM.IMPORT_OK);
     },
   );

@@ -27,12 +27,19 @@ export interface RemoteTrainingLink {
   addFromPublic(user: AuthUser, body: { pid: number; tid: number; displayId: string }): Promise<unknown>;
 }
 
+/** The contest back office: who may administer a contest, and linking a problem to it. */
+export interface RemoteContestLink {
+  requireAdmin(user: AuthUser, cid: number): Promise<unknown>;
+  addFromPublic(body: { pid: number; cid: number; displayId: string }): Promise<unknown>;
+}
+
 export interface RemoteJudgeServiceDeps {
   db: Kysely<unknown>;
   adapters: Partial<Record<RemoteJudgeName, RemoteAdapter>>;
   secrets: () => Promise<SecretBox>;
   problems?: RemoteProblemAuthoring;
   trainings?: RemoteTrainingLink;
+  contests?: RemoteContestLink;
 }
 
 export function createRemoteJudgeService(deps: RemoteJudgeServiceDeps) {
@@ -134,6 +141,22 @@ export function createRemoteJudgeService(deps: RemoteJudgeServiceDeps) {
     await deps.trainings.addFromPublic(user, { pid, tid, displayId: r.rows[0]?.problem_id ?? key });
   }
 
+  /** Contest variant: the caller must administer the contest; imports unless known, links with `displayId`. */
+  async function importIntoContest(
+    user: AuthUser,
+    name: string,
+    problemId: string,
+    cid: number,
+    displayId: string,
+  ) {
+    const [oj] = judgeOf(name);
+    if (!deps.contests) throw fail(RM.IMPORT_FAILED);
+    await deps.contests.requireAdmin(user, cid);
+    const key = `${oj}-${problemId.trim()}`.toUpperCase();
+    const pid = (await problemExists(key)) ?? (await importProblem(user, oj, problemId));
+    await deps.contests.addFromPublic({ pid, cid, displayId });
+  }
+
   // ---------- accounts (super admin) ----------
 
   function poolOf(oj: string): string {
@@ -172,7 +195,15 @@ export function createRemoteJudgeService(deps: RemoteJudgeServiceDeps) {
     if (!(await repo.deleteAccount(db, id))) throw fail(RM.ACCOUNT_MISSING);
   }
 
-  return { preview, importProblem, importIntoTraining, listAccounts, saveAccount, deleteAccount };
+  return {
+    preview,
+    importProblem,
+    importIntoTraining,
+    importIntoContest,
+    listAccounts,
+    saveAccount,
+    deleteAccount,
+  };
 }
 
 export type RemoteJudgeService = ReturnType<typeof createRemoteJudgeService>;
