@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from './chromium';
 import { ensureWebBuild, repoRoot, startPlatform } from './platform';
 import { startSmtpReceiver } from './smtp';
+import { startFakeCodeforcesProcess } from './remote-fake';
 
 export interface E2eEnv {
   baseUrl: string;
@@ -44,6 +45,11 @@ export default async function setup(project: TestProject) {
     ensureWebBuild();
     const smtp = await startSmtpReceiver(mailDir);
     cleanups.push(smtp.close);
+    // The remote judge's browser test: a fake Codeforces the platform's remote judge talks to.
+    const fakeCf = await startFakeCodeforcesProcess();
+    cleanups.push(fakeCf.stop);
+    process.env.OJ_REMOTE_BASE_CF = fakeCf.url;
+    process.env.OJ_REMOTE_POLL_MS = '300';
     const platform = await startPlatform({
       dataDir,
       rootPassword: ROOT_PASSWORD,
