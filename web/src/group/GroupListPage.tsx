@@ -6,7 +6,6 @@ import {
   Classes,
   Dialog,
   HTMLSelect,
-  InputGroup,
   NonIdealState,
   Spinner,
   Switch,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { Pager } from '../judge/Pager';
+import { KeywordSearch } from '../shell/KeywordSearch';
 import { Markdown } from '../shell/Markdown';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
@@ -150,7 +150,6 @@ export function GroupListPage() {
   const loggedIn = useSession(isLoggedIn);
   const openLogin = useUi((s) => s.openAccountDialog);
   const query = parseGroupListQuery(search);
-  const [keyword, setKeyword] = useState(query.keyword);
   const [creating, setCreating] = useState(false);
   const go = (next: Partial<GroupListQuery>) =>
     navigate(`/group${groupListQueryString({ ...query, currentPage: 1, ...next })}`);
@@ -168,20 +167,12 @@ export function GroupListPage() {
   return (
     <div className="oj-group-list" data-testid="group-list">
       <div className="oj-group-toolbar">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ keyword: keyword.trim() });
-          }}
-        >
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('groupUi.search')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="group-search"
-          />
-        </form>
+        <KeywordSearch
+          placeholder={t('groupUi.search')}
+          value={query.keyword}
+          onSearch={(k) => go({ keyword: k })}
+          testId="group-search"
+        />
         <Switch
           checked={query.onlyMine && loggedIn}
           disabled={!loggedIn}

@@ -1,20 +1,12 @@
 // /training: filters (auth, category chips, keyword) in the query string, 15 per page, progress
 // column only when logged in (spec part2 §2.7).
-import {
-  Button,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  ProgressBar,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, HTMLSelect, HTMLTable, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
 import { TRAINING_LIST_PAGE_SIZE, type TrainingVO } from '@oj/protocol/training/schemas';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { formatDateTime } from '../contest/format';
 import { Pager } from '../judge/Pager';
+import { KeywordSearch } from '../shell/KeywordSearch';
 import { LoadedList } from '../shell/LoadedList';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
@@ -127,8 +119,6 @@ export function TrainingListPage() {
   const query = parseTrainingQuery(search);
   const loggedIn = useSession(isLoggedIn);
   const openLogin = useUi((s) => s.openAccountDialog);
-  const [keyword, setKeyword] = useState(query.keyword);
-  useEffect(() => setKeyword(query.keyword), [query.keyword]);
   const go = (next: Partial<TrainingListQuery>) =>
     navigate(`/training${trainingQueryString({ ...query, currentPage: 1, ...next })}`);
   const categories = useLoad(() => trainingApi.categories(), []);
@@ -168,20 +158,12 @@ export function TrainingListPage() {
             ]}
           />
         </label>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            go({ keyword: keyword.trim() });
-          }}
-        >
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('trainingUi.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="training-filter-keyword"
-          />
-        </form>
+        <KeywordSearch
+          placeholder={t('trainingUi.keyword')}
+          value={query.keyword}
+          onSearch={(k) => go({ keyword: k })}
+          testId="training-filter-keyword"
+        />
       </div>
       <div className="oj-training-chips" data-testid="training-categories">
         <span>{t('trainingUi.category')}:</span>
