@@ -1,6 +1,6 @@
 // Back office: discussions (list, search, pin, ban, delete) and the report queue with its handled
 // state (groups-admin-files.md §4.12; issue 13).
-import { Button, Card, HTMLTable, NonIdealState, Spinner, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Card, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,6 +8,7 @@ import { adminPostApi, postApi } from '../../discussion/posts-api';
 import { Pager } from '../../judge/Pager';
 import { ConfirmButton } from '../../message/Confirm';
 import { KeywordSearch } from '../../shell/KeywordSearch';
+import { RecordTable } from '../../shell/RecordTable';
 import { toast } from '../../shell/toaster';
 import { useLoad } from '../../shell/useLoad';
 
@@ -45,77 +46,73 @@ function Posts() {
         }}
         testId="admin-discussion-search"
       />
-      {list.loading && !list.data ? (
-        <Spinner />
-      ) : !list.data?.records.length ? (
-        <NonIdealState icon="inbox" title={t('adminDiscussion.empty')} />
-      ) : (
-        <div className="oj-table-scroll">
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>{t('adminDiscussion.id')}</th>
-                <th>{t('adminDiscussion.discussion')}</th>
-                <th>{t('adminDiscussion.author')}</th>
-                <th>{t('adminDiscussion.top')}</th>
-                <th>{t('adminDiscussion.status')}</th>
-                <th>{t('adminDiscussion.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.records.map((d) => (
-                <tr key={d.id} data-testid="admin-discussion-row">
-                  <td>{d.id}</td>
-                  <td>
-                    <Link href={`/discussion-detail/${d.id}`}>{d.title}</Link>
-                  </td>
-                  <td>{d.author}</td>
-                  <td>
-                    <Switch
-                      checked={d.topPriority}
-                      data-testid="admin-discussion-top"
-                      onChange={(e) =>
-                        act(
-                          () => adminPostApi.update({ id: d.id, topPriority: e.currentTarget.checked }),
-                          list.reload,
-                          ok,
-                        )
-                      }
-                    />
-                  </td>
-                  <td>
-                    <Switch
-                      checked={d.status === 0}
-                      labelElement={d.status === 0 ? undefined : <Tag intent="danger">ban</Tag>}
-                      onChange={(e) =>
-                        act(
-                          () => adminPostApi.update({ id: d.id, status: e.currentTarget.checked ? 0 : 1 }),
-                          list.reload,
-                          ok,
-                        )
-                      }
-                    />
-                  </td>
-                  <td>
-                    <ConfirmButton
-                      small
-                      minimal
-                      intent="danger"
-                      icon="trash"
-                      aria-label={t('adminDiscussion.delete')}
-                      question={t('adminDiscussion.confirmDelete')}
-                      testId="admin-discussion-delete"
-                      onConfirm={() =>
-                        act(() => adminPostApi.remove([d.id]), list.reload, t('discussionUi.deleted'))
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+      <RecordTable
+        list={list}
+        emptyTitle={t('adminDiscussion.empty')}
+        emptyTestId="admin-discussion-empty"
+        head={[
+          t('adminDiscussion.id'),
+          t('adminDiscussion.discussion'),
+          t('adminDiscussion.author'),
+          t('adminDiscussion.top'),
+          t('adminDiscussion.status'),
+          t('adminDiscussion.actions'),
+        ]}
+        className="oj-admin-table"
+        compact
+      >
+        {(records) =>
+          records.map((d) => (
+            <tr key={d.id} data-testid="admin-discussion-row">
+              <td>{d.id}</td>
+              <td>
+                <Link href={`/discussion-detail/${d.id}`}>{d.title}</Link>
+              </td>
+              <td>{d.author}</td>
+              <td>
+                <Switch
+                  checked={d.topPriority}
+                  data-testid="admin-discussion-top"
+                  onChange={(e) =>
+                    act(
+                      () => adminPostApi.update({ id: d.id, topPriority: e.currentTarget.checked }),
+                      list.reload,
+                      ok,
+                    )
+                  }
+                />
+              </td>
+              <td>
+                <Switch
+                  checked={d.status === 0}
+                  labelElement={d.status === 0 ? undefined : <Tag intent="danger">ban</Tag>}
+                  onChange={(e) =>
+                    act(
+                      () => adminPostApi.update({ id: d.id, status: e.currentTarget.checked ? 0 : 1 }),
+                      list.reload,
+                      ok,
+                    )
+                  }
+                />
+              </td>
+              <td>
+                <ConfirmButton
+                  small
+                  minimal
+                  intent="danger"
+                  icon="trash"
+                  aria-label={t('adminDiscussion.delete')}
+                  question={t('adminDiscussion.confirmDelete')}
+                  testId="admin-discussion-delete"
+                  onConfirm={() =>
+                    act(() => adminPostApi.remove([d.id]), list.reload, t('discussionUi.deleted'))
+                  }
+                />
+              </td>
+            </tr>
+          ))
+        }
+      </RecordTable>
       {list.data && <Pager page={page} size={10} total={list.data.total} onPage={setPage} />}
     </div>
   );
@@ -127,56 +124,48 @@ function Reports() {
   const list = useLoad(() => adminPostApi.reports(page, 10), [page]);
   return (
     <div data-testid="admin-discussion-reports">
-      {list.loading && !list.data ? (
-        <Spinner />
-      ) : !list.data?.records.length ? (
-        <NonIdealState icon="inbox" title={t('adminDiscussion.empty')} />
-      ) : (
-        <div className="oj-table-scroll">
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>{t('adminDiscussion.discussion')}</th>
-                <th>{t('adminDiscussion.author')}</th>
-                <th>{t('adminDiscussion.reporter')}</th>
-                <th>{t('adminDiscussion.content')}</th>
-                <th>{t('adminDiscussion.created')}</th>
-                <th>{t('adminDiscussion.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.records.map((r) => (
-                <tr key={r.id} data-testid="admin-report-row" data-handled={r.status ? 'yes' : 'no'}>
-                  <td>
-                    <Link href={`/discussion-detail/${r.did}`}>{r.discussionTitle ?? r.did}</Link>
-                  </td>
-                  <td>{r.discussionAuthor}</td>
-                  <td>{r.reporter}</td>
-                  <td className="oj-report-content">{r.content}</td>
-                  <td>{when(r.gmtCreate)}</td>
-                  <td>
-                    <Tag intent={r.status ? 'success' : 'warning'} data-testid="admin-report-state">
-                      {t(r.status ? 'adminDiscussion.handled' : 'adminDiscussion.pending')}
-                    </Tag>{' '}
-                    <Button
-                      small
-                      text={t(r.status ? 'adminDiscussion.markPending' : 'adminDiscussion.markHandled')}
-                      data-testid="admin-report-handle"
-                      onClick={() =>
-                        act(
-                          () => adminPostApi.handle(r.id, !r.status),
-                          list.reload,
-                          t('discussionUi.updated'),
-                        )
-                      }
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+      <RecordTable
+        list={list}
+        emptyTitle={t('adminDiscussion.empty')}
+        emptyTestId="admin-report-empty"
+        head={[
+          t('adminDiscussion.discussion'),
+          t('adminDiscussion.author'),
+          t('adminDiscussion.reporter'),
+          t('adminDiscussion.content'),
+          t('adminDiscussion.created'),
+          t('adminDiscussion.status'),
+        ]}
+        className="oj-admin-table"
+        compact
+      >
+        {(records) =>
+          records.map((r) => (
+            <tr key={r.id} data-testid="admin-report-row" data-handled={r.status ? 'yes' : 'no'}>
+              <td>
+                <Link href={`/discussion-detail/${r.did}`}>{r.discussionTitle ?? r.did}</Link>
+              </td>
+              <td>{r.discussionAuthor}</td>
+              <td>{r.reporter}</td>
+              <td className="oj-report-content">{r.content}</td>
+              <td>{when(r.gmtCreate)}</td>
+              <td>
+                <Tag intent={r.status ? 'success' : 'warning'} data-testid="admin-report-state">
+                  {t(r.status ? 'adminDiscussion.handled' : 'adminDiscussion.pending')}
+                </Tag>{' '}
+                <Button
+                  small
+                  text={t(r.status ? 'adminDiscussion.markPending' : 'adminDiscussion.markHandled')}
+                  data-testid="admin-report-handle"
+                  onClick={() =>
+                    act(() => adminPostApi.handle(r.id, !r.status), list.reload, t('discussionUi.updated'))
+                  }
+                />
+              </td>
+            </tr>
+          ))
+        }
+      </RecordTable>
       {list.data && <Pager page={page} size={10} total={list.data.total} onPage={setPage} />}
     </div>
   );

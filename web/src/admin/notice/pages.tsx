@@ -9,10 +9,7 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
-  NonIdealState,
-  Spinner,
   Tag,
 } from '@blueprintjs/core';
 import type { AdminSysNoticeVO, NoticeType } from '@oj/protocol/message/schemas';
@@ -22,6 +19,7 @@ import { Pager } from '../../judge/Pager';
 import { noticeAdminApi } from '../../message/api';
 import { ConfirmButton } from '../../message/Confirm';
 import { MarkdownEditor } from '../../shell/MarkdownEditor';
+import { RecordTable } from '../../shell/RecordTable';
 import { toast } from '../../shell/toaster';
 import { useLoad } from '../../shell/useLoad';
 
@@ -173,68 +171,64 @@ export function AdminNoticePage() {
           data-testid="notice-create"
         />
       </div>
-      {list.loading && !list.data ? (
-        <Spinner />
-      ) : !list.data?.records.length ? (
-        <NonIdealState icon="inbox" title={t('adminNotice.empty')} />
-      ) : (
-        <div className="oj-table-scroll">
-          <HTMLTable compact striped className="oj-admin-table">
-            <thead>
-              <tr>
-                <th>{t('adminNotice.fTitle')}</th>
-                <th>{t('adminNotice.fType')}</th>
-                <th>{t('adminNotice.state')}</th>
-                <th>{t('adminNotice.author')}</th>
-                <th>{t('adminNotice.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.records.map((n) => (
-                <tr key={n.id} data-testid="notice-row">
-                  <td>{n.title}</td>
-                  <td>
-                    {t(TYPES.find((x) => x.value === n.type)?.label ?? n.type)}
-                    {n.recipientUsername ? ` → ${n.recipientUsername}` : ''}
-                  </td>
-                  <td>
-                    <Tag intent={n.state ? 'success' : 'warning'}>
-                      {t(n.state ? 'adminNotice.sent' : 'adminNotice.pending')}
-                    </Tag>
-                  </td>
-                  <td>{n.adminUsername}</td>
-                  <td>
-                    <Button
-                      small
-                      minimal
-                      icon="edit"
-                      aria-label={t('adminNotice.edit')}
-                      onClick={() => open(n)}
-                    />
-                    <ConfirmButton
-                      small
-                      minimal
-                      intent="danger"
-                      icon="trash"
-                      aria-label={t('adminNotice.delete')}
-                      question={t('adminNotice.confirmDelete')}
-                      onConfirm={async () => {
-                        try {
-                          await noticeAdminApi.remove(n.id);
-                          toast.success(t('adminNotice.deleted'));
-                          list.reload();
-                        } catch {
-                          // shown by the client
-                        }
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+      <RecordTable
+        list={list}
+        emptyTitle={t('adminNotice.empty')}
+        emptyTestId="admin-notice-empty"
+        head={[
+          t('adminNotice.fTitle'),
+          t('adminNotice.fType'),
+          t('adminNotice.state'),
+          t('adminNotice.author'),
+          t('adminNotice.actions'),
+        ]}
+        className="oj-admin-table"
+        compact
+      >
+        {(records) =>
+          records.map((n) => (
+            <tr key={n.id} data-testid="notice-row">
+              <td>{n.title}</td>
+              <td>
+                {t(TYPES.find((x) => x.value === n.type)?.label ?? n.type)}
+                {n.recipientUsername ? ` → ${n.recipientUsername}` : ''}
+              </td>
+              <td>
+                <Tag intent={n.state ? 'success' : 'warning'}>
+                  {t(n.state ? 'adminNotice.sent' : 'adminNotice.pending')}
+                </Tag>
+              </td>
+              <td>{n.adminUsername}</td>
+              <td>
+                <Button
+                  small
+                  minimal
+                  icon="edit"
+                  aria-label={t('adminNotice.edit')}
+                  onClick={() => open(n)}
+                />
+                <ConfirmButton
+                  small
+                  minimal
+                  intent="danger"
+                  icon="trash"
+                  aria-label={t('adminNotice.delete')}
+                  question={t('adminNotice.confirmDelete')}
+                  onConfirm={async () => {
+                    try {
+                      await noticeAdminApi.remove(n.id);
+                      toast.success(t('adminNotice.deleted'));
+                      list.reload();
+                    } catch {
+                      // shown by the client
+                    }
+                  }}
+                />
+              </td>
+            </tr>
+          ))
+        }
+      </RecordTable>
       {list.data && <Pager page={page} size={10} total={list.data.total} onPage={setPage} />}
       {editing && (
         <NoticeDialog
