@@ -17,9 +17,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CarouselImage, WebConfig } from '@oj/protocol/site/schemas';
 import { toast } from '../../shell/toaster';
-import { useSite } from '../../store/site';
 import { useLoad } from '../../shell/useLoad';
 import { siteAdminApi } from './api';
+import { useSiteSave } from './save';
 
 const TEXT_FIELDS = [
   'name',
@@ -35,7 +35,7 @@ export function ConfPage() {
   const { t } = useTranslation();
   const [cfg, setCfg] = useState<WebConfig | null>(null);
   const [images, setImages] = useState<CarouselImage[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, save: saveWith } = useSiteSave();
   const [testTo, setTestTo] = useState('');
   const mail = useLoad(() => siteAdminApi.emailConfig(), []);
   const loadImages = () => void siteAdminApi.carousel().then(setImages, () => undefined);
@@ -44,18 +44,7 @@ export function ConfPage() {
     loadImages();
   }, []);
   if (!cfg) return <Spinner />;
-  const save = async () => {
-    setBusy(true);
-    try {
-      await siteAdminApi.saveWebConfig(cfg);
-      await useSite.getState().load();
-      toast.success(t('admin.site.saved'));
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => saveWith(() => siteAdminApi.saveWebConfig(cfg));
   return (
     <Card data-testid="admin-conf">
       <H4>{t('admin.menu.conf')}</H4>

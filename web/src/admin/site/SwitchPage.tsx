@@ -19,31 +19,19 @@ import {
   SWITCH_NUMBERS,
   type SwitchConfig,
 } from '@oj/protocol/site/schemas';
-import { toast } from '../../shell/toaster';
-import { useSite } from '../../store/site';
 import { siteAdminApi } from './api';
+import { useSiteSave } from './save';
 
 export function SwitchPage() {
   const { t } = useTranslation();
   const [cfg, setCfg] = useState<SwitchConfig | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save: saveWith } = useSiteSave();
   useEffect(() => {
     void siteAdminApi.switches().then(setCfg, () => undefined);
   }, []);
   if (!cfg) return <Spinner />;
   const set = <K extends keyof SwitchConfig>(k: K, v: SwitchConfig[K]) => setCfg({ ...cfg, [k]: v });
-  const save = async () => {
-    setBusy(true);
-    try {
-      await siteAdminApi.saveSwitches(cfg);
-      await useSite.getState().load();
-      toast.success(t('admin.site.saved'));
-    } catch {
-      // shown by the client
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => saveWith(() => siteAdminApi.saveSwitches(cfg));
   return (
     <Card data-testid="admin-switch">
       <H4>{t('admin.menu.switch')}</H4>
