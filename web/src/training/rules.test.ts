@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TrainingRankRow } from '@oj/protocol/training/schemas';
+import { trainingRow } from '../test/rank-rows';
 import { acRate, applyRankPush, parseTrainingQuery, statusIcon, trainingQueryString } from './rules';
 
-const row = (uid: string, ac = 0): TrainingRankRow => ({
-  uid,
-  username: uid,
-  realname: null,
-  nickname: null,
-  school: null,
-  gender: null,
-  avatar: null,
-  ac,
-  totalRunTime: 0,
-  submissionInfo: {},
-});
+const row = (uid: string, ac = 0): TrainingRankRow => trainingRow(uid, ac);
 const push = (uid: string, order: number, prevOrder: number, ac = 9) => ({
   tid: 1,
   row: row(uid, ac),

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
 import { fakeSocket as sock } from '../test/fake-socket';
+import { trainingRow } from '../test/rank-rows';
 
 vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
@@ -39,18 +40,11 @@ const problem = (pid: number, problemId: string) => ({
   ac: 1,
   score: null,
 });
-const rankRow = (uid: string, ac: number) => ({
-  uid,
-  username: uid,
-  realname: null,
-  nickname: null,
-  school: null,
-  gender: null,
-  avatar: null,
-  ac,
-  totalRunTime: ac * 10,
-  submissionInfo: ac ? { A1: { status: 0, score: null, isAC: true, runTime: 10 } } : {},
-});
+const rankRow = (uid: string, ac: number) =>
+  trainingRow(uid, ac, {
+    totalRunTime: ac * 10,
+    submissionInfo: ac ? { A1: { status: 0, score: null, isAC: true, runTime: 10 } } : {},
+  });
 
 beforeEach(() => {
   resetStores();
