@@ -136,7 +136,7 @@ describe('contest administration and live boards', () => {
     // --- the contest, through the admin form ---
     await admin.getByTestId('user-menu').click();
     await admin.getByTestId('user-menu-admin').click();
-    await admin.getByTestId('admin-home-contest').click();
+    await admin.getByTestId('admin-menu-contest').click();
     await admin.getByTestId('admin-contest-list').waitFor();
     await admin.getByTestId('admin-contest-create').click();
     const title = `${tag} live cup`;

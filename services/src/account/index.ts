@@ -89,6 +89,7 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
     notices: () => notices,
     baseUrl: ctx.config.baseUrl,
     log: ctx.log,
+    ipLimits: ctx.config.ipLimits,
   });
   const profile = createProfileService({
     db: ctx.db,
@@ -97,6 +98,7 @@ export function createAccountCapability(ctx: AppContext, opts: AccountOptions = 
     stats: () => stats,
     avatars: blobAvatarStorage(ctx.blobs),
     revokeSessions: (uid) => sessions.revoke(uid),
+    mailsPerIp: ctx.config.ipLimits.mailsPer10Minutes,
   });
 
   let timer: NodeJS.Timeout | undefined;

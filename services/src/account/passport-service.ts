@@ -35,6 +35,8 @@ export interface PassportDeps {
   notices?: () => NoticePort;
   baseUrl: string;
   log: FastifyBaseLogger;
+  /** Per client address (config.ipLimits). */
+  ipLimits: { loginsPerMinute: number; mailsPer10Minutes: number };
 }
 
 export interface ClientInfo {
@@ -82,7 +84,7 @@ export function createPassportService(d: PassportDeps) {
     const t = now();
     // Per address: every try costs an argon2 computation, a failed one also counts apart.
     const tries = await repo.incrementCounter(d.db, loginIpKey(client.ip), t, R.LOGIN_IP_WINDOW_MS, false);
-    if (tries > R.LOGIN_IP_MAX_TRIES) throw fail(Messages.TOO_MANY_REQUESTS);
+    if (tries > d.ipLimits.loginsPerMinute) throw fail(Messages.TOO_MANY_REQUESTS);
     const ipFailures = await repo.readCounter(d.db, loginIpFailKey(client.ip), t);
     if (ipFailures && ipFailures.count >= R.LOGIN_IP_MAX_FAILURES) throw fail(Messages.TOO_MANY_REQUESTS);
     try {
@@ -154,7 +156,7 @@ export function createPassportService(d: PassportDeps) {
   /** Mail-sending requests per client address (the per-address cool-downs stay as well). */
   async function chargeMail(ip: string | null) {
     const n = await repo.incrementCounter(d.db, mailIpKey(ip), now(), R.MAIL_IP_WINDOW_MS, false);
-    if (n > R.MAIL_IP_MAX) throw fail(Messages.TOO_MANY_REQUESTS);
+    if (n > d.ipLimits.mailsPer10Minutes) throw fail(Messages.TOO_MANY_REQUESTS);
   }
 
   return {

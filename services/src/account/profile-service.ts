@@ -31,6 +31,8 @@ export interface ProfileDeps {
   avatars: AvatarStorage;
   /** Ends every session of the user (password changed). */
   revokeSessions: (uid: string) => Promise<void>;
+  /** Mail-sending requests per client address and 10 minutes (config.ipLimits). */
+  mailsPerIp: number;
 }
 
 const CHANGE_EMAIL_KIND = 'change-email';
@@ -122,7 +124,7 @@ export function createProfileService(d: ProfileDeps) {
       if (user.email === email) throw fail('新邮箱与当前邮箱一致，请不要重复设置！');
       // Mails per account, whatever the addresses (the cool-down is per address).
       const sent = await repo.incrementCounter(d.db, `mail-uid:${uid}`, t, R.MAIL_IP_WINDOW_MS, false);
-      if (sent > R.MAIL_IP_MAX) throw fail(Messages.TOO_MANY_REQUESTS);
+      if (sent > d.mailsPerIp) throw fail(Messages.TOO_MANY_REQUESTS);
       if (await repo.emailExists(d.db, email)) throw fail('该邮箱已被他人使用，请重新设置其它邮箱！');
       const raced = await repo.tryStartCooldown(d.db, cooldownKey, t, R.CHANGE_EMAIL_COOLDOWN_MS);
       if (raced) throw fail(cooldownText(raced));
@@ -156,7 +158,7 @@ export function createProfileService(d: ProfileDeps) {
       if (user.email === email) throw fail('新邮箱与当前邮箱一致，请不要重复设置！');
       // Mails per account, whatever the addresses (the cool-down is per address).
       const sent = await repo.incrementCounter(d.db, `mail-uid:${uid}`, now(), R.MAIL_IP_WINDOW_MS, false);
-      if (sent > R.MAIL_IP_MAX) throw fail(Messages.TOO_MANY_REQUESTS);
+      if (sent > d.mailsPerIp) throw fail(Messages.TOO_MANY_REQUESTS);
       if (await repo.emailExists(d.db, email)) throw fail('该邮箱已被他人使用，请重新设置其它邮箱！');
       const stored = await repo.getCode(d.db, CHANGE_EMAIL_KIND, email, now());
       if (stored === null) throw fail('修改邮箱验证码不存在或已过期，请重新发送！');

@@ -26,14 +26,15 @@ export const RESET_CODE_TTL_MS = 600_000;
 export const CHANGE_EMAIL_CODE_TTL_MS = 600_000;
 export const CAPTCHA_TTL_MS = 1_800_000;
 
-/** Login tries per client address and window (each costs an argon2 computation). */
-export const LOGIN_IP_MAX_TRIES = 60;
+/** The window of the login tries per client address (their number is config.ipLimits.loginsPerMinute). */
 export const LOGIN_IP_WINDOW_MS = 60_000;
 /** Failed logins per client address and window, whatever the usernames. */
 export const LOGIN_IP_MAX_FAILURES = 30;
 export const LOGIN_IP_FAIL_WINDOW_MS = 10 * 60_000;
-/** Mail-sending requests (register code, reset link, change-email code) per client address and window. */
-export const MAIL_IP_MAX = 10;
+/**
+ * The window of mail-sending requests (register code, reset link, change-email code) per client
+ * address (their number is config.ipLimits.mailsPer10Minutes).
+ */
 export const MAIL_IP_WINDOW_MS = 10 * 60_000;
 
 export const REGISTER_COOLDOWN_MS = 60_000;

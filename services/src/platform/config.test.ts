@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       baseUrl: 'http://localhost:8080',
       logLevel: 'info',
       dbPool: 20,
+      ipLimits: { loginsPerMinute: 120, mailsPer10Minutes: 30 },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
       OJ_BASE_URL: 'https://oj.example.org/',
       LOG_LEVEL: 'DEBUG',
       OJ_DB_POOL: '32',
+      OJ_LOGINS_PER_IP: '500',
+      OJ_MAILS_PER_IP: '99',
     });
     expect(config).toEqual({
       port: 3000,
@@ -62,6 +65,7 @@ describe('loadConfig', () => {
       baseUrl: 'https://oj.example.org',
       logLevel: 'debug',
       dbPool: 32,
+      ipLimits: { loginsPerMinute: 500, mailsPer10Minutes: 99 },
     });
   });
 

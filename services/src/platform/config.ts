@@ -25,6 +25,11 @@ export interface Config {
   jwtRefreshSeconds: number;
   /** OJ_JWT_SECRET: the token signing secret (≥ 32 characters); unset: generated once and kept in the database. */
   jwtSecret?: string;
+  /**
+   * Per client address: login tries a minute (OJ_LOGINS_PER_IP, each costs an argon2 hash) and
+   * mail-sending requests per 10 minutes (OJ_MAILS_PER_IP). A classroom behind one NAT shares them.
+   */
+  ipLimits: { loginsPerMinute: number; mailsPer10Minutes: number };
   /** null when SMTP_HOST is unset: mail is disabled. */
   mail: MailConfig | null;
   baseUrl: string;
@@ -121,6 +126,10 @@ export function loadConfig(env: Env = process.env): Config {
     jwtExpireSeconds: readInt(env, 'OJ_JWT_EXPIRE_S', 86400, 1, 10 * 365 * 86400),
     jwtRefreshSeconds: readInt(env, 'OJ_JWT_REFRESH_S', 43200, 0, 10 * 365 * 86400),
     jwtSecret: readSecret(env, 'OJ_JWT_SECRET', 32),
+    ipLimits: {
+      loginsPerMinute: readInt(env, 'OJ_LOGINS_PER_IP', 120, 1, 1_000_000),
+      mailsPer10Minutes: readInt(env, 'OJ_MAILS_PER_IP', 30, 1, 1_000_000),
+    },
     mail: readMail(env),
     baseUrl: baseUrl.replace(/\/+$/, ''),
     logLevel: logLevel as LogLevel,

@@ -50,6 +50,10 @@ export default async function setup(project: TestProject) {
     cleanups.push(fakeCf.stop);
     process.env.OJ_REMOTE_BASE_CF = fakeCf.url;
     process.env.OJ_REMOTE_POLL_MS = '300';
+    // Every browser test registers and logs in from 127.0.0.1: the per-address limits that guard
+    // a real site (tested in services/test/security) would refuse the suite's own users.
+    process.env.OJ_LOGINS_PER_IP = '100000';
+    process.env.OJ_MAILS_PER_IP = '100000';
     const platform = await startPlatform({
       dataDir,
       rootPassword: ROOT_PASSWORD,
