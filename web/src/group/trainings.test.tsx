@@ -2,32 +2,21 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
-import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+import {
+  ok,
+  okPage as page,
+  renderApp,
+  resetStores,
+  stubFetch,
+  urlPath as path,
+  urlQuery as query,
+} from '../test/harness';
 import { fakeSocket as sock } from '../test/fake-socket';
+
+import { ALICE, group } from './test-fixtures';
 
 vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
-const ALICE = { uid: 'u1', username: 'alice', nickname: null, avatar: null, roleList: ['default_user'] };
-const path = (url: string): string => url.split('?')[0] ?? url;
-const query = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''));
-const page = (records: unknown[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
-
-const group = {
-  id: 1000,
-  avatar: null,
-  name: 'Graph club',
-  shortName: 'GRAPH',
-  brief: 'graphs',
-  description: 'We do graphs',
-  owner: 'root',
-  uid: 'root-uid',
-  auth: 1,
-  visible: true,
-  status: 0,
-  code: null,
-  gmtCreate: '2026-01-01T00:00:00.000+0000',
-  gmtModified: '2026-01-01T00:00:00.000+0000',
-};
 const trainingVO = {
   id: 7,
   title: 'Group BFS',

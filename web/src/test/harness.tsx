@@ -41,6 +41,14 @@ export function stubFetch(handler: Handler): Call[] {
 
 export const ok = (data: unknown) => ({ body: { status: 200, msg: 'success', data } });
 
+/** The path of a fetched URL, without its query. */
+export const urlPath = (url: string): string => url.split('?')[0] ?? url;
+/** The query of a fetched URL as an object. */
+export const urlQuery = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''));
+/** A one-page envelope of records, as the list endpoints answer. */
+export const okPage = (records: unknown[]) =>
+  ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
+
 export function resetStores(): void {
   localStorage.clear();
   useSession.setState({ token: null, user: null });

@@ -4,14 +4,19 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session';
-import { ok, renderApp, resetStores, stubFetch } from '../../test/harness';
+import {
+  ok,
+  okPage as page,
+  renderApp,
+  resetStores,
+  stubFetch,
+  urlPath as path,
+  urlQuery as query,
+} from '../../test/harness';
 
 vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).idleSocketModuleMock());
 
 const ROOT = { uid: 'r1', username: 'root', nickname: null, avatar: null, roleList: ['root'] };
-const path = (url: string): string => url.split('?')[0] ?? url;
-const query = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''));
-const page = (records: unknown[]) => ok({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const row = {
   id: 4,
   title: 'Site DP',
