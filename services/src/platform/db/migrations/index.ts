@@ -1,5 +1,6 @@
 // Every migration. Kysely runs them sorted by name, so the NNNN prefix fixes the
-// order; a name sorting before an already applied one is refused. Names are stored
+// order of a fresh database; a pending one that sorts before an applied one still
+// runs (migrate.ts allows unordered migrations, since numbers land out of order). Names are stored
 // in the database: never rename one. To add one: create NNNN_<name>.ts exporting
 // up/down, import it below as mNNNN, and add it as an entry of the record.
 import type { Migration } from 'kysely';
