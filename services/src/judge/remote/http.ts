@@ -119,7 +119,7 @@ export class HttpSession {
           signal: AbortSignal.timeout(this.opts.timeoutMs),
         });
         this.storeCookies(res.headers);
-        const text = await res.text();
+        const text = decodeBody(new Uint8Array(await res.arrayBuffer()), res.headers.get('content-type'));
         const location = res.headers.get('location');
         return {
           status: res.status,
@@ -145,6 +145,33 @@ export class HttpSession {
   postJson(path: string, json: unknown) {
     return this.request(path, { method: 'POST', json });
   }
+}
+
+/**
+ * The charset of a page: the Content-Type header's, else a `<meta charset>` or
+ * `<meta http-equiv="Content-Type" content="…; charset=…">` in its first 2 KB, else UTF-8.
+ */
+export function charsetOf(bytes: Uint8Array, contentType: string | null): string {
+  const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+  if (fromHeader) return fromHeader.toLowerCase();
+  const head = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
+  const meta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1];
+  return meta ? meta.toLowerCase() : 'utf-8';
+}
+
+/**
+ * A body decoded by its charset (HDU serves GB2312/GBK pages; the WHATWG decoder reads the
+ * `gb2312` label as GBK). An unknown label falls back to UTF-8.
+ */
+export function decodeBody(bytes: Uint8Array, contentType: string | null): string {
+  const charset = charsetOf(bytes, contentType);
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  return decoder.decode(bytes);
 }
 
 /** A remote judge answered something we cannot use (counts as a failed attempt). */

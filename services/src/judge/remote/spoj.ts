@@ -21,7 +21,8 @@ export const SPOJ_LANGUAGES: Readonly<Record<string, string>> = {
   'C (gcc 8.3)': '11',
   'Java (HotSpot 12)': '10',
   'Python 3 (python 3.7.3)': '116',
-  'PyPy 3 (PyPy 2.6.0)': '126',
+  'Python 3 nbc (python 3.7.3)': '126',
+  'Python (PyPy 2.7.13)': '99',
   'Go (go 1.12.1)': '114',
   'Rust (rust 1.33.0)': '93',
 };

@@ -17,6 +17,8 @@ export interface FakeRequest {
 export interface FakeReply {
   status?: number;
   body?: string;
+  /** Raw bytes sent instead of `body` (pages in another charset, e.g. HDU's GBK). */
+  bytes?: Buffer;
   headers?: Record<string, string | string[]>;
 }
 
@@ -65,7 +67,7 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
             'content-type': 'text/html; charset=utf-8',
             ...reply.headers,
           });
-          res.end(reply.body ?? '');
+          res.end(reply.bytes ?? reply.body ?? '');
         },
         (err: Error) => {
           res.writeHead(500);
@@ -102,3 +104,34 @@ export const redirect = (location: string, cookies: string[] = []): FakeReply =>
   status: 302,
   headers: { location, ...(cookies.length ? { 'set-cookie': cookies } : {}) },
 });
+
+let gbkTable: Map<string, Buffer> | null = null;
+
+/**
+ * `text` in GBK bytes, as HDU serves its pages (Node decodes GBK but has no encoder, so the
+ * table is the decoder's, reversed: every two-byte sequence decoded once).
+ */
+export function gbk(text: string): Buffer {
+  if (!gbkTable) {
+    gbkTable = new Map();
+    const decoder = new TextDecoder('gbk');
+    for (let lead = 0x81; lead <= 0xfe; lead++)
+      for (let trail = 0x40; trail <= 0xfe; trail++) {
+        if (trail === 0x7f) continue;
+        const pair = Buffer.from([lead, trail]);
+        const ch = decoder.decode(pair);
+        if (ch.length === 1 && ch !== '\ufffd' && !gbkTable.has(ch)) gbkTable.set(ch, pair);
+      }
+  }
+  const out: Buffer[] = [];
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x80) out.push(Buffer.from([code]));
+    else {
+      const pair = gbkTable.get(ch);
+      if (!pair) throw new Error(`no GBK code for ${ch}`);
+      out.push(pair);
+    }
+  }
+  return Buffer.concat(out);
+}

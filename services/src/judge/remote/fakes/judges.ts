@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   COMPILE_ERROR_TEXT,
+  gbk,
   redirect,
   startFake,
   verdictOf,
@@ -106,53 +107,79 @@ const HDU_WORD: Record<Look, string> = {
   NEVER: 'Running',
 };
 
+/** HDU serves GBK: problem pages name it in a meta tag only, the other pages in Content-Type. */
+function hduGbk(reply: FakeReply, path: string): FakeReply {
+  if (reply.body === undefined) return reply;
+  if (path === '/showproblem.php') {
+    const page = `<html><head><meta http-equiv="Content-Type" content="text/html; charset=gb2312" /></head><body>${reply.body}</body></html>`;
+    return {
+      ...reply,
+      body: undefined,
+      bytes: gbk(page),
+      headers: { ...reply.headers, 'content-type': 'text/html' },
+    };
+  }
+  return {
+    ...reply,
+    body: undefined,
+    bytes: gbk(reply.body),
+    headers: { ...reply.headers, 'content-type': 'text/html; charset=gb2312' },
+  };
+}
+
+/** HDU problem 1005 of the fake: a Chinese statement (GBK on the wire). */
+export const HDU_CHINESE = { pid: '1005', title: '求和问题（一）', description: '计算两个整数的和。' };
+
 export function startFakeHdu(accounts: Record<string, string>) {
-  return startJudge((req, c) => {
-    const p = req.path;
-    if (p === '/') return { body: '<html>HDU Online Judge</html>' };
-    if (p === '/userloginex.php' && req.method === 'POST') {
-      if (c.fake.accounts.get(req.form.username ?? '') !== req.form.userpass)
-        return { body: "<script>alert('No such user or wrong password.');</script>" };
-      return redirect('/', c.login(req.form.username!));
+  return startJudge((req, c) => hduGbk(hduPage(req, c), req.path), accounts);
+}
+
+function hduPage(req: FakeRequest, c: Ctx): FakeReply {
+  const p = req.path;
+  if (p === '/') return { body: '<html>HDU Online Judge</html>' };
+  if (p === '/userloginex.php' && req.method === 'POST') {
+    if (c.fake.accounts.get(req.form.username ?? '') !== req.form.userpass)
+      return { body: "<script>alert('No such user or wrong password.');</script>" };
+    return redirect('/', c.login(req.form.username!));
+  }
+  if (p === '/submit.php' && req.method === 'POST') {
+    if (!c.user) return redirect('/userloginex.php');
+    if (c.fake.refuseNext) {
+      c.fake.refuseNext = false;
+      return { body: '<script>alert("Please don\'t re-submit in 5 seconds, thank you.");</script>' };
     }
-    if (p === '/submit.php' && req.method === 'POST') {
-      if (!c.user) return redirect('/userloginex.php');
-      if (c.fake.refuseNext) {
-        c.fake.refuseNext = false;
-        return { body: '<script>alert("Please don\'t re-submit in 5 seconds, thank you.");</script>' };
-      }
-      const code = decodeURIComponent(Buffer.from(req.form._usercode ?? '', 'base64').toString('utf8'));
-      c.addRun(c.user, req.form.problemid ?? '', req.form.language ?? '', code);
-      return redirect('/status.php');
-    }
-    if (p === '/status.php') {
-      const rows = c.fake.runs
-        .filter((r) => r.user === (req.query.get('user') ?? r.user))
-        .reverse()
-        .filter((r) => !req.query.get('first') || r.id <= Number(req.query.get('first')))
-        .map((r) => {
-          const v = req.query.get('first') ? look(r) : 'running';
-          const done = v !== 'running' && v !== 'NEVER';
-          return `<tr align=center ><td height=22px>${r.id}</td><td>2026-11-25 18:00:00</td><td><font color=red>${HDU_WORD[v]}</font></td><td><a href="/showproblem.php?pid=${r.problem}">${r.problem}</a></td><td>${done ? 15 : 0}MS</td><td>${done ? 1736 : 0}K</td><td>200B</td><td>G++</td><td class=fixedsize><a href="/userstatus.php?user=${r.user}">${r.user}</a></td></tr>`;
-        })
-        .join('');
-      return { body: `<table class=table_text>${rows}</table>` };
-    }
-    if (p === '/viewerror.php') return { body: `<pre>${COMPILE_ERROR_TEXT}</pre>` };
-    if (p === '/showproblem.php') {
-      if (req.query.get('pid') === '9999')
-        return { body: '<div>No such problem - <strong>Problem 9999</strong></div>' };
-      return {
-        body: `<h1 style='color:#1A5CC8'>A + B Problem</h1><font><b><span style='font-family:Arial;font-size:12px;font-weight:bold;color:green'>Time Limit: 2000/1000 MS (Java/Others)&nbsp;&nbsp;&nbsp;&nbsp;Memory Limit: 65536/32768 K (Java/Others)<br></span></b></font>
-<div class=panel_title align=left>Problem Description</div> <div class=panel_content>Calculate <i>A + B</i>.<img src=../../data/images/C1000-1.jpg></div><div class=panel_bottom>&nbsp;</div>
+    const code = decodeURIComponent(Buffer.from(req.form._usercode ?? '', 'base64').toString('utf8'));
+    c.addRun(c.user, req.form.problemid ?? '', req.form.language ?? '', code);
+    return redirect('/status.php');
+  }
+  if (p === '/status.php') {
+    const rows = c.fake.runs
+      .filter((r) => r.user === (req.query.get('user') ?? r.user))
+      .reverse()
+      .filter((r) => !req.query.get('first') || r.id <= Number(req.query.get('first')))
+      .map((r) => {
+        const v = req.query.get('first') ? look(r) : 'running';
+        const done = v !== 'running' && v !== 'NEVER';
+        return `<tr align=center ><td height=22px>${r.id}</td><td>2026-11-25 18:00:00</td><td><font color=red>${HDU_WORD[v]}</font></td><td><a href="/showproblem.php?pid=${r.problem}">${r.problem}</a></td><td>${done ? 15 : 0}MS</td><td>${done ? 1736 : 0}K</td><td>200B</td><td>G++</td><td class=fixedsize><a href="/userstatus.php?user=${r.user}">${r.user}</a></td></tr>`;
+      })
+      .join('');
+    return { body: `<table class=table_text>${rows}</table>` };
+  }
+  if (p === '/viewerror.php') return { body: `<pre>${COMPILE_ERROR_TEXT}</pre>` };
+  if (p === '/showproblem.php') {
+    if (req.query.get('pid') === '9999')
+      return { body: '<div>No such problem - <strong>Problem 9999</strong></div>' };
+    const chinese = req.query.get('pid') === HDU_CHINESE.pid;
+    return {
+      body: `<h1 style='color:#1A5CC8'>${chinese ? HDU_CHINESE.title : 'A + B Problem'}</h1><font><b><span style='font-family:Arial;font-size:12px;font-weight:bold;color:green'>Time Limit: 2000/1000 MS (Java/Others)&nbsp;&nbsp;&nbsp;&nbsp;Memory Limit: 65536/32768 K (Java/Others)<br></span></b></font>
+<div class=panel_title align=left>Problem Description</div> <div class=panel_content>${chinese ? HDU_CHINESE.description : 'Calculate <i>A + B</i>.'}<img src=../../data/images/C1000-1.jpg></div><div class=panel_bottom>&nbsp;</div>
 <div class=panel_title align=left>Input</div> <div class=panel_content>Each line will contain two integers.</div><div class=panel_bottom>&nbsp;</div>
 <div class=panel_title align=left>Output</div> <div class=panel_content>For each case, output A + B in one line.</div><div class=panel_bottom>&nbsp;</div>
 <div class=panel_title align=left>Sample Input</div><div class=panel_content><pre><div style="font-family:Courier New,Courier,monospace;">1 1</div></pre></div><div class=panel_bottom>&nbsp;</div>
 <div class=panel_title align=left>Sample Output</div><div class=panel_content><pre><div style="font-family:Courier New,Courier,monospace;">2</div></pre></div><div class=panel_bottom>&nbsp;</div>`,
-      };
-    }
-    return { status: 404 };
-  }, accounts);
+    };
+  }
+  return { status: 404 };
 }
 
 // ---------- POJ ----------
