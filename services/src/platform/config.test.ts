@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       dbPool: 20,
       ipLimits: { loginsPerMinute: 120, mailsPer10Minutes: 30 },
+      testCaseZip: { maxZipBytes: 512 * 1048576, maxEntries: 5000, maxUnzippedBytes: 2048 * 1048576 },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -44,6 +45,9 @@ describe('loadConfig', () => {
       OJ_DB_POOL: '32',
       OJ_LOGINS_PER_IP: '500',
       OJ_MAILS_PER_IP: '99',
+      OJ_MAX_TESTCASE_ZIP_MB: '64',
+      OJ_MAX_TESTCASE_ZIP_ENTRIES: '100',
+      OJ_MAX_TESTCASE_UNZIPPED_MB: '256',
     });
     expect(config).toEqual({
       port: 3000,
@@ -66,6 +70,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       dbPool: 32,
       ipLimits: { loginsPerMinute: 500, mailsPer10Minutes: 99 },
+      testCaseZip: { maxZipBytes: 64 * 1048576, maxEntries: 100, maxUnzippedBytes: 256 * 1048576 },
     });
   });
 
@@ -114,6 +119,9 @@ describe('loadConfig', () => {
     [{ OJ_BASE_URL: 'ftp://x' }, /OJ_BASE_URL must use/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ OJ_JWT_SECRET: 'short' }, /OJ_JWT_SECRET must be at least 32 characters/],
+    [{ OJ_MAX_TESTCASE_ZIP_MB: '0' }, /OJ_MAX_TESTCASE_ZIP_MB must be between/],
+    [{ OJ_MAX_TESTCASE_ZIP_MB: '1.5' }, /OJ_MAX_TESTCASE_ZIP_MB must be an integer/],
+    [{ OJ_MAX_TESTCASE_ZIP_ENTRIES: '70000' }, /OJ_MAX_TESTCASE_ZIP_ENTRIES must be between/],
   ])('rejects %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -36,6 +36,19 @@ export interface Config {
   logLevel: LogLevel;
   /** PostgreSQL connections per process (OJ_DB_POOL). */
   dbPool: number;
+  /**
+   * Test-case zip uploads (streamed to a temp file under dataDir, unpacked entry by entry):
+   * the largest zip (OJ_MAX_TESTCASE_ZIP_MB, default 512), and against zip bombs the most
+   * entries (OJ_MAX_TESTCASE_ZIP_ENTRIES, default 5000) and the largest sum of declared
+   * uncompressed sizes (OJ_MAX_TESTCASE_UNZIPPED_MB, default 2048).
+   */
+  testCaseZip: TestCaseZipConfig;
+}
+
+export interface TestCaseZipConfig {
+  maxZipBytes: number;
+  maxEntries: number;
+  maxUnzippedBytes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -138,5 +151,10 @@ export function loadConfig(env: Env = process.env): Config {
     // 13-15, 239 req/s p99 597 ms at 20 against 193 req/s p99 769 ms at 10; at load 9, 1,048 req/s
     // p99 149 ms against 1,066 req/s p99 143 ms (the same). Never worse, sometimes better.
     dbPool: readInt(env, 'OJ_DB_POOL', 20, 1, 500),
+    testCaseZip: {
+      maxZipBytes: readInt(env, 'OJ_MAX_TESTCASE_ZIP_MB', 512, 1, 1024 * 1024) * 1048576,
+      maxEntries: readInt(env, 'OJ_MAX_TESTCASE_ZIP_ENTRIES', 5000, 2, 65535),
+      maxUnzippedBytes: readInt(env, 'OJ_MAX_TESTCASE_UNZIPPED_MB', 2048, 1, 1024 * 1024) * 1048576,
+    },
   };
 }

@@ -24,9 +24,9 @@ import { badRequest, fail } from '../platform/http/errors';
 import { defaultCompilePort, type CheckerCompilePort } from './ports';
 import type { ProblemAdminService } from './admin-service';
 import type { PackageKind, ProblemFilesService, UploadedFile } from './files-service';
-import { readUpload } from '../platform/http/upload';
+import { readUpload, readUploadToFile } from '../platform/http/upload';
 
-/** Largest test-case zip or problem package accepted (the multipart plugin's own cap). */
+/** Largest problem package accepted (read into memory; test-case zips have their configured cap). */
 const UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
 const UPLOAD_TOO_LARGE = 'Exceed max size limit';
 
@@ -245,9 +245,19 @@ export function registerProblemAdminRoutes(
     async (req) => {
       // Permission first: a caller who may not upload has none of the body read.
       await files.checkTestCaseUploader(req.user!, req.query.gid);
-      return ok(
-        await files.uploadTestCaseZip(req.user!, await uploadedFile(req), req.query.mode, req.query.gid),
-      );
+      // Streamed to a temp file (never whole in memory), unpacked from there entry by entry.
+      const part = await readUploadToFile(req, {
+        maxBytes: files.testCaseUpload.maxBytes,
+        fields: ['file'],
+        dir: files.testCaseUpload.tempDir,
+      });
+      try {
+        if (part?.truncated) throw fail(UPLOAD_TOO_LARGE);
+        const file = part && { filename: part.filename, path: part.path };
+        return ok(await files.uploadTestCaseZip(req.user!, file, req.query.mode, req.query.gid));
+      } finally {
+        await part?.dispose();
+      }
     },
   );
   app.get(

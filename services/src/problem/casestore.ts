@@ -3,8 +3,9 @@
 // never used (or a failed save) leaves only harmless unreferenced blobs behind.
 import type { BlobStore } from '@oj/protocol/bus';
 import { fail } from '../platform/http/errors';
-import { pairRootCaseFiles } from './testcases';
-import { readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
+import { normalizeData, pairCaseNames } from './testcases';
+import { writeZip, ZipError, type ZipLimits } from './zip';
+import { openZipFile } from './zip-file';
 import type { ProblemCaseRow, ProblemRow } from './mappers';
 
 /** The manifest an upload is remembered by: file name → sha256. Its own hash is the `fileListDir`. */
@@ -20,25 +21,51 @@ export interface UploadedCaseList {
 
 const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
 
-/** Stores the pairs of a test-case zip and returns them with the manifest hash. */
-export async function storeTestCaseZip(
+/**
+ * Stores the pairs of the test-case zip at `path` entry by entry: the names are checked and
+ * paired from the central directory first (a bad layout is refused before any data is read),
+ * then each file is inflated, normalised and put in the blob store on its own, so at most one
+ * entry is in memory at a time however large the archive.
+ */
+export async function storeTestCaseZipFile(
   blobs: BlobStore,
-  zip: Uint8Array,
+  path: string,
   mode: string,
-  limits?: ZipLimits,
+  limits: ZipLimits,
 ): Promise<UploadedCaseList> {
-  let pairs;
   try {
-    pairs = pairRootCaseFiles(await readZipAsync(zip, limits));
+    const zip = await openZipFile(path, limits);
+    try {
+      const root = zip.entries.filter((e) => !e.name.includes('/')).map((e) => e.name);
+      const pairs = pairCaseNames(root);
+      const files: Record<string, string> = {};
+      for (const p of pairs) {
+        files[p.inputName] = await blobs.put(normalized(await zip.read(p.inputName)));
+        files[p.outputName] = await blobs.put(
+          p.hasOutput ? normalized(await zip.read(p.outputName)) : Buffer.alloc(0),
+        );
+      }
+      return await uploadedList(blobs, files, pairs, mode);
+    } finally {
+      await zip.close();
+    }
   } catch (err) {
     if (err instanceof ZipError) throw fail(err.message);
     throw err;
   }
-  const files: Record<string, string> = {};
-  for (const p of pairs) {
-    files[p.inputName] = await blobs.put(Buffer.from(p.input));
-    files[p.outputName] = await blobs.put(Buffer.from(p.output));
-  }
+}
+
+const normalized = (bytes: Buffer): Buffer => {
+  const out = normalizeData(bytes);
+  return out === bytes ? bytes : Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+};
+
+async function uploadedList(
+  blobs: BlobStore,
+  files: Record<string, string>,
+  pairs: readonly { inputName: string; outputName: string }[],
+  mode: string,
+): Promise<UploadedCaseList> {
   const manifest: UploadManifest = { kind: 'oj-testcase-upload', files };
   const fileListDir = await blobs.put(Buffer.from(JSON.stringify(manifest)));
   const subtask = SUBTASK_MODES.includes(mode);

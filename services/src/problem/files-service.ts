@@ -1,13 +1,16 @@
 // Test-data archives and problem packages (groups-admin-files.md §6, §7): upload and
 // download of test cases, import of this platform's zip, FPS, QDUOJ and Hydro, export.
+import os from 'node:os';
+import path from 'node:path';
 import type { AppContext } from '../platform/context';
+import type { TestCaseZipConfig } from '../platform/config';
 import { hasRole, type AuthUser } from '../platform/http/access';
 import { badRequest, denied, fail } from '../platform/http/errors';
 import {
   caseFileNames,
   caseFiles,
   infoManifest,
-  storeTestCaseZip,
+  storeTestCaseZipFile,
   testCaseZip,
   type UploadedCaseList,
 } from './casestore';
@@ -30,6 +33,19 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/** A test-case zip streamed to a temp file by the route (which removes it afterwards). */
+export interface UploadedZipFile {
+  filename: string;
+  path: string;
+}
+
+/** Test-case zip limits when the configuration names none (tests, tools): as config.ts's defaults. */
+export const DEFAULT_TESTCASE_ZIP: TestCaseZipConfig = {
+  maxZipBytes: 512 * 1048576,
+  maxEntries: 5000,
+  maxUnzippedBytes: 2048 * 1048576,
+};
+
 export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro' | 'polygon' | 'icpc';
 
 const extOf = (name: string) =>
@@ -43,6 +59,12 @@ export function createProblemFilesService(
 ) {
   const db = ctx.db;
   const groups = ports.groups ?? defaultGroupPort;
+  const zipConfig = ctx.config.testCaseZip ?? DEFAULT_TESTCASE_ZIP;
+  /** What the upload route needs before the body is read: the byte cap and where temp files go. */
+  const testCaseUpload = {
+    maxBytes: zipConfig.maxZipBytes,
+    tempDir: path.join(ctx.config.dataDir ?? os.tmpdir(), 'tmp', 'uploads'),
+  };
 
   /** Who may upload test data: problem staff, or members of the group named (before the body is read). */
   async function checkTestCaseUploader(user: AuthUser, gid: number | undefined): Promise<void> {
@@ -54,13 +76,16 @@ export function createProblemFilesService(
 
   async function uploadTestCaseZip(
     user: AuthUser,
-    file: UploadedFile | null,
+    file: UploadedZipFile | null,
     mode: string | undefined,
     gid: number | undefined,
   ): Promise<UploadedCaseList> {
     await checkTestCaseUploader(user, gid);
     if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的测试数据压缩包！');
-    return storeTestCaseZip(ctx.blobs, file.data, normalizeCaseMode(mode), limits);
+    return storeTestCaseZipFile(ctx.blobs, file.path, normalizeCaseMode(mode), {
+      maxEntries: zipConfig.maxEntries,
+      maxTotalBytes: zipConfig.maxUnzippedBytes,
+    });
   }
 
   /** Errors here are HTTP 400, as the original's download endpoints answer. */
@@ -219,7 +244,14 @@ export function createProblemFilesService(
     return { filename: `problem_export_${Date.now()}.zip`, data: writeZip(files) };
   }
 
-  return { checkTestCaseUploader, uploadTestCaseZip, downloadTestCases, importPackage, exportProblems };
+  return {
+    testCaseUpload,
+    checkTestCaseUploader,
+    uploadTestCaseZip,
+    downloadTestCases,
+    importPackage,
+    exportProblems,
+  };
 }
 
 export type ProblemFilesService = ReturnType<typeof createProblemFilesService>;

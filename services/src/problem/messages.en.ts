@@ -104,6 +104,10 @@ registerEnglishPattern(
   /^导入失败：以下题目ID已存在或在包内重复：\[(.*)\]，本次未导入任何题目。$/,
   (m) => `Import failed: these problem ids exist or repeat in the package: [${m[1]}]; nothing was imported.`,
 );
+registerEnglishPattern(
+  /^压缩包内单个文件过大（最多(\d+)MB）：(.*)$/,
+  (m) => `A file in the zip is too large (at most ${m[1]} MB): ${m[2]}`,
+);
 registerEnglishPattern(/^压缩包内含有非法路径：(.*)$/, (m) => `The zip contains an illegal path: ${m[1]}`);
 registerEnglishPattern(
   /^压缩包内文件过多（最多(\d+)个）！$/,

@@ -88,6 +88,8 @@ export function callApp(
 
 export interface HarnessOptions {
   listCache?: ProblemListCacheOptions;
+  /** Configuration over the harness's own (`dataDir` = the blob folder). */
+  config?: Partial<Config>;
 }
 
 /** An app with the problem capability started on `ctx` (a second one plays another API process). */
@@ -123,7 +125,7 @@ export async function createHarness(
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'oj-problem-blobs-'));
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const ctx: AppContext = {
-    config: { dataDir: blobDir } as Config,
+    config: { dataDir: blobDir, ...options.config } as Config,
     db: db.db,
     bus: createMemoryBus(),
     blobs: createDiskBlobStore(blobDir),

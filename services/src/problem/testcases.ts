@@ -37,9 +37,20 @@ export function pairRootCaseFiles(entries: ZipEntries): CaseFilePair[] {
   return pairCaseFiles(root);
 }
 
-/** Pairs files of one folder (names without a path). */
-export function pairCaseFiles(files: ReadonlyMap<string, Uint8Array>): CaseFilePair[] {
-  const inputs = [...files.keys()].filter((n) => n.endsWith('.in')).sort(compareCaseNames);
+export interface CaseNamePair {
+  inputName: string;
+  outputName: string;
+  /** False when the archive has no output for this input (it is stored empty). */
+  hasOutput: boolean;
+}
+
+/**
+ * Pairs the file names of one folder (names without a path): every `X.in` is a case, its output
+ * `X.out` or `X.ans`; no input at all, or an output without its input, is refused.
+ */
+export function pairCaseNames(names: Iterable<string>): CaseNamePair[] {
+  const files = new Set(names);
+  const inputs = [...files].filter((n) => n.endsWith('.in')).sort(compareCaseNames);
   if (inputs.length === 0) {
     throw new ZipError(
       '评测数据压缩包里文件不能为空！请在压缩包根目录放置成对的 X.in 与 X.out（或 X.ans）文件。',
@@ -47,21 +58,24 @@ export function pairCaseFiles(files: ReadonlyMap<string, Uint8Array>): CaseFileP
   }
   // An output without its input means a broken layout (the original silently dropped it).
   const stems = new Set(inputs.map((n) => n.slice(0, -'.in'.length)));
-  const orphan = [...files.keys()].find(
-    (n) => /\.(out|ans)$/.test(n) && !stems.has(n.replace(/\.(out|ans)$/, '')),
-  );
+  const orphan = [...files].find((n) => /\.(out|ans)$/.test(n) && !stems.has(n.replace(/\.(out|ans)$/, '')));
   if (orphan)
     throw new ZipError(`评测数据 ${orphan} 没有对应的输入文件（${orphan.replace(/\.(out|ans)$/, '.in')}）！`);
   return inputs.map((inputName) => {
     const stem = inputName.slice(0, -'.in'.length);
-    const outputName = [`${stem}.out`, `${stem}.ans`].find((n) => files.has(n)) ?? `${stem}.out`;
-    return {
-      inputName,
-      outputName,
-      input: normalizeData(files.get(inputName)!),
-      output: normalizeData(files.get(outputName) ?? new Uint8Array()),
-    };
+    const outputName = [`${stem}.out`, `${stem}.ans`].find((n) => files.has(n));
+    return { inputName, outputName: outputName ?? `${stem}.out`, hasOutput: outputName !== undefined };
   });
+}
+
+/** Pairs files of one folder (names without a path). */
+export function pairCaseFiles(files: ReadonlyMap<string, Uint8Array>): CaseFilePair[] {
+  return pairCaseNames(files.keys()).map(({ inputName, outputName }) => ({
+    inputName,
+    outputName,
+    input: normalizeData(files.get(inputName)!),
+    output: normalizeData(files.get(outputName) ?? new Uint8Array()),
+  }));
 }
 
 /** Text of a data file (for hand-mode rows and exports). */

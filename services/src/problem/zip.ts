@@ -91,10 +91,10 @@ function u32(b: Buffer, at: number): number {
   if (at + 4 > b.length) throw new ZipError(CORRUPT);
   return b.readUInt32LE(at);
 }
-const CORRUPT = '压缩包格式错误或已损坏，无法解压！';
-const LYING = '压缩包内文件的大小与其声明不符，已拒绝！';
+export const CORRUPT = '压缩包格式错误或已损坏，无法解压！';
+export const LYING = '压缩包内文件的大小与其声明不符，已拒绝！';
 
-interface CentralEntry {
+export interface CentralEntry {
   name: string;
   method: number;
   flags: number;
@@ -104,21 +104,27 @@ interface CentralEntry {
   localOffset: number;
 }
 
-function centralDirectory(b: Buffer): CentralEntry[] {
-  // End of central directory: the last signature within the final 64 KiB + 22 bytes.
+/** The end-of-central-directory record in `tail` (the archive's last bytes): entry count, directory offset and size. */
+export function endOfCentralDirectory(tail: Buffer): { count: number; cdOffset: number; cdSize: number } {
+  // The last signature within the final 64 KiB + 22 bytes.
   let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 65557); i--) {
-    if (b.readUInt32LE(i) === 0x06054b50) {
+  for (let i = tail.length - 22; i >= Math.max(0, tail.length - 65557); i--) {
+    if (tail.readUInt32LE(i) === 0x06054b50) {
       eocd = i;
       break;
     }
   }
   if (eocd < 0) throw new ZipError(CORRUPT);
-  const count = u16(b, eocd + 10);
-  const cdOffset = u32(b, eocd + 16);
+  const count = u16(tail, eocd + 10);
+  const cdSize = u32(tail, eocd + 12);
+  const cdOffset = u32(tail, eocd + 16);
   if (count === 0xffff || cdOffset === 0xffffffff) throw new ZipError('不支持 ZIP64 格式的压缩包！');
+  return { count, cdOffset, cdSize };
+}
+
+/** `count` central-directory records of `b` starting at `at`. */
+export function centralEntries(b: Buffer, at: number, count: number): CentralEntry[] {
   const out: CentralEntry[] = [];
-  let at = cdOffset;
   for (let i = 0; i < count; i++) {
     if (u32(b, at) !== 0x02014b50) throw new ZipError(CORRUPT);
     const flags = u16(b, at + 8);
@@ -140,19 +146,26 @@ function centralDirectory(b: Buffer): CentralEntry[] {
   return out;
 }
 
+function centralDirectory(b: Buffer): CentralEntry[] {
+  const { count, cdOffset } = endOfCentralDirectory(b);
+  return centralEntries(b, cdOffset, count);
+}
+
+/** Offset of an entry's data after its local header (`header` holds at least the header's 30 bytes). */
+export function localDataStart(header: Buffer, localOffset: number): number {
+  if (u32(header, 0) !== 0x04034b50) throw new ZipError(CORRUPT);
+  return localOffset + 30 + u16(header, 26) + u16(header, 28);
+}
+
 /**
- * Unzips an untrusted archive without blocking the event loop: every entry is inflated by zlib in
- * the libuv thread pool with an output cap of its declared size + 1 byte, so the whole archive
- * never inflates past the byte budget (the sum of declared sizes, checked first); an entry whose
- * data is longer or shorter than its header says, or whose CRC differs, refuses the archive
- * (no silent truncation). Same results and refusals as `readZip` otherwise.
+ * The file entries of an archive (folders left out) under their safe names, after every check
+ * that needs no data: entry count, path traversal, encryption, declared total size (a zip bomb
+ * is refused before anything inflates), duplicates, compression method.
  */
-export async function readZipAsync(
-  data: Uint8Array,
-  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
-): Promise<ZipEntries> {
-  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const entries = centralDirectory(b);
+export function checkedFiles(
+  entries: readonly CentralEntry[],
+  limits: ZipLimits,
+): Array<{ name: string; e: CentralEntry }> {
   if (entries.length > limits.maxEntries)
     throw new ZipError(`压缩包内文件过多（最多${limits.maxEntries}个）！`);
   const files: Array<{ name: string; e: CentralEntry }> = [];
@@ -169,11 +182,26 @@ export async function readZipAsync(
     seen.add(name);
     files.push({ name, e });
   }
+  return files;
+}
+
+/**
+ * Unzips an untrusted archive without blocking the event loop: every entry is inflated by zlib in
+ * the libuv thread pool with an output cap of its declared size + 1 byte, so the whole archive
+ * never inflates past the byte budget (the sum of declared sizes, checked first); an entry whose
+ * data is longer or shorter than its header says, or whose CRC differs, refuses the archive
+ * (no silent truncation). Same results and refusals as `readZip` otherwise.
+ */
+export async function readZipAsync(
+  data: Uint8Array,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipEntries> {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const files = checkedFiles(centralDirectory(b), limits);
   const out: ZipEntries = new Map();
   for (const { name, e } of files) {
     const at = e.localOffset;
-    if (u32(b, at) !== 0x04034b50) throw new ZipError(CORRUPT);
-    const start = at + 30 + u16(b, at + 26) + u16(b, at + 28);
+    const start = localDataStart(b.subarray(at), at);
     const end = start + e.compressedSize;
     if (end > b.length) throw new ZipError(CORRUPT);
     const raw = b.subarray(start, end);

@@ -2,6 +2,12 @@
 // rule has already run (onRequest, before any byte of the body is read); the file is streamed
 // with a byte limit (never more than maxBytes + 1 in memory); a malformed body, a part without a
 // file name or an empty file is the caller's error (400), never a 5xx.
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import { registerEnglish } from './message-catalog';
@@ -62,6 +68,80 @@ export async function readUpload(
     if (code === 'FST_REQ_FILE_TOO_LARGE' && found) return { ...found, truncated: true };
     throw new ApiError(400, UPLOAD_MALFORMED, 400);
   }
+  return found;
+}
+
+/** An uploaded file streamed to a temp file on disk; `dispose()` removes it (always call it). */
+export interface FileUpload {
+  fieldname: string;
+  filename: string;
+  /** Path of the temp file holding the bytes (at most maxBytes of them). */
+  path: string;
+  size: number;
+  /** The file was longer than maxBytes (the temp file holds a prefix only). */
+  truncated: boolean;
+  fields: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Like `readUpload`, but the file is piped to a temp file under `dir` (default the OS temp
+ * folder) as it arrives, so a large upload costs disk, not memory: only busboy's chunks are in
+ * flight. Null when the request is not multipart or has no such part (nothing is left on disk).
+ */
+export async function readUploadToFile(
+  req: FastifyRequest,
+  opts: { maxBytes: number; fields?: readonly string[]; dir?: string },
+): Promise<FileUpload | null> {
+  if (!req.isMultipart()) return null;
+  const base = opts.dir ?? os.tmpdir();
+  await mkdir(base, { recursive: true });
+  const folder = await mkdtemp(path.join(base, 'upload-'));
+  const dispose = () => rm(folder, { recursive: true, force: true });
+  let found: FileUpload | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 4, fields: 16 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields))
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      const wanted = !opts.fields || opts.fields.includes(part.fieldname);
+      if (found || !wanted || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      const file = path.join(folder, 'file');
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      found = {
+        fieldname: part.fieldname,
+        filename: part.filename,
+        path: file,
+        size: 0,
+        truncated: false,
+        fields,
+        dispose,
+      };
+      await pipeline(part.file, counter, createWriteStream(file));
+      found.size = size;
+      found.truncated = part.file.truncated || size > opts.maxBytes;
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' && found) return { ...found, truncated: true };
+    await dispose();
+    // The client's fault is a malformed body; a failing disk (no space) is the server's.
+    if (err instanceof ApiError || (err as { syscall?: string }).syscall) throw err;
+    throw new ApiError(400, UPLOAD_MALFORMED, 400);
+  }
+  if (!found) await dispose();
   return found;
 }
 
