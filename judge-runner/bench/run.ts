@@ -1,9 +1,10 @@
 /**
- * Judge benchmarks: sandbox overhead, A+B throughput (with and without the compile
- * cache), and accuracy of reported memory and CPU time. Prints one JSON object on the
- * last line and writes it to bench-results/latest.json.
+ * Judge benchmarks: sandbox overhead, A+B throughput (without the compile cache, against a
+ * bare g++; with it, against the bare sandboxed runs) with a per-stage trace, and accuracy of
+ * reported memory and CPU time. Prints /proc/loadavg at the start and the end and one JSON
+ * object on the last line, written to bench-results/latest.json and artifacts/bench/judge-runner.json.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
@@ -13,13 +14,26 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
-import { judgeTask, type JudgeDeps } from '../src/judge/index';
-import { CompileCache, LANGUAGES, detectLanguages, warmPrecompiledHeaders } from '../src/languages/index';
-import { Sandbox, Workspace } from '../src/sandbox/index';
+import { TestDataMemory, judgeTask, type JudgeDeps } from '../src/judge/index';
+import {
+  CompileCache,
+  LANGUAGES,
+  PCH_INCLUDE,
+  detectLanguages,
+  warmPrecompiledHeaders,
+} from '../src/languages/index';
+import { Sandbox, Workspace, defaultPchDir } from '../src/sandbox/index';
+
+const run = promisify(execFile);
+/** The machine is shared: the load average at the start and the end goes with the numbers. */
+const procLoadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
+const loadavgStart = procLoadavg();
+console.error(`loadavg at start: ${loadavgStart}`);
 
 const MIB = 1024 * 1024;
 const root = mkdtempSync(join(tmpdir(), 'oj-jr-bench-'));
@@ -92,7 +106,7 @@ function bare(exe: string): Promise<void> {
 // 1. Overhead: trivial program, sandboxed vs bare, alternating in one loop (same load for both).
 const trivial = gcc('trivial', 'int main(void){return 0;}');
 const N = 200;
-const loadBefore = (await import('node:os')).loadavg()[0]!;
+const loadBefore = loadavg()[0]!;
 await sandbox.withRun(ws, async ({ dirs, run }) => {
   copyFileSync(trivial, join(dirs.w, 'main'));
   await run({ argv: ['/w/main'], env: {}, limits }); // warm-up: slot started, binary cached
@@ -122,12 +136,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const bareMs = mean(bareRuns);
 const sandboxMs = mean(sandboxRuns);
 
-// 2. Throughput: A+B in C++, 10 cases, cold (cache miss) and warm compile cache.
+// 2. Throughput: A+B in C++, 10 cases: without the compile cache (against a bare g++ of the
+// same source, interleaved, as the compile bound), and with it (against the sandboxed runs of
+// the same binary, as the run bound); the run bound with cases in parallel is runs / CPUs.
+const CPUS = cpus().length;
 const deps: JudgeDeps = {
   sandbox,
   languages: detectLanguages(),
   cache: new CompileCache(join(root, 'cache')),
   testData: { path: async () => null },
+  testDataMemory: new TestDataMemory(),
   workBase: join(root, 'tasks'),
   judger: 'bench',
 };
@@ -138,6 +156,9 @@ const cases = Array.from({ length: 10 }, (_, i) => ({
   score: 10,
   groupNum: 1,
 }));
+const LANG = 'C++ 17 With O2';
+const source = (salt: string, header: string) =>
+  `#include ${header}\n// ${salt}\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}`;
 const task = (salt: string, header = '<iostream>'): SubmissionJudgeTask => ({
   kind: 'submission',
   submitId: 1,
@@ -147,17 +168,20 @@ const task = (salt: string, header = '<iostream>'): SubmissionJudgeTask => ({
   judgeMode: 'default',
   judgeCaseMode: 'default',
   limits: { timeLimit: 1000, memoryLimit: 256, stackLimit: 128 },
-  language: 'C++ 17 With O2',
-  code: `#include ${header}\n// ${salt}\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}`,
+  language: LANG,
+  code: source(salt, header),
   isRemoveEndBlank: true,
   testCases: cases,
 });
-const ROUNDS = 5;
+
 /**
- * Per-stage trace (ms per submission): top-level stages (workspace, compile, case.data,
- * case.run, case.compare, progress, dispose) add up to the task; `x.y` stages are parts of
- * `x` (compile.run.compiler and case.run.program: the compiler's / program's own wall time,
- * so compile.run − compile.run.compiler is the sandbox's share).
+ * Per-stage trace (ms per submission). Top level, adding up to the task: workspace, compile,
+ * data.wait (test data not ready when the compile ended; it is fetched during the compile),
+ * cases (wall time of all cases), progress, dispose. Parts: compile.{cache, wait (a slot),
+ * setup (source into it), compiler (its own wall time), sandbox (rest of the round trip),
+ * collect, release}; case.data (fetch, overlapped with the compile); per case, summed over the
+ * cases (so above `cases` when they run in parallel): case.{wait, run (round trip but the
+ * program), run.program, compare, release}.
  */
 function newTrace() {
   const totals = new Map<string, number>();
@@ -167,7 +191,7 @@ function newTrace() {
     },
     perSubmission(rounds: number, totalMs: number) {
       const out: Record<string, number> = {};
-      const TOP = ['workspace', 'compile', 'case.data', 'case.run', 'case.compare', 'progress', 'dispose'];
+      const TOP = ['workspace', 'compile', 'data.wait', 'cases', 'progress', 'dispose'];
       let top = 0;
       for (const [k, v] of [...totals].sort()) {
         out[k] = Number((v / rounds).toFixed(2));
@@ -178,31 +202,116 @@ function newTrace() {
     },
   };
 }
-async function throughput(cold: boolean, header?: string, caseParallelism = 1) {
+const rate = (ms: number) => Number((1000 / ms).toFixed(2));
+
+/** Host compile, no sandbox, same flags (and the same precompiled header when it applies). */
+const bareDir = ws.dir('bare');
+async function bareCompile(code: string): Promise<number> {
+  const lang = LANGUAGES.find((l) => l.name === LANG)!;
+  writeFileSync(join(bareDir, 'main.cpp'), code);
+  const argv = lang.compile!.map((a) => (a === PCH_INCLUDE ? `-I${defaultPchDir()}` : a));
+  const t = performance.now();
+  await run(argv[0]!, argv.slice(1), { cwd: bareDir });
+  return performance.now() - t;
+}
+
+/** The 10 cases' runs of the compiled binary straight through the sandbox (no judging around). */
+async function sandboxRunsMs(binary: string): Promise<number> {
+  const t = performance.now();
+  for (const c of cases) {
+    await sandbox.withRun(ws, async ({ dirs, run: r }) => {
+      copyFileSync(binary, join(dirs.w, 'main'));
+      writeFileSync(join(dirs.io, 'in'), c.input);
+      await r({
+        argv: ['/w/main'],
+        env: {},
+        limits,
+        stdio: { stdin: join(dirs.io, 'in'), stdout: join(dirs.io, 'out') },
+      });
+    });
+  }
+  return performance.now() - t;
+}
+
+async function uncached(header: string, rounds: number, caseParallelism: number) {
   const trace = newTrace();
-  const traced = { ...deps, trace, caseParallelism };
-  const start = performance.now();
-  for (let i = 0; i < ROUNDS; i++) {
-    const r = await judgeTask(task(cold ? `cold ${i} ${Math.random()}` : 'warm', header), traced);
+  let total = 0;
+  let bare = 0;
+  for (let i = 0; i < rounds; i++) {
+    const t = task(`cold ${i} ${Math.random()}`, header);
+    bare += await bareCompile(t.code);
+    const t0 = performance.now();
+    const r = await judgeTask(t, { ...deps, trace, caseParallelism });
+    total += performance.now() - t0;
     if (r.status !== 0) throw new Error(`A+B not accepted: ${JSON.stringify(r)}`);
   }
-  const total = performance.now() - start;
-  const ms = total / ROUNDS;
+  const ms = total / rounds;
+  const bareMs = bare / rounds;
   return {
+    caseParallelism,
     msPerSubmission: Math.round(ms),
-    submissionsPerSecond: Number((1000 / ms).toFixed(2)),
-    casesPerSecond: Number(((10 * 1000) / ms).toFixed(1)),
-    stagesMsPerSubmission: trace.perSubmission(ROUNDS, total),
+    submissionsPerSecond: rate(ms),
+    bareCompileMs: Math.round(bareMs),
+    compileBoundPerSecond: rate(bareMs),
+    ofCompileBound: Number((bareMs / ms).toFixed(3)),
+    stagesMsPerSubmission: trace.perSubmission(rounds, total),
   };
 }
+
+/** `tasks` judged `concurrency` at a time (as a runner with that concurrency does). */
+async function cached(tasks: SubmissionJudgeTask[], caseParallelism: number, concurrency = 1) {
+  const trace = newTrace();
+  const traced = { ...deps, trace, caseParallelism };
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < tasks.length) {
+        const r = await judgeTask(tasks[next++]!, traced);
+        if (r.status !== 0) throw new Error(`A+B not accepted: ${JSON.stringify(r)}`);
+      }
+    }),
+  );
+  const total = performance.now() - t0;
+  const ms = total / tasks.length;
+  return {
+    caseParallelism,
+    concurrency,
+    submissions: tasks.length,
+    msPerSubmission: Number(ms.toFixed(2)),
+    submissionsPerSecond: rate(ms),
+    casesPerSecond: Number(((10 * 1000) / ms).toFixed(1)),
+    stagesMsPerSubmission: trace.perSubmission(tasks.length, total),
+  };
+}
+
 // Precompiled bits/stdc++.h: built before measuring (once per machine), as a runner has them.
 await warmPrecompiledHeaders(LANGUAGES);
-const cold = await throughput(true);
-const coldStdcxx = await throughput(true, '<bits/stdc++.h>');
-await judgeTask(task('warm'), deps); // fill the cache
-const warm = await throughput(false);
-// Cases of a submission across as many slots as there are CPUs (OJ_CASE_PARALLELISM).
-const warmParallel = await throughput(false, undefined, (await import('node:os')).cpus().length);
+await judgeTask(task('warm-up'), deps);
+const cold = await uncached('<iostream>', 5, 1);
+const coldParallel = await uncached('<iostream>', 5, CPUS);
+const coldStdcxx = await uncached('<bits/stdc++.h>', 5, CPUS);
+const WARM = 100;
+const same = Array.from({ length: WARM }, () => task('warm-up'));
+const warm = await cached(same, 1);
+const warmParallel = await cached(same, CPUS);
+const warmConcurrent = await cached(same, 1, CPUS);
+// Rejudge: 20 distinct sources, each compiled once, then all judged again (compile cache hits).
+const rejudgeTasks = Array.from({ length: 20 }, (_, i) => task(`rejudge ${i} ${Math.random()}`));
+for (const t of rejudgeTasks) await judgeTask(t, deps);
+const rejudge = await cached([...rejudgeTasks, ...rejudgeTasks, ...rejudgeTasks], CPUS);
+// Run bound: the A+B binary's 10 runs through the sandbox, nothing else.
+const abBinary = join(ws.dir('bin'), 'ab');
+await bareCompile(source('run bound', '<iostream>'));
+copyFileSync(join(bareDir, 'main'), abBinary);
+let runsMs = 0;
+for (let i = 0; i < 10; i++) runsMs += await sandboxRunsMs(abBinary);
+const runBoundMs = runsMs / 10;
+const runBound = {
+  serialMsPer10Runs: Number(runBoundMs.toFixed(2)),
+  serialPerSecond: rate(runBoundMs),
+  parallelPerSecond: rate(runBoundMs / CPUS),
+};
 
 // 3. Accuracy: 64 MiB touched → reported peak; a CPU loop → cgroup CPU vs the program's own rusage.
 const touch = gcc(
@@ -218,12 +327,10 @@ const loop = gcc(
 const cpu = await sandboxed(loop);
 const selfMs = Number(cpu.text.trim());
 
+const loadavgEnd = procLoadavg();
 const result = {
   at: new Date().toISOString(),
-  machine: {
-    cpus: (await import('node:os')).cpus().length,
-    loadavg1: Number((await import('node:os')).loadavg()[0]!.toFixed(2)),
-  },
+  machine: { cpus: CPUS, loadavgStart, loadavgEnd },
   overhead: {
     mode: sandbox.mode,
     runs: N,
@@ -240,9 +347,13 @@ const result = {
   },
   throughputAplusBCpp10Cases: {
     withoutCompileCache: cold,
-    withoutCompileCacheBitsStdcxx: coldStdcxx,
+    withoutCompileCacheCasesInParallel: coldParallel,
+    withoutCompileCacheBitsStdcxxCasesInParallel: coldStdcxx,
     withCompileCache: warm,
     withCompileCacheCasesInParallel: warmParallel,
+    withCompileCacheSubmissionsInParallel: warmConcurrent,
+    rejudgeCasesInParallel: rejudge,
+    runBound,
   },
   accuracy: {
     memory64MiB: {
@@ -266,4 +377,8 @@ const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench-result
 mkdirSync(outDir, { recursive: true });
 const json = JSON.stringify(result);
 writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'artifacts', 'bench');
+mkdirSync(artifacts, { recursive: true });
+writeFileSync(join(artifacts, 'judge-runner.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.error(`loadavg at end: ${loadavgEnd}`);
 console.log(json);

@@ -23,7 +23,7 @@ import {
   type TaskClaimAnswer,
   type TaskClaimRequest,
 } from '@oj/protocol/judge/lease';
-import { judgeTask } from './judge/index';
+import { TestDataMemory, judgeTask } from './judge/index';
 import { CompileCache, detectLanguages, type LanguageSupport } from './languages/index';
 import { Sandbox, sweepStaleWorkspaces } from './sandbox/index';
 import { BlobFileCache } from './blob-cache';
@@ -43,6 +43,8 @@ export interface RunnerOptions {
   /** Local copies of test data blobs, and their byte budget. */
   blobCacheDir?: string;
   blobCacheMaxBytes?: number;
+  /** Expected outputs kept in memory (default OJ_JUDGE_TESTDATA_MEMORY_MB, 256 MiB). */
+  testDataMemoryBytes?: number;
   heartbeatMs?: number;
   /** Called after each heartbeat that reached the bus (a container health check watches it). */
   onHeartbeat?: () => void;
@@ -106,6 +108,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const testData = new BlobFileCache(opts.blobs, opts.blobCacheDir ?? join(base, 'blobs'), {
     maxBytes: opts.blobCacheMaxBytes,
   });
+  const testDataMemory = new TestDataMemory(opts.testDataMemoryBytes);
   const ackDeadlineMs = opts.ackDeadlineMs ?? TASK_ACK_DEADLINE_MS;
   const renewEveryMs = Math.min(TASK_RENEW_EVERY_MS, Math.max(500, Math.floor(ackDeadlineMs / 3)));
   let inFlight = 0;
@@ -188,6 +191,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         languages,
         cache,
         testData,
+        testDataMemory,
         workBase: workDir,
         judger: opts.name,
         onProgress: (p) => opts.bus.publish(Subjects.judgeProgress(progressKey(task)), p),

@@ -22,11 +22,16 @@ export function normaliseExpected(s: string): string {
   return s.replace(/\r\n?/g, '\n');
 }
 
+/** Java `s.replaceAll("\\s+", "")`. */
+export function stripAsciiWhitespace(s: string): string {
+  return s.replace(ASCII_WHITESPACE, '');
+}
+
 /** Compare a program's output with the expected output (already normalised). */
 export function compareOutput(user: string, expected: string, removeEndBlank: boolean): CompareVerdict {
   if (removeEndBlank) return rtrim(user) === rtrim(expected) ? 'AC' : 'WA';
   if (user === expected) return 'AC';
-  return user.replace(ASCII_WHITESPACE, '') === expected.replace(ASCII_WHITESPACE, '') ? 'PE' : 'WA';
+  return stripAsciiWhitespace(user) === stripAsciiWhitespace(expected) ? 'PE' : 'WA';
 }
 
 /** Self-test comparison (judge.md §7): rtrim both sides or exact; never PE. */

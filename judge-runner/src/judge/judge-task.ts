@@ -2,7 +2,7 @@
  * Judging one task: compile, run the cases in the order the case mode asks, compare
  * or call the checker/interactor, aggregate (judge.md §1, §3.3, §4, §7).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { aggregate, casePasses, caseScore, effectiveCaseMode } from '@oj/protocol/judge/aggregate';
@@ -24,9 +24,12 @@ import {
   type LanguageSupport,
 } from '../languages/index';
 import { clip, Workspace, type Sandbox } from '../sandbox/index';
+import { judgeInOrder } from './case-order';
 import { checkerVerdict } from './checker-verdict';
-import { compareOutput, compareTestRun, normaliseExpected } from './compare';
+import { compareTestRun, normaliseExpected, type CompareVerdict } from './compare';
+import { compareOutputFile, type ExpectedOutput } from './compare-stream';
 import { runInteractive, runProgram, userLimits, type Program } from './program';
+import { TestDataMemory, type TestDataSource } from './test-data';
 import { runVerdict } from './verdict';
 
 const S = JudgeStatus;
@@ -34,11 +37,6 @@ const MIB = 1024 * 1024;
 const MIN_OUTPUT_CAP = 32 * MIB;
 const CASE_MESSAGE_CAP = 4096;
 const ERROR_MESSAGE_CAP = 2 * MIB;
-
-/** Where test data comes from: a local host path for a blob hash, or null when absent. */
-export interface TestDataSource {
-  path(hash: string): Promise<string | null>;
-}
 
 /** Where a task's time goes, stage by stage (the bench prints it; issue #18). */
 export interface StageTrace {
@@ -80,6 +78,35 @@ export interface JudgeDeps {
    * already started after it are dropped.
    */
   caseParallelism?: number;
+  /** Expected outputs in memory (default: one shared by the process, OJ_JUDGE_TESTDATA_MEMORY_MB). */
+  testDataMemory?: TestDataMemory;
+}
+
+let sharedTestDataMemory: TestDataMemory | null = null;
+function testDataMemory(deps: JudgeDeps): TestDataMemory {
+  return deps.testDataMemory ?? (sharedTestDataMemory ??= new TestDataMemory());
+}
+
+/**
+ * Progress events of one task, sent in order without holding up the judging (issue #18);
+ * flushed before the result so none arrives after it.
+ */
+class ProgressQueue {
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: JudgeDeps,
+    private readonly task: JudgeTask,
+  ) {}
+
+  send(status: 6 | 7, extra: Partial<JudgeProgress> = {}): void {
+    if (!this.deps.onProgress) return;
+    this.chain = this.chain.then(() => progress(this.deps, this.task, status, extra));
+  }
+
+  flush(): Promise<void> {
+    return timed(this.deps.trace, 'progress', () => this.chain);
+  }
 }
 
 function baseResult(task: JudgeTask, judger: string) {
@@ -149,8 +176,12 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
   } catch (err) {
     return failure(task, deps.judger, S.SYSTEM_ERROR, (err as Error).message);
   }
+  const progressQueue = new ProgressQueue(deps, task);
   try {
-    await timed(trace, 'progress', () => progress(deps, task, S.COMPILING));
+    progressQueue.send(S.COMPILING);
+    // Test data is made ready while the program compiles.
+    const data = task.kind === 'submission' ? prepareCases(task, deps, ws) : null;
+    data?.catch(() => undefined);
     const ctx = { sandbox: deps.sandbox, workspace: ws, cache: deps.cache, trace };
     const compiled = await timed(trace, 'compile', () =>
       compileProgram(ctx, lang, task.code, task.userExtraFiles, 'user'),
@@ -166,11 +197,13 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
     }
     const user: Program = { lang, artefact: compiled.artefact };
     const limits = effectiveLimits(lang, task.limits);
-    if (task.kind === 'test') return await judgeTestRun(task, deps, ws, user, limits);
-    return await judgeSubmission(task, deps, ws, user, limits);
+    if (task.kind === 'test') return await judgeTestRun(task, deps, ws, user, limits, progressQueue);
+    const cases = await timed(trace, 'data.wait', () => data!);
+    return await judgeSubmission(task, deps, ws, user, limits, progressQueue, cases);
   } catch (err) {
     return failure(task, deps.judger, S.SYSTEM_ERROR, `judge failure: ${(err as Error).message}`);
   } finally {
+    await progressQueue.flush();
     await timed(trace, 'dispose', () => ws.dispose());
   }
 }
@@ -183,8 +216,9 @@ async function judgeTestRun(
   ws: Workspace,
   user: Program,
   limits: Limits,
+  progressQueue: ProgressQueue,
 ): Promise<JudgeResult> {
-  await progress(deps, task, S.JUDGING, { total: 1 });
+  progressQueue.send(S.JUDGING, { total: 1 });
   const data = ws.dir('data');
   const inputFile = join(data, 'input');
   writeFileSync(inputFile, `${task.userInput}\n`, { mode: 0o444 });
@@ -231,12 +265,59 @@ interface CaseContext {
   limits: Limits;
 }
 
+/** A case's data: its input as a host file, its expected output in memory. */
+interface CaseData {
+  inputFile: string | null;
+  expected: ExpectedOutput | null;
+  /** Host file of the answer (checkers and interactors read it). */
+  answerFile: () => Promise<string | null>;
+}
+
+/** Every case's data, fetched at once (inline inputs written to the task's workspace). */
+async function prepareCases(task: SubmissionJudgeTask, deps: JudgeDeps, ws: Workspace): Promise<CaseData[]> {
+  const t = performance.now();
+  const dir = ws.dir('data');
+  const memory = testDataMemory(deps);
+  const needsAnswerFile = task.judgeMode !== 'default';
+  const out = await Promise.all(
+    task.testCases.map(async (tc, i): Promise<CaseData> => {
+      const seq = i + 1;
+      const inline = (content: string, ext: string) => {
+        const p = join(dir, `${seq}.${ext}`);
+        writeFileSync(p, content, { mode: 0o444 });
+        return p;
+      };
+      const inputFile =
+        tc.input !== undefined
+          ? inline(tc.input, 'in')
+          : tc.inputHash
+            ? deps.testData.path(tc.inputHash)
+            : null;
+      const expected = task.judgeMode === 'default' ? memory.expected(tc, deps.testData) : null;
+      let answer: Promise<string | null> | null = null;
+      const answerFile = () =>
+        (answer ??=
+          tc.output !== undefined
+            ? Promise.resolve(inline(tc.output, 'out'))
+            : tc.outputHash
+              ? deps.testData.path(tc.outputHash)
+              : Promise.resolve(null));
+      if (needsAnswerFile) answerFile().catch(() => undefined);
+      return { inputFile: await inputFile, expected: await expected, answerFile };
+    }),
+  );
+  deps.trace?.add('case.data', performance.now() - t);
+  return out;
+}
+
 async function judgeSubmission(
   task: SubmissionJudgeTask,
   deps: JudgeDeps,
   ws: Workspace,
   user: Program,
   limits: Limits,
+  progressQueue: ProgressQueue,
+  data: CaseData[],
 ): Promise<JudgeResult> {
   let checker: Program | null = null;
   if (task.judgeMode !== 'default') {
@@ -261,32 +342,30 @@ async function judgeSubmission(
     if (!c.ok) return failure(task, deps.judger, S.SYSTEM_ERROR, `checker compile failed:\n${c.message}`);
     checker = { lang: cLang, artefact: c.artefact };
   }
-  await progress(deps, task, S.JUDGING, { total: task.testCases.length });
+  progressQueue.send(S.JUDGING, { total: task.testCases.length });
   const ctx: CaseContext = { task, deps, ws, user, checker, limits };
   const mode = effectiveCaseMode(task.problemType, task.judgeCaseMode);
   const results: CaseResult[] = [];
-  const record = async (r: CaseResult) => {
+  const record = (r: CaseResult) => {
     results.push(r);
-    await timed(deps.trace, 'progress', () => progress(deps, task, S.JUDGING, { case: r }));
+    progressQueue.send(S.JUDGING, { case: r });
   };
-  const indexed = task.testCases.map((tc, i) => ({ tc, seq: i + 1 }));
+  const indexed = task.testCases.map((tc, i) => ({ tc, seq: i + 1, data: data[i]! }));
   const width = Math.max(
     1,
     Math.floor(deps.caseParallelism ?? (Number(process.env.OJ_CASE_PARALLELISM) || 1)),
   );
-  /** Judge `items` `width` at a time, record in order; with `stop`, the first failure ends it. */
-  const inOrder = async (items: typeof indexed, stop: boolean): Promise<number | null> => {
-    for (let i = 0; i < items.length; i += width) {
-      const window = items.slice(i, i + width);
-      const rs = await Promise.all(window.map(({ tc, seq }) => judgeCase(ctx, tc, seq)));
-      for (const r of rs) {
-        await record(r);
-        if (stop && !casePasses(mode, r)) return r.seq;
-      }
-    }
-    return null;
-  };
+  /** Judge `items` `width` at a time, recorded in case order; with `stop`, the first failure by order ends it. */
+  const inOrder = (items: typeof indexed, stop: boolean): Promise<number | null> =>
+    judgeInOrder({
+      items,
+      width,
+      judge: ({ tc, seq, data }) => judgeCase(ctx, tc, seq, data),
+      record,
+      stopsAt: stop ? (r) => !casePasses(mode, r) : undefined,
+    });
 
+  const started = performance.now();
   if (mode === 'subtask_lowest') {
     const groups = new Map<number, typeof indexed>();
     for (const it of indexed) {
@@ -295,13 +374,16 @@ async function judgeSubmission(
       else groups.set(it.tc.groupNum, [it]);
     }
     for (const group of groups.values()) {
-      const failedSeq = await inOrder(group, true);
-      if (failedSeq === null) continue;
-      for (const { tc, seq } of group) if (seq > failedSeq) await record(cancelled(tc, failedSeq));
+      const failed = await inOrder(group, true);
+      if (failed === null) continue;
+      const failedSeq = group[failed]!.seq;
+      for (const { tc, seq } of group) if (seq > failedSeq) record(cancelled(tc, failedSeq));
     }
   } else {
     await inOrder(indexed, mode === 'ergodic_without_error');
   }
+  // Wall time of all the cases (the case.* stages add up every case's own, in parallel or not).
+  deps.trace?.add('cases', performance.now() - started);
 
   const agg = aggregate({
     problemType: task.problemType,
@@ -337,25 +419,12 @@ function cancelled(tc: JudgeTestCase, seq: number): CaseResult {
   };
 }
 
-/** A case's data as a host file: inline content or a blob by hash. */
-async function caseFile(
+async function judgeCase(
   ctx: CaseContext,
   tc: JudgeTestCase,
   seq: number,
-  which: 'input' | 'output',
-): Promise<string | null> {
-  const inline = which === 'input' ? tc.input : tc.output;
-  if (inline !== undefined) {
-    const p = join(ctx.ws.dir('data'), `${seq}.${which === 'input' ? 'in' : 'out'}`);
-    writeFileSync(p, inline, { mode: 0o444 });
-    return p;
-  }
-  const hash = which === 'input' ? tc.inputHash : tc.outputHash;
-  if (!hash) return null;
-  return ctx.deps.testData.path(hash);
-}
-
-async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Promise<CaseResult> {
+  data: CaseData,
+): Promise<CaseResult> {
   const base = { caseId: tc.caseId, seq, fullScore: tc.score, groupNum: tc.groupNum };
   const se = (message: string): CaseResult => ({
     ...base,
@@ -366,12 +435,11 @@ async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Prom
     message,
   });
   const trace = ctx.deps.trace;
-  const [inputFile, answerFile] = await timed(trace, 'case.data', () =>
-    Promise.all([caseFile(ctx, tc, seq, 'input'), caseFile(ctx, tc, seq, 'output')]),
-  );
-  if (!inputFile || (ctx.task.judgeMode !== 'interactive' && !answerFile))
-    return se('test case has not found');
+  const { inputFile, expected } = data;
   const { limits, task } = ctx;
+  const answerFile = task.judgeMode === 'default' ? null : await data.answerFile();
+  const missing = task.judgeMode === 'default' ? !expected : task.judgeMode === 'spj' ? !answerFile : false;
+  if (!inputFile || missing) return se('test case has not found');
 
   if (task.judgeMode === 'interactive') {
     const answer = answerFile ?? inputFile;
@@ -421,23 +489,37 @@ async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Prom
     return done(cv.status, msg, cv.percentage);
   }
 
-  const t0 = performance.now();
-  const expected = normaliseExpected(readFileSync(answerFile!, 'utf8'));
-  trace?.add('case.data', performance.now() - t0);
   const cap =
-    task.judgeMode === 'spj' ? MIN_OUTPUT_CAP : Math.max(2 * Buffer.byteLength(expected), MIN_OUTPUT_CAP);
+    task.judgeMode === 'spj'
+      ? MIN_OUTPUT_CAP
+      : Math.max(2 * Buffer.byteLength(expected!.text), MIN_OUTPUT_CAP);
   const fileIO = task.fileIO ? { ...task.fileIO, inputFile } : undefined;
-  const run = await timed(trace, 'case.run', () =>
-    runProgram(ctx.deps.sandbox, ctx.ws, {
-      program: ctx.user,
-      limits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, cap),
-      stdinFile: inputFile,
-      fileIO,
-    }),
-  );
+  const compared: { verdict: CompareVerdict | null; ms: number } = { verdict: null, ms: 0 };
+  const t0 = performance.now();
+  const run = await runProgram(ctx.deps.sandbox, ctx.ws, {
+    program: ctx.user,
+    limits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, cap),
+    stdinFile: inputFile,
+    fileIO,
+    trace,
+    // Default mode: the output is compared as it is read, in the slot, and never held whole.
+    inspectOutput:
+      task.judgeMode === 'default'
+        ? (result, outputPath, maxBytes) => {
+            if (runVerdict(result, limits.timeLimit, limits.memoryLimit).status !== null) return;
+            const t1 = performance.now();
+            compared.verdict = compareOutputFile(outputPath, expected!, task.isRemoveEndBlank, maxBytes);
+            compared.ms = performance.now() - t1;
+          }
+        : undefined,
+  });
   const r = run.result;
-  // The program's own wall time, from its start to its exit (inside case.run).
-  trace?.add('case.run.program', r.wallMs);
+  if (trace) {
+    // case.run: the lease round trip but the comparison; case.run.program: the program's own wall time.
+    trace.add('case.run', performance.now() - t0 - compared.ms);
+    trace.add('case.run.program', r.wallMs);
+    trace.add('case.compare', compared.ms);
+  }
   const finish = (status: number, message?: string, percentage: number | null = null): CaseResult => {
     const c = {
       ...base,
@@ -472,8 +554,6 @@ async function judgeCase(ctx: CaseContext, tc: JudgeTestCase, seq: number): Prom
     return finish(cv.status, cv.message, cv.percentage);
   }
 
-  const t1 = performance.now();
-  const verdict = compareOutput(run.output.toString('utf8'), expected, task.isRemoveEndBlank);
-  trace?.add('case.compare', performance.now() - t1);
+  const verdict = compared.verdict ?? 'WA';
   return finish(verdict === 'AC' ? S.ACCEPTED : verdict === 'PE' ? S.PRESENTATION_ERROR : S.WRONG_ANSWER);
 }

@@ -86,6 +86,13 @@ export interface RunProgramOptions {
   args?: string[];
   /** Files to place in /w before the run: name → host path. */
   files?: Record<string, string>;
+  /**
+   * Read the output in the slot, before it is emptied (streamed comparison), instead of
+   * returning it: `output` is then empty. Gets the output's path and the most bytes to read.
+   */
+  inspectOutput?: (result: SandboxResult, outputPath: string, maxBytes: number) => void;
+  /** Per-stage timing: case.wait (getting a slot), case.release (emptying it). */
+  trace?: { add(stage: string, ms: number): void };
 }
 
 export async function runProgram(
@@ -93,8 +100,11 @@ export async function runProgram(
   ws: Workspace,
   opts: RunProgramOptions,
 ): Promise<ProgramRun> {
-  const { program, limits } = opts;
-  return sandbox.withRun(ws, async ({ dirs, run }) => {
+  const { program, limits, trace } = opts;
+  const asked = performance.now();
+  let left = 0;
+  const out = await sandbox.withRun(ws, async ({ dirs, run }) => {
+    trace?.add('case.wait', performance.now() - asked);
     placeFile(program.artefact, dirs, program.lang.exe);
     for (const [name, path] of Object.entries(opts.files ?? {})) placeFile(path, dirs, name);
     if (opts.fileIO) placeFile(opts.fileIO.inputFile, dirs, opts.fileIO.input);
@@ -114,12 +124,18 @@ export async function runProgram(
     });
     const outPath = opts.fileIO ? join(dirs.w, opts.fileIO.output) : stdout;
     const err = readHead(stderr, STDERR_CAP);
+    const judged = withHeapExhaustion(result, program.lang, err);
+    const inspect = opts.inspectOutput;
+    if (inspect) inspect(judged, outPath, limits.fileSizeBytes + 1);
+    left = performance.now();
     return {
-      result: withHeapExhaustion(result, program.lang, err),
-      output: readHead(outPath, limits.fileSizeBytes + 1),
+      result: judged,
+      output: inspect ? Buffer.alloc(0) : readHead(outPath, limits.fileSizeBytes + 1),
       stderr: err,
     };
   });
+  trace?.add('case.release', performance.now() - left);
+  return out;
 }
 
 export interface InteractiveRun {

@@ -60,8 +60,9 @@ export async function compileProgram(
     return { ok: true, artefact, cached: false, message: '' };
   }
   const compileArgv = lang.compile;
-  // First C++ compile of this process: build the missing precompiled headers in the background.
-  if (compileArgv[0] === '/usr/bin/g++') void warmPrecompiledHeaders(LANGUAGES);
+  // First C++ compile of this process: build the missing precompiled headers in the background,
+  // this language's first.
+  if (compileArgv[0] === '/usr/bin/g++') void warmPrecompiledHeaders([lang, ...LANGUAGES]);
   const trace = ctx.trace;
   let t = performance.now();
   const key = compileCacheKey([lang.name, compileArgv.join('\0'), code, extraFiles]);
@@ -72,7 +73,12 @@ export async function compileProgram(
     return { ok: true, artefact, cached: true, message: '' };
   }
 
-  return ctx.sandbox.withRun<CompileOutcome>(ctx.workspace, async ({ dirs, run }) => {
+  t = performance.now();
+  let left = 0;
+  const outcome = await ctx.sandbox.withRun<CompileOutcome>(ctx.workspace, async ({ dirs, run }) => {
+    // compile.wait: getting a slot; compile.setup: the source into it.
+    trace?.add('compile.wait', performance.now() - t);
+    t = performance.now();
     try {
       writeExtraFiles(dirs.w, extraFiles);
     } catch (err) {
@@ -82,7 +88,7 @@ export async function compileProgram(
     const limits = lang.compileLimits ?? { cpuMs: 10000, wallMs: 20000, memoryMb: 512 };
     const stdout = join(dirs.io, 'stdout');
     const stderr = join(dirs.io, 'stderr');
-    trace?.add('compile.stage', performance.now() - t);
+    trace?.add('compile.setup', performance.now() - t);
     t = performance.now();
     const r = await run({
       argv: compileArgv,
@@ -97,10 +103,12 @@ export async function compileProgram(
       },
       stdio: { stdout, stderr, stdoutLimitBytes: COMPILE_OUTPUT_CAP, stderrLimitBytes: COMPILE_OUTPUT_CAP },
     });
-    trace?.add('compile.run', performance.now() - t);
-    // The compiler's own wall time, from its start to its exit (inside compile.run).
-    trace?.add('compile.run.compiler', r.wallMs);
+    // compile.compiler: the compiler's own wall time (start to exit); compile.sandbox: the rest
+    // of the round trip to the slot (limits, fork, cgroup reset and readings).
+    trace?.add('compile.compiler', r.wallMs);
+    trace?.add('compile.sandbox', performance.now() - t - r.wallMs);
     t = performance.now();
+    left = t;
     if (r.setupError) return { ok: false, kind: 'SE', message: r.setupError };
     const output = [
       readHead(stdout, MESSAGE_CAP).toString('utf8'),
@@ -124,6 +132,10 @@ export async function compileProgram(
     chmodSync(artefact, 0o555);
     ctx.cache?.put(key, artefact);
     trace?.add('compile.collect', performance.now() - t);
+    left = performance.now();
     return { ok: true, artefact, cached: false, message: output };
   });
+  // compile.release: the slot emptied for the next run.
+  if (left) trace?.add('compile.release', performance.now() - left);
+  return outcome;
 }
