@@ -26,6 +26,8 @@ export const ENTRIES = {
   'services/cluster': 'services/src/cluster.ts',
   'judge-runner/main': 'judge-runner/src/main.ts',
   'services/remote-judge': 'services/src/processes/remote-judge.ts',
+  // Not a process: the password hashing pool's worker thread, found beside main.js and api.js.
+  'services/password-worker': 'services/src/account/password-worker.ts',
 };
 const SOURCE_DIRS = ['protocol/src', 'services/src', 'judge-runner/src'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'scripts/build.mjs'];

@@ -7,10 +7,15 @@ import argon2 from 'argon2';
  * offline guess costs the attacker the same 19 MiB and time per try.
  * One lane because parallel lanes would take both cores for a single login.
  */
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
-  return limited(() => argon2.hash(password, OPTIONS));
+  return limited(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 /**

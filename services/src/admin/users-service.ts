@@ -16,6 +16,7 @@ import type { NoticePort } from '../platform/shared-ports';
 import { fail } from '../platform/http/errors';
 import { hashPassword, revokeUserSessions } from '../account';
 import { newUid } from '../account/passport-service';
+import { passwordPool, type PasswordPool } from '../account/password-workers';
 import { writeXlsx } from '../contest/xlsx';
 import * as repo from './repository';
 import { M } from './messages';
@@ -33,9 +34,14 @@ export interface UsersDeps {
   bus: Bus;
   notices: NoticePort;
   now: () => Date;
-  /** Hashes in flight at once (argon2 runs on libuv's worker threads). */
-  hashConcurrency?: number;
+  /** Where batch passwords are hashed (default: the process's worker-thread pool, one per core). */
+  hasher?: PasswordPool;
+  /** Rows per transaction of a batch insert (default INSERT_CHUNK). */
+  insertChunk?: number;
 }
+
+/** Rows written per transaction by a batch insert (a clash redoes only its chunk row by row). */
+const INSERT_CHUNK = 500;
 
 const GENERATED_TTL_MS = 30 * 60_000;
 
@@ -48,26 +54,18 @@ const roleVO = (id: number, at: Date | null) => ({
   gmtModified: toDateStr(at),
 });
 
-/** Runs `work` over `items` with at most `limit` in flight; results in input order. */
-export async function pooled<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (t: T, i: number) => Promise<R>,
-) {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]!, i);
-    }
-  });
-  await Promise.all(lanes);
-  return out;
-}
-
 export function createUsersService(d: UsersDeps) {
-  const lanes = d.hashConcurrency ?? Math.max(2, Number(process.env.UV_THREADPOOL_SIZE ?? 4));
+  const hasher = () => d.hasher ?? passwordPool();
+  const chunkSize = d.insertChunk ?? INSERT_CHUNK;
+
+  /** Every password goes to the pool at once (it hashes one per core); results in input order. */
+  function hashAll(passwords: readonly string[]): Promise<string>[] {
+    const pool = hasher();
+    const out = passwords.map((p) => pool.hash(p));
+    // A failure is awaited (and thrown) where its chunk is written; none goes unhandled meanwhile.
+    for (const h of out) h.catch(() => undefined);
+    return out;
+  }
 
   async function list(q: UserListQuery) {
     const page = Math.max(1, q.currentPage ?? 1);
@@ -202,29 +200,33 @@ export function createUsersService(d: UsersDeps) {
       }
       return true;
     });
-    const hashes = await pooled(fresh, lanes, (c) => hashPassword(c.user.password));
-    const news = fresh.map((c, i) => ({
-      uid: newUid(),
-      username: c.user.username,
-      passwordHash: hashes[i]!,
-      email: c.user.email,
-      realname: c.user.realname,
-      gender: c.user.gender,
-      nickname: c.user.nickname,
-      school: c.user.school,
-    }));
-    try {
-      await repo.insertUsers(d.db, news, Role.DEFAULT_USER);
-      fresh.forEach((c) => results.push({ row: c.row, username: c.user.username, ok: true, reason: null }));
-    } catch {
-      // A concurrent write took a name: fall back to one row at a time.
-      for (let i = 0; i < news.length; i++) {
-        const c = fresh[i]!;
-        try {
-          await repo.insertUsers(d.db, [news[i]!], Role.DEFAULT_USER);
-          results.push({ row: c.row, username: c.user.username, ok: true, reason: null });
-        } catch {
-          results.push({ row: c.row, username: c.user.username, ok: false, reason: M.ROW_DUPLICATE });
+    const hashes = hashAll(fresh.map((c) => c.user.password));
+    // Written as the hashes come in, chunkSize rows per transaction.
+    for (let at = 0; at < fresh.length; at += chunkSize) {
+      const chunk = fresh.slice(at, at + chunkSize);
+      const hashed = await Promise.all(hashes.slice(at, at + chunkSize));
+      const news = chunk.map((c, i) => ({
+        uid: newUid(),
+        username: c.user.username,
+        passwordHash: hashed[i]!,
+        email: c.user.email,
+        realname: c.user.realname,
+        gender: c.user.gender,
+        nickname: c.user.nickname,
+        school: c.user.school,
+      }));
+      try {
+        await repo.insertUsers(d.db, news, Role.DEFAULT_USER);
+        chunk.forEach((c) => results.push({ row: c.row, username: c.user.username, ok: true, reason: null }));
+      } catch {
+        // A concurrent write took a name: this chunk falls back to one row at a time.
+        for (const [i, c] of chunk.entries()) {
+          try {
+            await repo.insertUsers(d.db, [news[i]!], Role.DEFAULT_USER);
+            results.push({ row: c.row, username: c.user.username, ok: true, reason: null });
+          } catch {
+            results.push({ row: c.row, username: c.user.username, ok: false, reason: M.ROW_DUPLICATE });
+          }
         }
       }
     }
@@ -241,7 +243,7 @@ export function createUsersService(d: UsersDeps) {
     if (names.some((n) => n.length > 20)) throw fail(M.USERNAME_LONG);
     if ((await repo.takenNames(d.db, names)).size) throw fail(M.GENERATE_FAILED);
     const rows = names.map((username) => ({ username, password: passwordFrom(randomBytes(length), length) }));
-    const hashes = await pooled(rows, lanes, (r) => hashPassword(r.password));
+    const hashes = await Promise.all(hashAll(rows.map((r) => r.password)));
     try {
       await repo.insertUsers(
         d.db,
