@@ -93,6 +93,13 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   // Contest-owned problems are written by the problem capability's back office (bound
   // late: the problem capability is built below, and the port is only called per request).
   const contest = createContestCapability(ctx, {
+    // Group contests: members take part, the group root manages (GroupRolePort).
+    groupRoles: group.roles,
+    groups: {
+      isMember: (gid, uid) => group.membership.isMember(uid, gid),
+      ownerUids: async () => [],
+      isGroupRoot: async (gid, uid) => (await group.roles.standing(uid, gid)) === 'root',
+    },
     // Tags, languages and templates of contest problems come from the problem capability's rules.
     problems: { ...problemTableCatalog(ctx.db), extras: (pid) => problem.service.problemExtras(pid) },
     authoring: problemAdminAuthoring(

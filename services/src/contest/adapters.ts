@@ -226,6 +226,7 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
     async markContestOnly(pid) {
       await db.updateTable('problem').set({ auth: 3 }).where('id', '=', pid).execute();
     },
+    groupProblem: (problemId, gid) => groupProblemByDisplayId(db, problemId, gid),
   };
 }
 
@@ -268,3 +269,19 @@ export const noAuthoring: ContestProblemAuthoring = {
     throw fail('修改失败');
   },
 };
+
+/** A group's own problem by its full display id (add-contest-problem-from-group). */
+export async function groupProblemByDisplayId(
+  db: Kysely<Database>,
+  problemId: string,
+  gid: number,
+): Promise<{ id: number; problemId: string; title: string } | null> {
+  const r = await db
+    .selectFrom('problem')
+    .select(['id', 'problem_id', 'title'])
+    .where('problem_id', '=', problemId)
+    .where('gid', '=', gid)
+    .where('is_group', '=', true)
+    .executeTakeFirst();
+  return r ? { id: r.id, problemId: r.problem_id, title: r.title } : null;
+}

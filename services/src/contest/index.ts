@@ -12,6 +12,10 @@ import { denied, notFound } from '../platform/http/errors';
 import type { Unsubscribe } from '@oj/protocol/bus';
 import { serveContestWatchChecks, startFirstAcAnnouncer } from './live';
 import { startBorrowReturner } from './reads';
+import './group-messages';
+import { registerGroupContestRoutes } from './group-routes';
+import { createGroupContestService, type GroupContestService } from './group-service';
+import { NO_GROUPS } from '../platform/shared-ports';
 
 export type { ContestService, SubmitGateResult, ContestViewFacts, RankQuery } from './service';
 export type { ScoreboardService, RankChangedEvent } from './scoreboard-service';
@@ -22,6 +26,8 @@ export { matchesAccountRule, parseAccountLimitRule, isContestAdmin } from './rul
 
 export interface ContestCapability extends Capability {
   service: ContestService;
+  /** /api/group/*contest*: the group's rules in front of this service. */
+  groupContests: GroupContestService;
   scoreboards: ScoreboardService;
   /** For the judge capability's submit path (core.md submit rule 6). */
   contestSubmitGate(user: AuthUser, cid: number, displayId: string): Promise<SubmitGateResult>;
@@ -82,10 +88,15 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     now: ports.now ?? Date.now,
     log: ctx.log,
   });
+  const groupContests = createGroupContestService(
+    { db: ctx.db, groups: ports.groupRoles ?? NO_GROUPS, problems, now: ports.now ?? Date.now },
+    service,
+  );
   const stops: Unsubscribe[] = [];
   return {
     name: 'contest',
     service,
+    groupContests,
     scoreboards,
     contestSubmitGate: (user, cid, displayId) => service.submitGate(user, cid, displayId),
     submitPort: {
@@ -113,7 +124,10 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
       checkAccess: (user, cid) => service.checkAccess(user, cid),
       displayTitles: (cid) => service.displayTitles(cid),
     },
-    routes: (app) => registerContestRoutes(app, service),
+    routes: (app) => {
+      registerContestRoutes(app, service);
+      registerGroupContestRoutes(app, groupContests);
+    },
     async start() {
       await scoreboards.start();
       stops.push(await serveContestWatchChecks(ctx.bus, service));

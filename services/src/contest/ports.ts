@@ -4,6 +4,7 @@
 import type { UserProfile } from '@oj/protocol/contest/scoreboard';
 import type { ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
+import type { GroupRolePort } from '../platform/shared-ports';
 
 /** One contest submission (a `judge` row with cid ≠ 0) as the contest rules read it. */
 export interface ContestSubmissionRow {
@@ -104,6 +105,11 @@ export interface ProblemCatalog {
   }): Promise<{ total: number; records: Record<string, unknown>[] }>;
   /** Adding a public problem to a contest hides it from the public set (auth 3). */
   markContestOnly(pid: number): Promise<void>;
+  /** A group's own problem by its full display id (add-contest-problem-from-group). */
+  groupProblem?(
+    problemId: string,
+    gid: number,
+  ): Promise<{ id: number; problemId: string; title: string } | null>;
 }
 
 /** Implemented by the group capability; the default knows no groups (only root passes). */
@@ -111,6 +117,8 @@ export interface ContestGroupPort {
   isMember(gid: number, uid: string): Promise<boolean>;
   /** Owners (auth 5) of a group. */
   ownerUids(gid: number): Promise<string[]>;
+  /** Whether `uid` is the group root (owner or auth 5); preferred over `ownerUids` when given. */
+  isGroupRoot?(gid: number, uid: string): Promise<boolean>;
 }
 
 export const noGroups: ContestGroupPort = {
@@ -137,6 +145,8 @@ export interface ContestSwitches {
 }
 
 export interface ContestPorts {
+  /** The group capability's standing rules (group contests, /api/group/*contest*). */
+  groupRoles?: GroupRolePort;
   submissions?: SubmissionSource;
   users?: UserDirectory;
   problems?: ProblemCatalog;

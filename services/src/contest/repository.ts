@@ -378,3 +378,18 @@ export async function setChecked(db: Db, cid: number, submitId: number, checked:
     .onConflict((oc) => oc.column('submit_id').doUpdateSet({ checked }))
     .execute();
 }
+
+/**
+ * Group contests (groups-admin-files.md §3): the member list shows the visible ones, newest start
+ * first; the group admin list every one, id DESC.
+ */
+export async function listGroup(db: Db, gid: number, visibleOnly: boolean, page: number, limit: number) {
+  let q = db.selectFrom('contest').where('is_group', '=', true).where('gid', '=', gid);
+  if (visibleOnly) q = q.where('visible', '=', true);
+  const { total, rows } = await countedPage(q, page, limit, (q) =>
+    visibleOnly
+      ? q.selectAll().orderBy('start_time', 'desc').orderBy('id', 'desc')
+      : q.selectAll().orderBy('id', 'desc'),
+  );
+  return { total, rows: rows.map(toRow) };
+}

@@ -103,6 +103,7 @@ export function createContestService(deps: ContestServiceDeps) {
 
   async function groupOwner(c: ContestRecordRow, user: AuthUser | null): Promise<boolean> {
     if (!user || !c.isGroup || c.gid === null) return false;
+    if (deps.groups.isGroupRoot) return deps.groups.isGroupRoot(c.gid, user.uid);
     return (await deps.groups.ownerUids(c.gid)).includes(user.uid);
   }
 

@@ -64,4 +64,10 @@ export interface GroupProblemPort {
   tags(gid: number): Promise<unknown[]>;
   /** Asks for publication (progress 1); a site admin decides in /api/admin/group-problem/*. */
   applyPublic(pid: number): Promise<void>;
+  /** Withdraws a pending request (progress 1 → none); false when none was pending. */
+  withdrawPublic(pid: number): Promise<boolean>;
+  /** Tags of each problem (group problem list). */
+  tagsOf(pids: readonly number[]): Promise<Map<number, unknown[]>>;
+  /** The id of a group's problem by its full display id. */
+  idOf(problemId: string, gid: number): Promise<number | null>;
 }

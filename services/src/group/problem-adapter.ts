@@ -11,6 +11,7 @@ interface ProblemView {
   /** The problem table's columns the group area reads: exactly its facts. */
   problem: GroupProblemFacts;
   judge: { pid: number; gid: number | null; cid: number; status: number };
+  problemTag: { pid: number; tid: number };
   tag: {
     id: number;
     name: string;
@@ -35,6 +36,7 @@ export interface ProblemBackOffice {
     pid: number | null | undefined,
     progress: number | null | undefined,
   ): Promise<void>;
+  withdrawGroupProblemApplication(pid: number): Promise<boolean>;
 }
 
 const FACTS = [
@@ -118,6 +120,30 @@ export function groupProblemPort(db: Kysely<unknown>, office: ProblemBackOffice)
     remove: (pid) => office.remove(pid),
     changeAuth: (user, pid, auth) => office.changeAuth(actingFor(user), pid, auth),
     applyPublic: (pid) => office.changeGroupProblemProgress(pid, 1),
+    withdrawPublic: (pid) => office.withdrawGroupProblemApplication(pid),
+    async tagsOf(pids) {
+      const out = new Map<number, unknown[]>();
+      if (pids.length === 0) return out;
+      const rows = await pdb
+        .selectFrom('problemTag')
+        .innerJoin('tag', 'tag.id', 'problemTag.tid')
+        .select(['problemTag.pid as pid'])
+        .selectAll('tag')
+        .where('problemTag.pid', 'in', [...pids])
+        .orderBy('tag.id')
+        .execute();
+      for (const { pid, ...tag } of rows) out.set(pid, [...(out.get(pid) ?? []), tag]);
+      return out;
+    },
+    async idOf(problemId, gid) {
+      const row = await pdb
+        .selectFrom('problem')
+        .select('id')
+        .where('problemId', '=', problemId)
+        .where('gid', '=', gid)
+        .executeTakeFirst();
+      return row ? Number(row.id) : null;
+    },
   };
 }
 
@@ -133,4 +159,7 @@ export const NO_GROUP_PROBLEMS: GroupProblemPort = {
   remove: async () => undefined,
   changeAuth: async () => undefined,
   applyPublic: async () => undefined,
+  withdrawPublic: async () => false,
+  tagsOf: async () => new Map(),
+  idOf: async () => null,
 };

@@ -16,8 +16,9 @@ export const PM = {
   FOREIGN_TAG: '对不起，您无权限添加别的团队的题目标签！',
   /** Ours (docs/compat.md G14): the reference stores any integer. */
   AUTH_RANGE: '题目的权限只能为公开题目(1)或隐藏题目(2)！',
-  /** Ours (G15): cancelling a publication request is not built. */
-  CANCEL_NOT_BUILT: '暂不支持取消申请，请联系管理员！',
+  /** Ours (G15): cancelling when no publication request is pending. */
+  NOT_APPLYING: '该题目当前没有待审核的公开申请！',
+  ADD_CONTEST_NO_GID: '添加失败，题目所属的团队ID不可为空！',
 } as const;
 
 registerEnglish({
@@ -34,5 +35,6 @@ registerEnglish({
   [PM.DISPLAY_ID_LONG]: 'The display id of the problem is too long, please edit it!',
   [PM.FOREIGN_TAG]: "Sorry, you may not use another group's tags!",
   [PM.AUTH_RANGE]: 'The problem auth must be public (1) or private (2)!',
-  [PM.CANCEL_NOT_BUILT]: 'Cancelling an application is not supported yet; please contact an administrator!',
+  [PM.NOT_APPLYING]: 'This problem has no pending publication request!',
+  [PM.ADD_CONTEST_NO_GID]: 'Adding failed: the group id of the problem is required!',
 });

@@ -33,6 +33,9 @@ export function registerGroupProblemRoutes(app: App, s: GroupProblemService): vo
   app.post('/api/group/problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
     ok(await s.create(req.user!, req.body as ProblemDTO)),
   );
+  app.post('/api/group/contest-problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
+    ok(await s.createForContest(req.user!, req.body as ProblemDTO)),
+  );
   app.put('/api/group/problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
     ok(await s.update(req.user!, req.body as ProblemDTO)),
   );

@@ -68,13 +68,14 @@ export function createGroupProblemService(groups: GroupService, problems: () => 
       await requireLevel(user, q.gid, MemberAuth.MEMBER, '获取题目列表失败，');
       const { current, limit } = pageArgs(q.currentPage, q.limit);
       const { total, rows } = await problems().page(q.gid, true, current, limit);
+      const tags = await problems().tagsOf(rows.map((r) => r.id));
       const records = rows.map((r) => ({
         pid: r.id,
         problemId: r.problemId,
         title: r.title,
         difficulty: r.difficulty,
         type: r.type,
-        tags: [],
+        tags: tags.get(r.id) ?? [],
         total: r.total,
         ac: r.ac,
       }));
@@ -157,9 +158,34 @@ export function createGroupProblemService(groups: GroupService, problems: () => 
     async applyPublic(user: AuthUser, pid: number, isApplied: boolean): Promise<null> {
       const { p, level } = await groupProblem(user, pid, PM.APPLY_FOREIGN, '申请失败，');
       if (!mayManage(user, p, level)) throw denied(M.NO_PERMISSION);
-      if (!isApplied) throw fail(PM.CANCEL_NOT_BUILT);
+      if (!isApplied) {
+        // Withdrawn: the request leaves the back office's review queue (docs/compat.md G15).
+        if (!(await problems().withdrawPublic(pid))) throw fail(PM.NOT_APPLYING);
+        return null;
+      }
       await problems().applyPublic(pid);
       return null;
+    },
+
+    /**
+     * POST /api/group/contest-problem: a group problem for a group contest, auth 3 (contest only);
+     * the client links it with PUT /api/group/contest-problem afterwards.
+     */
+    async createForContest(user: AuthUser, dto: ProblemDTO): Promise<{ pid: number }> {
+      const gid = dto.problem?.gid;
+      if (gid == null) throw notFound(PM.ADD_CONTEST_NO_GID);
+      const { g } = await requireLevel(user, gid, MemberAuth.ADMIN, '添加失败，');
+      const body = scoped(
+        { ...dto, problem: dto.problem ? { ...dto.problem, auth: 3 } : dto.problem },
+        gid,
+        g.shortName,
+        user,
+        true,
+      );
+      await problems().create(user, body);
+      const pid = await problems().idOf(body.problem!.problemId!, gid);
+      if (pid == null) throw fail(M.ADD_FAILED);
+      return { pid };
     },
   };
 

@@ -12,6 +12,9 @@ import type { NoticePort } from '../platform/shared-ports';
 import type { TestDatabase } from '../../test/support/db';
 import { makeUser, seedUsers, testContext, tokenAuthenticator } from '../judge/test-harness';
 import { createProblemCapability } from '../problem';
+import { createContestCapability } from '../contest';
+import { createJudgeCapability } from '../judge';
+import { problemPortFromProblemCapability } from '../judge/problem-adapter';
 import { createGroupCapability, groupProblemPort, type GroupCapability } from './index';
 import { DEFAULT_GROUP_LIMITS, type GroupLimits } from './ports';
 
@@ -83,11 +86,32 @@ export async function groupHarness(tdb: TestDatabase): Promise<GroupHarness> {
   const group = createGroupCapability(ctx, { notices: noticePort, limits: async () => limits });
   const problem = createProblemCapability(ctx, { groups: group.membership }, { seedSamples: false });
   group.useProblems(groupProblemPort(tdb.db as never, problem.admin));
+  // Group contests and the group submission list: the contest and judge capabilities with the
+  // group's rules plugged in as compose.ts does (routes only; no consumers started).
+  const contest = createContestCapability(ctx, {
+    groupRoles: group.roles,
+    groups: {
+      isMember: (gid, uid) => group.membership.isMember(uid, gid),
+      ownerUids: async () => [],
+      isGroupRoot: async (gid, uid) => (await group.roles.standing(uid, gid)) === 'root',
+    },
+  });
+  const judge = createJudgeCapability(ctx, {
+    problems: problemPortFromProblemCapability(ctx.db),
+    groups: {
+      isMember: (gid, uid) => group.membership.isMember(uid, gid),
+      isGroupRoot: async (gid, uid) => (await group.roles.standing(uid, gid)) === 'root',
+    },
+    live: false,
+    outbox: false,
+  });
   const app = await buildApp({
     authenticator: tokenAuthenticator(Object.fromEntries(Object.entries(G_USERS).map(([k, u]) => [k, u]))),
   });
   await group.routes!(app);
   await problem.routes!(app);
+  await contest.routes!(app);
+  await judge.routes!(app);
   await app.ready();
   await seedUsers(tdb, Object.values(G_USERS));
   const pushes: GroupHarness['pushes'] = [];

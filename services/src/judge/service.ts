@@ -573,6 +573,12 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     },
   ): Promise<Page<JudgeListItem>> {
     if (q.onlyMine && !viewer) throw accessDenied(M.ONLY_MINE_NEEDS_LOGIN);
+    // A group's submissions are for its members and site root (the reference has no check: G20).
+    if (q.gid != null) {
+      if (!viewer) throw accessDenied(M.LOGIN_FIRST_SHORT);
+      if (!isRoot(viewer) && !(await deps.groups?.isMember(q.gid, viewer.uid)))
+        throw denied(M.GROUP_LIST_DENIED);
+    }
     const { size, current, offset } = pageArgs(q.currentPage, q.limit, 30);
     const { rows, total } = await repo.listSubmissions(
       db,

@@ -384,6 +384,18 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
     await changed();
   }
 
+  /**
+   * A group admin withdraws a pending publication request (docs/compat.md G15): only progress 1
+   * (applying) goes back to none; the problem stays in its group. False when nothing was pending.
+   */
+  async function withdrawGroupProblemApplication(pid: number): Promise<boolean> {
+    const row = await repo.findProblem(db, pid);
+    if (!row || row.apply_public_progress !== 1) return false;
+    await repo.updateProblem(db, pid, { apply_public_progress: null, is_group: true });
+    await changed();
+    return true;
+  }
+
   // --- tags ---------------------------------------------------------------------
 
   /** A tag's classification must exist (a foreign key; the original answered HTTP 500). */
@@ -465,6 +477,7 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
     changeAuth,
     groupProblemsInReview,
     changeGroupProblemProgress,
+    withdrawGroupProblemApplication,
     addTag,
     updateTag,
     deleteTag,
