@@ -88,4 +88,23 @@ describe('parallel cases', () => {
     expect(parallel.cases.map((c) => [c.seq, c.status])).toEqual(serial.cases.map((c) => [c.seq, c.status]));
     expect(parallel.score).toBe(serial.score);
   });
+
+  it('ergodic_without_error: an earlier case failing after a later one still decides, as one at a time', async () => {
+    // Case 1 answers wrong after 300 ms; case 2 answers wrong at once and is known first.
+    const slowFirst =
+      '#include <stdio.h>\n#include <unistd.h>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);if(a==0)usleep(300000);printf("%lld\\n",a+b+1);return 0;}';
+    const task = submission({
+      language: 'C',
+      code: slowFirst,
+      testCases: cases.slice(0, 4),
+      judgeCaseMode: 'ergodic_without_error',
+    });
+    const parallel = await h.judge(task);
+    h.deps.caseParallelism = 1;
+    const serial = await h.judge(task);
+    h.deps.caseParallelism = 3;
+    expect(parallel.cases.map((c) => [c.seq, c.status])).toEqual([[1, S.WRONG_ANSWER]]);
+    expect(parallel.cases.map((c) => [c.seq, c.status])).toEqual(serial.cases.map((c) => [c.seq, c.status]));
+    expect(parallel.status).toBe(serial.status);
+  });
 });

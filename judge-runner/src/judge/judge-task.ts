@@ -28,7 +28,7 @@ import { judgeInOrder } from './case-order';
 import { checkerVerdict } from './checker-verdict';
 import { compareTestRun, normaliseExpected, type CompareVerdict } from './compare';
 import { compareOutputFile, type ExpectedOutput } from './compare-stream';
-import { runInteractive, runProgram, userLimits, type Program } from './program';
+import { runInteractive, runProgram, userLimits, type Program, type RunInput } from './program';
 import { TestDataMemory, type TestDataSource } from './test-data';
 import { runVerdict } from './verdict';
 
@@ -195,7 +195,7 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
             : S.SYSTEM_ERROR;
       return failure(task, deps.judger, status, compiled.message);
     }
-    const user: Program = { lang, artefact: compiled.artefact };
+    const user: Program = { lang, artefact: compiled.artefact, image: compiled.image };
     const limits = effectiveLimits(lang, task.limits);
     if (task.kind === 'test') return await judgeTestRun(task, deps, ws, user, limits, progressQueue);
     const cases = await timed(trace, 'data.wait', () => data!);
@@ -223,11 +223,12 @@ async function judgeTestRun(
   const inputFile = join(data, 'input');
   writeFileSync(inputFile, `${task.userInput}\n`, { mode: 0o444 });
   const cap = Math.max(2 * Buffer.byteLength(task.userInput), MIN_OUTPUT_CAP);
-  const fileIO = task.fileIO ? { ...task.fileIO, inputFile } : undefined;
+  const source = { path: inputFile };
+  const fileIO = task.fileIO ? { ...task.fileIO, source } : undefined;
   const run = await runProgram(deps.sandbox, ws, {
     program: user,
     limits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, cap),
-    stdinFile: inputFile,
+    stdin: source,
     fileIO,
   });
   const r = run.result;
@@ -265,34 +266,33 @@ interface CaseContext {
   limits: Limits;
 }
 
-/** A case's data: its input as a host file, its expected output in memory. */
+/**
+ * A case's data: its input (a blob's host file, or inline text written into the run's slot),
+ * its expected output in memory.
+ */
 interface CaseData {
-  inputFile: string | null;
+  input: RunInput | null;
   expected: ExpectedOutput | null;
+  /** The input as a host file (checkers and interactors read it): inline text written once to the workspace. */
+  inputFile: () => string | null;
   /** Host file of the answer (checkers and interactors read it). */
   answerFile: () => Promise<string | null>;
 }
 
-/** Every case's data, fetched at once (inline inputs written to the task's workspace). */
+/** Every case's data, fetched at once. */
 async function prepareCases(task: SubmissionJudgeTask, deps: JudgeDeps, ws: Workspace): Promise<CaseData[]> {
   const t = performance.now();
-  const dir = ws.dir('data');
   const memory = testDataMemory(deps);
   const needsAnswerFile = task.judgeMode !== 'default';
   const out = await Promise.all(
     task.testCases.map(async (tc, i): Promise<CaseData> => {
       const seq = i + 1;
       const inline = (content: string, ext: string) => {
-        const p = join(dir, `${seq}.${ext}`);
+        const p = join(ws.dir('data'), `${seq}.${ext}`);
         writeFileSync(p, content, { mode: 0o444 });
         return p;
       };
-      const inputFile =
-        tc.input !== undefined
-          ? inline(tc.input, 'in')
-          : tc.inputHash
-            ? deps.testData.path(tc.inputHash)
-            : null;
+      const blobInput = tc.input === undefined && tc.inputHash ? deps.testData.path(tc.inputHash) : null;
       const expected = task.judgeMode === 'default' ? memory.expected(tc, deps.testData) : null;
       let answer: Promise<string | null> | null = null;
       const answerFile = () =>
@@ -303,7 +303,12 @@ async function prepareCases(task: SubmissionJudgeTask, deps: JudgeDeps, ws: Work
               ? deps.testData.path(tc.outputHash)
               : Promise.resolve(null));
       if (needsAnswerFile) answerFile().catch(() => undefined);
-      return { inputFile: await inputFile, expected: await expected, answerFile };
+      const blobPath = await blobInput;
+      const input: RunInput | null =
+        tc.input !== undefined ? { data: tc.input } : blobPath ? { path: blobPath } : null;
+      let inlineInput: string | null = null;
+      const inputFile = () => (tc.input !== undefined ? (inlineInput ??= inline(tc.input, 'in')) : blobPath);
+      return { input, expected: await expected, inputFile, answerFile };
     }),
   );
   deps.trace?.add('case.data', performance.now() - t);
@@ -340,7 +345,7 @@ async function judgeSubmission(
       'checker',
     );
     if (!c.ok) return failure(task, deps.judger, S.SYSTEM_ERROR, `checker compile failed:\n${c.message}`);
-    checker = { lang: cLang, artefact: c.artefact };
+    checker = { lang: cLang, artefact: c.artefact, image: c.image };
   }
   progressQueue.send(S.JUDGING, { total: task.testCases.length });
   const ctx: CaseContext = { task, deps, ws, user, checker, limits };
@@ -435,14 +440,15 @@ async function judgeCase(
     message,
   });
   const trace = ctx.deps.trace;
-  const { inputFile, expected } = data;
+  const { input, expected } = data;
   const { limits, task } = ctx;
   const answerFile = task.judgeMode === 'default' ? null : await data.answerFile();
   const missing = task.judgeMode === 'default' ? !expected : task.judgeMode === 'spj' ? !answerFile : false;
-  if (!inputFile || missing) return se('test case has not found');
+  if (!input || missing) return se('test case has not found');
+  const inputFile = task.judgeMode === 'default' ? null : data.inputFile()!;
 
   if (task.judgeMode === 'interactive') {
-    const answer = answerFile ?? inputFile;
+    const answer = answerFile ?? inputFile!;
     const run = await runInteractive(ctx.deps.sandbox, ctx.ws, {
       user: ctx.user,
       userLimits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, MIN_OUTPUT_CAP),
@@ -454,7 +460,7 @@ async function judgeCase(
         memoryBytes: 2 * (limits.memoryLimit + 100) * MIB,
       },
       interactorArgs: ['/w/input', '/w/user_output', '/w/answer'],
-      interactorFiles: { input: inputFile, answer },
+      interactorFiles: { input: inputFile!, answer },
     });
     const u = run.user;
     const time = u.timeMs;
@@ -493,13 +499,13 @@ async function judgeCase(
     task.judgeMode === 'spj'
       ? MIN_OUTPUT_CAP
       : Math.max(2 * Buffer.byteLength(expected!.text), MIN_OUTPUT_CAP);
-  const fileIO = task.fileIO ? { ...task.fileIO, inputFile } : undefined;
+  const fileIO = task.fileIO ? { ...task.fileIO, source: input } : undefined;
   const compared: { verdict: CompareVerdict | null; ms: number } = { verdict: null, ms: 0 };
   const t0 = performance.now();
   const run = await runProgram(ctx.deps.sandbox, ctx.ws, {
     program: ctx.user,
     limits: userLimits(limits.timeLimit, limits.memoryLimit, limits.stackLimit, cap),
-    stdinFile: inputFile,
+    stdin: input,
     fileIO,
     trace,
     // Default mode: the output is compared as it is read, in the slot, and never held whole.
@@ -548,7 +554,7 @@ async function judgeCase(
         fileSizeBytes: 16 * MIB,
       },
       args: ['/w/input', '/w/user_output', '/w/answer'],
-      files: { input: inputFile, user_output: userOut, answer: answerFile! },
+      files: { input: inputFile!, user_output: userOut, answer: answerFile! },
     });
     const cv = checkerVerdict(c.result, c.output.toString('utf8'), c.stderr.toString('utf8'));
     return finish(cv.status, cv.message, cv.percentage);

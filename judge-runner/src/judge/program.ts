@@ -1,7 +1,7 @@
 /**
  * Running a compiled program (user solution or checker) for one case in a fresh /w.
  */
-import { copyFileSync, linkSync, mkdtempSync } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { runArgv, type LanguageDef } from '../languages/index';
@@ -22,7 +22,26 @@ export interface Program {
   lang: LanguageDef;
   /** Host path of the compiled artefact (or staged source). */
   artefact: string;
+  /** The artefact's bytes, when held in memory: written into each run's /w instead of copied. */
+  image?: Buffer;
 }
+
+/** Put the program into a run's /w under its language's name (read-only, root's). */
+export function placeProgram(program: Program, dirs: RunDirs): void {
+  if (program.image) {
+    // Compiled: executable; staged source (interpreted languages): read-only.
+    writeOwnFile(join(dirs.w, program.lang.exe), program.image, program.lang.compile ? 0o555 : 0o444);
+  } else placeFile(program.artefact, dirs, program.lang.exe);
+}
+
+/** A new root-owned file with exactly this mode (whatever the umask). */
+function writeOwnFile(path: string, data: string | Buffer, mode: number): void {
+  writeFileSync(path, data, { mode });
+  chmodSync(path, mode);
+}
+
+/** A case's input: a host file, or text held in memory (written into the run's slot). */
+export type RunInput = { path: string } | { data: string };
 
 /** Hard-link (or copy) a read-only host file into the run's /w under `name`. */
 export function placeFile(src: string, dirs: RunDirs, name: string): void {
@@ -78,10 +97,10 @@ export interface ProgramRun {
 export interface RunProgramOptions {
   program: Program;
   limits: SandboxLimits;
-  /** Host file fed as stdin (absent: /dev/null). */
-  stdinFile?: string;
-  /** File IO: input copied in as /w/<input>, output read from /w/<output>. */
-  fileIO?: { input: string; output: string; inputFile: string };
+  /** Fed as stdin (absent: /dev/null). */
+  stdin?: RunInput;
+  /** File IO: the input placed as /w/<input>, output read from /w/<output>. */
+  fileIO?: { input: string; output: string; source: RunInput };
   /** Extra arguments after the run command (checker argv). */
   args?: string[];
   /** Files to place in /w before the run: name → host path. */
@@ -105,9 +124,22 @@ export async function runProgram(
   let left = 0;
   const out = await sandbox.withRun(ws, async ({ dirs, run }) => {
     trace?.add('case.wait', performance.now() - asked);
-    placeFile(program.artefact, dirs, program.lang.exe);
+    placeProgram(program, dirs);
     for (const [name, path] of Object.entries(opts.files ?? {})) placeFile(path, dirs, name);
-    if (opts.fileIO) placeFile(opts.fileIO.inputFile, dirs, opts.fileIO.input);
+    if (opts.fileIO) {
+      const src = opts.fileIO.source;
+      if ('path' in src) placeFile(src.path, dirs, opts.fileIO.input);
+      else writeOwnFile(join(dirs.w, opts.fileIO.input), src.data, 0o444);
+    }
+    let stdinPath: string | undefined;
+    if (opts.stdin && !opts.fileIO) {
+      if ('path' in opts.stdin) stdinPath = opts.stdin.path;
+      else {
+        // Host-only: the slot's io directory is never visible inside the sandbox.
+        stdinPath = join(dirs.io, 'stdin');
+        writeOwnFile(stdinPath, opts.stdin.data, 0o400);
+      }
+    }
     const stdout = join(dirs.io, 'stdout');
     const stderr = join(dirs.io, 'stderr');
     const result = await run({
@@ -115,7 +147,7 @@ export async function runProgram(
       env: program.lang.runEnv,
       limits,
       stdio: {
-        stdin: opts.fileIO ? undefined : opts.stdinFile,
+        stdin: stdinPath,
         stdout: opts.fileIO ? undefined : stdout,
         stdoutLimitBytes: limits.fileSizeBytes,
         stderr,
@@ -168,8 +200,8 @@ export async function runInteractive(
   execFileSync('mkfifo', ['-m', '600', toUser, toInteractor]);
   return sandbox.withRun(ws, (u) =>
     sandbox.withRun(ws, async (i) => {
-      placeFile(opts.user.artefact, u.dirs, opts.user.lang.exe);
-      placeFile(opts.interactor.artefact, i.dirs, opts.interactor.lang.exe);
+      placeProgram(opts.user, u.dirs);
+      placeProgram(opts.interactor, i.dirs);
       for (const [name, path] of Object.entries(opts.interactorFiles)) placeFile(path, i.dirs, name);
       // Both settle before either slot is released (a slot must not be reused mid-run).
       const [user, interactor] = await Promise.allSettled([

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,5 +34,18 @@ describe('CompileCache', () => {
     expect(reopened.get(keys[2]!, join(dir, 'out'))).toBe(true);
     expect(readFileSync(join(dir, 'out'))[0]).toBe(2);
     expect(reopened.get(keys[1]!, join(dir, 'out'))).toBe(false);
+  });
+
+  it('artefacts in memory: stored from bytes with their mode, read back up to a size', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-'));
+    dirs.push(dir);
+    const cache = new CompileCache(join(dir, 'c'), 1000);
+    const k = compileCacheKey(['img']);
+    cache.putData(k, Buffer.from('ELF...'), 0o555);
+    expect(statSync(join(dir, 'c', k, 'artefact')).mode & 0o777).toBe(0o555);
+    expect(cache.read(k, 100)?.toString()).toBe('ELF...');
+    expect(cache.read(k, 3)).toBeNull(); // larger than asked: the caller copies the file instead
+    expect(cache.read(compileCacheKey(['other']), 100)).toBeNull();
+    expect(new CompileCache(join(dir, 'c'), 1000).read(k, 100)?.toString()).toBe('ELF...');
   });
 });

@@ -10,8 +10,10 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  readFileSync,
   statSync,
   utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -64,24 +66,55 @@ export class CompileCache {
 
   /** Copy the cached artefact to `dest`; false on a miss. */
   get(key: string, dest: string): boolean {
+    const file = this.use(key);
+    if (!file) return false;
+    copyFileSync(file, dest);
+    return true;
+  }
+
+  /**
+   * The cached artefact's bytes (held by the caller, so a later eviction cannot take them
+   * away mid-task); null on a miss or when it is larger than `maxBytes`.
+   */
+  read(key: string, maxBytes: number): Buffer | null {
+    const e = this.entries.get(key);
+    if (!e || e.size > maxBytes) return null;
+    const file = this.use(key);
+    if (!file) return null;
+    try {
+      return readFileSync(file);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The entry's file, marked as just used; null on a miss. */
+  private use(key: string): string | null {
     const e = this.entries.get(key);
     const file = join(this.dir, key, 'artefact');
-    if (!e || !existsSync(file)) return false;
-    copyFileSync(file, dest);
+    if (!e || !existsSync(file)) return null;
     e.lastUsed = this.tick();
     const now = new Date();
     utimesSync(file, now, now);
-    return true;
+    return file;
   }
 
   /** Store a copy of `src` under `key`, then evict least-recently-used entries over budget. */
   put(key: string, src: string): void {
+    this.store(key, statSync(src).size, (dest) => copyFileSync(src, dest));
+  }
+
+  /** Store these bytes (an artefact read into memory) under `key`, with the given mode. */
+  putData(key: string, data: Buffer, mode: number): void {
+    this.store(key, data.length, (dest) => writeFileSync(dest, data, { mode }));
+  }
+
+  private store(key: string, size: number, write: (dest: string) => void): void {
     if (this.entries.has(key)) return;
-    const size = statSync(src).size;
     if (size > this.maxBytes) return;
     const tmp = join(this.dir, `.tmp-${randomBytes(6).toString('hex')}`);
     mkdirSync(tmp);
-    copyFileSync(src, join(tmp, 'artefact'));
+    write(join(tmp, 'artefact'));
     try {
       renameSync(tmp, join(this.dir, key));
     } catch {

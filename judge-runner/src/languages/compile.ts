@@ -2,7 +2,7 @@
  * Bounded compilation in the sandbox (judge.md §1.4, §2.1): compile limits per language,
  * compiler output capped, result cached by content.
  */
-import { chmodSync, copyFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, fstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sandbox, Workspace } from '../sandbox/index';
 import { openRegular, readHead } from '../sandbox/index';
@@ -19,8 +19,12 @@ const MESSAGE_CAP = 1 * MIB;
 /** Largest artefact a compile may produce (go-judge copy-out limit). */
 const ARTEFACT_CAP = 256 * MIB;
 
+/** Artefacts up to this size are held in memory and written into each run's slot. */
+const IMAGE_CAP = 16 * MIB;
+
 export type CompileOutcome =
-  | { ok: true; artefact: string; cached: boolean; message: string }
+  /** `image`: the artefact's bytes (then `artefact` is empty); else `artefact` is its host path. */
+  | { ok: true; artefact: string; image?: Buffer; cached: boolean; message: string }
   | { ok: false; kind: 'CE' | 'SE' | 'SF'; message: string };
 
 export interface CompileContext {
@@ -52,13 +56,8 @@ export async function compileProgram(
   extraFiles?: Record<string, string>,
   tag = 'user',
 ): Promise<CompileOutcome> {
-  const artefactDir = ctx.workspace.dir(`artefacts-${tag}`);
-  const artefact = join(artefactDir, lang.exe);
-  if (!lang.compile) {
-    writeFileSync(artefact, code);
-    chmodSync(artefact, 0o444);
-    return { ok: true, artefact, cached: false, message: '' };
-  }
+  const artefactPath = () => join(ctx.workspace.dir(`artefacts-${tag}`), lang.exe);
+  if (!lang.compile) return { ok: true, artefact: '', image: Buffer.from(code), cached: false, message: '' };
   const compileArgv = lang.compile;
   // First C++ compile of this process: build the missing precompiled headers in the background,
   // this language's first.
@@ -66,12 +65,20 @@ export async function compileProgram(
   const trace = ctx.trace;
   let t = performance.now();
   const key = compileCacheKey([lang.name, compileArgv.join('\0'), code, extraFiles]);
-  const hit = ctx.cache?.get(key, artefact) ?? false;
-  trace?.add('compile.cache', performance.now() - t);
-  if (hit) {
-    chmodSync(artefact, 0o555);
-    return { ok: true, artefact, cached: true, message: '' };
+  const image = ctx.cache?.read(key, IMAGE_CAP) ?? null;
+  if (image) {
+    trace?.add('compile.cache', performance.now() - t);
+    return { ok: true, artefact: '', image, cached: true, message: '' };
   }
+  if (ctx.cache?.has(key)) {
+    const artefact = artefactPath();
+    if (ctx.cache.get(key, artefact)) {
+      chmodSync(artefact, 0o555);
+      trace?.add('compile.cache', performance.now() - t);
+      return { ok: true, artefact, cached: true, message: '' };
+    }
+  }
+  trace?.add('compile.cache', performance.now() - t);
 
   t = performance.now();
   let left = 0;
@@ -127,7 +134,19 @@ export async function compileProgram(
     // The compiler ran in the sandbox: never follow a symlink it may have left as the artefact.
     const fd = openRegular(join(dirs.w, lang.exe));
     if (fd === null) return { ok: false, kind: 'SF', message: `Executable file not found.\n${output}` };
-    closeSync(fd);
+    try {
+      // Read through the descriptor just checked (the compiler may have left anything by that name).
+      if (fstatSync(fd).size <= IMAGE_CAP) {
+        const bytes = readFileSync(fd);
+        ctx.cache?.putData(key, bytes, 0o555);
+        trace?.add('compile.collect', performance.now() - t);
+        left = performance.now();
+        return { ok: true, artefact: '', image: bytes, cached: false, message: output };
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const artefact = artefactPath();
     copyFileSync(join(dirs.w, lang.exe), artefact);
     chmodSync(artefact, 0o555);
     ctx.cache?.put(key, artefact);

@@ -33,11 +33,21 @@ export interface RunDirs {
 
 export class Workspace {
   private counter = 0;
+  /** A plain directory (not mounted) is only made when something is first put there. */
+  private made: boolean;
 
   private constructor(
     readonly root: string,
     private readonly mounted: boolean,
-  ) {}
+  ) {
+    this.made = mounted;
+  }
+
+  private ensureRoot(): void {
+    if (this.made) return;
+    mkdirSync(this.root, { mode: 0o711 });
+    this.made = true;
+  }
 
   /**
    * Mount a fresh tmpfs (size in MiB, bounded inode count) under `baseDir`. With
@@ -53,8 +63,9 @@ export class Workspace {
     mkdirSync(baseDir, { recursive: true, mode: 0o711 });
     assertTraversable(baseDir);
     const root = join(baseDir, `ws-${process.pid}-${randomBytes(6).toString('hex')}`);
-    mkdirSync(root, { mode: 0o711 });
+    // Without a mount the directory is made on first use (a cached task may need none).
     if (opts.mount === false) return new Workspace(root, false);
+    mkdirSync(root, { mode: 0o711 });
     try {
       await run('mount', [
         '-t',
@@ -73,6 +84,7 @@ export class Workspace {
 
   /** Host-only directory for artefacts shared by the runs of the task (compiled program). */
   dir(name: string): string {
+    this.ensureRoot();
     const d = join(this.root, name);
     mkdirSync(d, { recursive: true, mode: 0o755 });
     return d;
@@ -80,6 +92,7 @@ export class Workspace {
 
   /** A fresh pair of directories for one sandboxed run. */
   newRun(): RunDirs {
+    this.ensureRoot();
     const base = join(this.root, `run${++this.counter}`);
     mkdirSync(base, { mode: 0o711 });
     const w = join(base, 'w');
@@ -97,7 +110,7 @@ export class Workspace {
 
   async dispose(): Promise<void> {
     if (this.mounted) await unmount(this.root);
-    else rmSync(this.root, { recursive: true, force: true });
+    else if (this.made) rmSync(this.root, { recursive: true, force: true });
   }
 }
 
