@@ -153,7 +153,7 @@ describe('rank deltas: applying the delta to page N of the old board gives page 
     );
     // Most pages are updated in place (a page misses a row only when a move crosses its top).
     expect(applied).toBeGreaterThan(fetched * 3);
-  });
+  }, 120_000); // ~28 s on a loaded 2-core machine: the default 30 s was a coin flip.
 });
 
 describe('rank deltas: shape', () => {

@@ -21,6 +21,7 @@
  * on read from the order (only the requested page's rows are built).
  */
 import type { RankDelta } from './rank-delta';
+import { StringIndex } from './string-index';
 
 /** Contest record status (rule 2): 1 AC, -1 penalised attempt, 0 attempt without penalty. */
 export type RecordStatus = 1 | -1 | 0;
@@ -174,6 +175,18 @@ export interface SharedPageInfo {
 }
 
 export type VariantName = 'real' | 'withAfter' | 'sealed';
+
+/** Milliseconds per phase of a bulk load (Scoreboard.recompute), added to what is there. */
+export interface LoadPhases {
+  /** Input records → typed-array slots (user and problem lookups, cells). */
+  ingest: number;
+  /** Slots grouped by cell in (time, submitId) order (counting sort, per-cell sorts, renumbering). */
+  group: number;
+  /** Every cell folded once and added to its user's totals. */
+  fold: number;
+  /** Users sorted once per variant. */
+  order: number;
+}
 const VARIANTS: readonly VariantName[] = ['real', 'withAfter', 'sealed'];
 const WITH_AFTER = 1;
 const SEALED = 2;
@@ -361,9 +374,10 @@ class IdIndex {
 class Variant {
   cells = new Float64Array(0);
   users = new Float64Array(0);
-  /** Position of each user in `order`, -1 when not on the board. */
-  pos = new Int32Array(0);
-  /** Users in board order; the first `length` entries are used. */
+  /**
+   * Users in board order; the first `length` entries are used. A user's place is found by
+   * binary search on its totals (Scoreboard.posOf): no per-user position table to shift.
+   */
   order = new Int32Array(16);
   length = 0;
   /**
@@ -391,7 +405,6 @@ class Variant {
   }
   ensureUsers(n: number) {
     this.users = grow(this.users, n * USER);
-    this.pos = grow(this.pos, n, -1);
     this.order = grow(this.order, n);
   }
   ensureProblems(n: number) {
@@ -422,7 +435,8 @@ export class Scoreboard {
 
   // Users (by first appearance) and problems (display ids, by first appearance).
   private readonly uids: string[] = [];
-  private readonly userIndex = new Map<string, number>();
+  /** uid → user (its own hash table: a load looks up one fresh uid string per record). */
+  private readonly userIndex = new StringIndex();
   /** Username of each user's first stored submission (used when there is no profile). */
   private readonly usernames: string[] = [];
   private userExcluded = new Uint8Array(0);
@@ -474,10 +488,12 @@ export class Scoreboard {
     config: BoardConfig,
     submissions: Iterable<BoardSubmission>,
     profiles: Iterable<UserProfile> = [],
+    /** Filled with the milliseconds of each load phase when given (benchmarks). */
+    phases?: LoadPhases,
   ) {
     const board = new Scoreboard(config);
     board.setProfiles(profiles);
-    board.load(Array.isArray(submissions) ? (submissions as BoardSubmission[]) : [...submissions]);
+    board.load(Array.isArray(submissions) ? (submissions as BoardSubmission[]) : [...submissions], phases);
     return board;
   }
 
@@ -527,12 +543,11 @@ export class Scoreboard {
   // ---------- storage ----------
 
   private userOf(uid: string, username: string): number {
-    let u = this.userIndex.get(uid);
-    if (u !== undefined) return u;
-    u = this.uids.length;
+    const known = this.userIndex.get(uid);
+    if (known >= 0) return known;
+    const u = this.userIndex.intern(uid);
     this.uids.push(uid);
     this.usernames.push(username);
-    this.userIndex.set(uid, u);
     this.userExcluded = grow(this.userExcluded, u + 1);
     this.userExcluded[u] = this.excluded.has(uid) ? 1 : 0;
     this.userCells = grow(this.userCells, (u + 1) * this.probCap, -1);
@@ -650,11 +665,19 @@ export class Scoreboard {
    * then renumbered so every cell's records are contiguous (the fold reads memory in order);
    * every cell folded once; users sorted once.
    */
-  private load(subs: readonly BoardSubmission[]) {
+  private load(subs: readonly BoardSubmission[], phases?: LoadPhases) {
     // One method per phase: each loop gets optimized on its own (a single long function was
     // compiled on its first loop and fell back to the interpreter at each later one).
+    let mark = phases ? performance.now() : 0;
+    const lap = (phase: keyof LoadPhases) => {
+      if (!phases) return;
+      const at = performance.now();
+      phases[phase] += at - mark;
+      mark = at;
+    };
     this.bulk = true;
     const ordered = this.ingest(subs);
+    lap('ingest');
     // A repeated submitId: the last record counts, earlier ones are left out. Increasing ids
     // (the usual load, in submit_id order) are indexed after renumbering, from its buffers.
     if (!ordered) for (const slot of this.ids.build(this.sId, subs.length)) this.sCell[slot] = -1;
@@ -664,10 +687,13 @@ export class Scoreboard {
     const { ids, to } = this.renumber(starts, sorted);
     if (ordered) this.ids.adopt(ids, to, subs.length);
     else this.ids.remap(to);
+    lap('group');
     if (this.config.type === 0) this.foldAllAcm();
     else for (let i = 0; i < this.variantCount; i++) this.foldAll(i);
+    lap('fold');
     this.bulk = false;
     for (let i = 0; i < this.variantCount; i++) this.rebuildOrder(this.variants[i]!);
+    lap('order');
   }
 
   /** One slot per input record, in input order; true when the ids are strictly increasing. */
@@ -691,7 +717,7 @@ export class Scoreboard {
       const s = subs[k]!;
       const uid = s.uid;
       let u = userIndex.get(uid);
-      if (u === undefined) u = this.userOf(uid, s.username);
+      if (u < 0) u = this.userOf(uid, s.username);
       // Display ids come from one small map: consecutive records often share the string.
       const pid = s.displayId;
       if (pid !== prevPid) {
@@ -906,12 +932,14 @@ export class Scoreboard {
       else this.foldOi(i, cell, out, 0);
       // A verdict that changes nothing visible (e.g. a pending record) leaves the board as is.
       if (sameCell(v.cells, o, out)) continue;
+      // The user's place before its totals move (found by them, so looked up first).
+      const at = this.bulk ? -1 : this.posOf(v, u);
       this.account(v, u, p, o, -1);
       for (let k = 0; k < CELL; k++) v.cells[o + k] = out[k]!;
       this.account(v, u, p, o, 1);
       if (!this.bulk) {
         this.updateFirst(v, u);
-        this.reposition(v, u);
+        this.reposition(v, u, at);
       }
       v.version++;
     }
@@ -1094,39 +1122,53 @@ export class Scoreboard {
     return lo;
   }
 
+  /** Whether user `u` has a row in variant `v` (a counted cell). */
+  private onBoard(v: Variant, u: number): boolean {
+    return v.users[u * USER + NCELLS]! > 0;
+  }
+
   /**
-   * Moves one user to its place after its totals changed: a binary search on the side it
-   * moved to, then a shift of only the rows in between (their positions follow).
+   * User `u`'s index in `v.order`, -1 when not on the board: a binary search on its totals
+   * (the order is sorted by them after every change, and the uid breaks every tie).
    */
-  private reposition(v: Variant, u: number) {
-    const { order, pos } = v;
-    const on = v.users[u * USER + NCELLS]! > 0;
-    const p = pos[u]!;
+  private posOf(v: Variant, u: number): number {
+    if (!this.onBoard(v, u)) return -1;
+    const at = this.lowerBound(v, u, 0, v.length);
+    if (v.order[at] === u) return at;
+    // Unreachable while the order invariant holds; a scan keeps a broken invariant visible but safe.
+    const k = v.order.subarray(0, v.length).indexOf(u);
+    return k;
+  }
+
+  /**
+   * Moves one user, found at `p` before its totals changed (-1: was not on the board), to its
+   * place: a binary search on the side it moved to, then one block move of the rows in between.
+   */
+  private reposition(v: Variant, u: number, p: number) {
+    const order = v.order;
+    const on = this.onBoard(v, u);
+    const n = v.length;
     if (p < 0) {
       if (!on) return;
-      const at = this.lowerBound(v, u, 0, v.length);
-      for (let k = v.length; k > at; k--) pos[(order[k] = order[k - 1]!)] = k;
+      const at = this.lowerBound(v, u, 0, n);
+      order.copyWithin(at + 1, at, n);
       order[at] = u;
-      pos[u] = at;
       v.length++;
       return;
     }
     if (!on) {
-      for (let k = p; k < v.length - 1; k++) pos[(order[k] = order[k + 1]!)] = k;
+      order.copyWithin(p, p + 1, n);
       v.length--;
-      pos[u] = -1;
       return;
     }
     if (p > 0 && this.compare(v, u, order[p - 1]!) < 0) {
       const at = this.lowerBound(v, u, 0, p);
-      for (let k = p; k > at; k--) pos[(order[k] = order[k - 1]!)] = k;
+      order.copyWithin(at + 1, at, p);
       order[at] = u;
-      pos[u] = at;
-    } else if (p < v.length - 1 && this.compare(v, u, order[p + 1]!) > 0) {
-      const at = this.lowerBound(v, u, p + 1, v.length) - 1;
-      for (let k = p; k < at; k++) pos[(order[k] = order[k + 1]!)] = k;
+    } else if (p < n - 1 && this.compare(v, u, order[p + 1]!) > 0) {
+      const at = this.lowerBound(v, u, p + 1, n) - 1;
+      order.copyWithin(p, p + 1, at + 1);
       order[at] = u;
-      pos[u] = at;
     }
   }
 
@@ -1143,7 +1185,6 @@ export class Scoreboard {
     let maxTime = 0;
     let packable = true;
     for (let u = 0; u < this.uids.length; u++) {
-      v.pos[u] = -1;
       if (U[u * USER + NCELLS]! <= 0) continue;
       on.push(u);
       const primary = U[u * USER + PRIMARY]!;
@@ -1180,7 +1221,6 @@ export class Scoreboard {
     } else on.sort((a, b) => this.compare(v, a, b));
     v.order.set(on);
     v.length = n;
-    for (let i = 0; i < n; i++) v.pos[on[i]!] = i;
     v.version++;
   }
 
@@ -1495,7 +1535,7 @@ export class Scoreboard {
     const { order, users } = v;
     const stars = this.stars();
     const starPositions: number[] = [];
-    for (const u of this.starUsers) if (v.pos[u]! >= 0) starPositions.push(v.pos[u]!);
+    for (const u of this.starUsers) if (this.onBoard(v, u)) starPositions.push(this.posOf(v, u));
     starPositions.sort((a, b) => a - b);
     const starsBefore = (i: number) => {
       let lo = 0;
@@ -1538,8 +1578,8 @@ export class Scoreboard {
       size: removeStar ? nonStar : v.length,
       positionOf: (uid: string): number | null => {
         const u = this.userIndex.get(uid);
-        if (u === undefined || v.pos[u]! < 0) return null;
-        return removeStar && stars[u] === 1 ? null : v.pos[u]!;
+        if (u < 0 || !this.onBoard(v, u)) return null;
+        return removeStar && stars[u] === 1 ? null : this.posOf(v, u);
       },
       /** The k-th row of the (star-filtered) board as an index into `order`. */
       orderIndex: (k: number): number => {
@@ -1623,19 +1663,19 @@ export class Scoreboard {
   deltaMark(uid: string): DeltaMark {
     const u = this.userIndex.get(uid);
     const stars = this.stars();
-    const onBoard = (v: Variant) => this.starUsers.filter((s) => v.pos[s]! >= 0).length;
+    const onBoard = (v: Variant) => this.starUsers.filter((s) => this.onBoard(v, s)).length;
     const variants = this.variants.map((v, i) => {
       if (i >= this.variantCount) return null;
-      const pos = u === undefined ? -1 : v.pos[u]!;
+      const pos = u < 0 ? -1 : this.posOf(v, u);
       const starCount = onBoard(v);
       return {
         version: v.version,
         pos,
-        nsPos: pos < 0 || stars[u!] === 1 ? -1 : pos - this.starsBeforePos(v, pos),
+        nsPos: pos < 0 || stars[u] === 1 ? -1 : pos - this.starsBeforePos(v, pos),
         length: v.length,
         nsLength: v.length - starCount,
-        primary: pos < 0 ? 0 : v.users[u! * USER + PRIMARY]!,
-        time: pos < 0 ? 0 : v.users[u! * USER + TTIME]!,
+        primary: pos < 0 ? 0 : v.users[u * USER + PRIMARY]!,
+        time: pos < 0 ? 0 : v.users[u * USER + TTIME]!,
         firstAc: this.config.type === 0 ? this.pids.map((_, p) => this.firstAc(v, p)) : [],
       };
     });
@@ -1656,7 +1696,7 @@ export class Scoreboard {
     if (!m) return { variant, version, prevVersion: `${this.epoch}.-1`, reload: true };
     const base = { variant, version, prevVersion: `${this.epoch}.${m.version}` };
     const u = this.userIndex.get(mark.uid);
-    if (u === undefined) return { ...base, reload: true };
+    if (u < 0) return { ...base, reload: true };
     const stars = this.stars();
     const star = stars[u] === 1;
     const ix = this.indexer(v, false);
@@ -1666,8 +1706,8 @@ export class Scoreboard {
       if (!row) built.set(at, (row = this.renderRow(v, ix.entryAt(at))));
       return row;
     };
-    const to = v.pos[u]!;
-    const nsLength = ix.size - this.starUsers.filter((s) => v.pos[s]! >= 0).length;
+    const to = this.posOf(v, u);
+    const nsLength = ix.size - this.starUsers.filter((s) => this.onBoard(v, s)).length;
     const move = { from: m.pos, to, prevSize: m.length, size: v.length };
     const noStar =
       this.starUsers.length === 0
@@ -1688,9 +1728,9 @@ export class Scoreboard {
       if (before === after) continue;
       for (let w = 0; w < this.uids.length; w++) {
         const c = this.userCells[w * this.probCap + p]!;
-        if (w === u || c < 0 || v.pos[w]! < 0 || v.cells[c * CELL + PROC] === 0) continue;
+        if (w === u || c < 0 || !this.onBoard(v, w) || v.cells[c * CELL + PROC] === 0) continue;
         const ac = v.cells[c * CELL + AC]!;
-        if (ac >= 0 && (ac === before || ac === after)) whole.add(v.pos[w]!);
+        if (ac >= 0 && (ac === before || ac === after)) whole.add(this.posOf(v, w));
       }
     }
     if (whole.size > limit) return { ...base, reload: true };
@@ -1741,7 +1781,10 @@ export class Scoreboard {
   private starsBeforePos(v: Variant, at: number): number {
     this.stars();
     let n = 0;
-    for (const s of this.starUsers) if (v.pos[s]! >= 0 && v.pos[s]! < at) n++;
+    for (const s of this.starUsers) {
+      const p = this.posOf(v, s);
+      if (p >= 0 && p < at) n++;
+    }
     return n;
   }
 
