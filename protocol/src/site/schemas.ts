@@ -79,6 +79,13 @@ export const REMOTE_ACCOUNT_LISTS = [
 ] as const;
 export type RemoteAccountList = (typeof REMOTE_ACCOUNT_LISTS)[number];
 
+/**
+ * What `GET /api/admin/switch/info` sends in place of each stored remote-judge password (they never
+ * leave the server); sent back unchanged in `PUT /api/admin/switch/update`, it keeps the password
+ * stored for that username (docs/compat.md X31).
+ */
+export const PASSWORD_MASK = '********';
+
 export const SWITCH_FLAGS = [
   'openPublicDiscussion',
   'openGroupDiscussion',

@@ -5,13 +5,14 @@ import { jsonb } from '../platform/db/json';
 import type { JudgeCaseTable, JudgeTable } from './tables';
 
 type Db = Kysely<Database>;
-export type JudgeRow = Selectable<JudgeTable>;
+/** A submission as the capability reads it: never the remote judge's password (it stays in the table). */
+export type JudgeRow = Omit<Selectable<JudgeTable>, 'vjudge_password'>;
 export type JudgeCaseRow = Selectable<JudgeCaseTable>;
 export type NewJudgeCase = Omit<Insertable<JudgeCaseTable>, 'submit_id'>;
 
 const AC = 0;
 
-/** Every column but the code. */
+/** Every column but the code and the remote judge's password. */
 const LIST_COLUMNS = [
   'submit_id',
   'pid',
@@ -37,7 +38,6 @@ const LIST_COLUMNS = [
   'oi_rank_score',
   'vjudge_submit_id',
   'vjudge_username',
-  'vjudge_password',
   'is_manual',
   'is_remote',
   'counted_status',
@@ -45,17 +45,25 @@ const LIST_COLUMNS = [
   'gmt_modified',
 ] as const;
 
+/** Every column a submission is read with: the list columns and the code. */
+const ROW_COLUMNS = [...LIST_COLUMNS, 'code'] as const;
+
 export async function insertSubmission(db: Db, row: Insertable<JudgeTable>): Promise<JudgeRow> {
-  return db.insertInto('judge').values(row).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('judge').values(row).returning(ROW_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export function findSubmission(db: Db, submitId: number): Promise<JudgeRow | undefined> {
-  return db.selectFrom('judge').selectAll().where('submit_id', '=', submitId).executeTakeFirst();
+  return db.selectFrom('judge').select(ROW_COLUMNS).where('submit_id', '=', submitId).executeTakeFirst();
 }
 
 /** The row, locked until the transaction ends (serialises verdicts, rejudges and cancels). */
 export function lockSubmission(db: Db, submitId: number): Promise<JudgeRow | undefined> {
-  return db.selectFrom('judge').selectAll().where('submit_id', '=', submitId).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('judge')
+    .select(ROW_COLUMNS)
+    .where('submit_id', '=', submitId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function updateSubmission(
@@ -67,7 +75,7 @@ export async function updateSubmission(
     .updateTable('judge')
     .set({ ...patch, gmt_modified: new Date() })
     .where('submit_id', '=', submitId)
-    .returningAll()
+    .returning(ROW_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -223,7 +231,7 @@ export async function storeVerdict(db: Db, v: StoredVerdict): Promise<Omit<Judge
 
 export function findSubmissions(db: Db, ids: readonly number[]): Promise<JudgeRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('judge').selectAll().where('submit_id', 'in', ids).execute();
+  return db.selectFrom('judge').select(ROW_COLUMNS).where('submit_id', 'in', ids).execute();
 }
 
 export interface ListFilter {
@@ -343,7 +351,7 @@ export async function removeAccepted(db: Db, uid: string, pid: number, submitId:
 export function lastAccepted(db: Db, uid: string, pid: number, cid: number): Promise<JudgeRow | undefined> {
   return db
     .selectFrom('judge')
-    .selectAll()
+    .select(ROW_COLUMNS)
     .where('uid', '=', uid)
     .where('pid', '=', pid)
     .where('cid', '=', cid)

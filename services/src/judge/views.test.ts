@@ -38,7 +38,6 @@ function row(over: Partial<JudgeRow> = {}): JudgeRow {
     oi_rank_score: null,
     vjudge_submit_id: 9,
     vjudge_username: 'x',
-    vjudge_password: 'y',
     is_manual: false,
     is_remote: false,
     counted_status: -1,

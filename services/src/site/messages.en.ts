@@ -22,6 +22,10 @@ registerEnglishPattern(
   (m) => `${m[1]}: the account and password lists differ in length!`,
 );
 registerEnglishPattern(
+  /^(.+)的账号(.*)没有已保存的密码，请填写密码！$/,
+  (m) => `${m[1]}: the account ${m[2]} has no stored password, please enter one!`,
+);
+registerEnglishPattern(
   /^(.+)必须是以http:\/\/或https:\/\/开头的网址！$/,
   (m) => `${m[1]} must be a URL starting with http:// or https://!`,
 );

@@ -23,6 +23,7 @@ import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import { fail, Messages } from '../platform/http/errors';
 import { CAROUSEL_MAX_BYTES, carouselExtension } from './rules';
+import { maskedSwitches } from './settings';
 import type { SiteService } from './service';
 import { readUpload } from '../platform/http/upload';
 
@@ -104,7 +105,8 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     url: '/api/admin/switch/info',
     config: systemInfoAdmin,
     schema: { response: { 200: EnvelopeOf(SwitchConfig) } },
-    handler: async () => ok(await site.switches()),
+    // The remote-judge passwords never leave the server (compat X31).
+    handler: async () => ok(maskedSwitches(await site.switches())),
   });
 
   app.put(

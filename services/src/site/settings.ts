@@ -1,6 +1,7 @@
 // Pure rules of the website config and feature switches: defaults, reading stored
 // rows back into typed configs, and turning an admin update into the rows to write.
 import {
+  PASSWORD_MASK,
   REMOTE_ACCOUNT_LISTS,
   SWITCH_FLAGS,
   SWITCH_NUMBERS,
@@ -160,21 +161,54 @@ export function webConfigChanges(update: WebConfigUpdate): {
 /** The remote judges whose account lists come in username/password pairs. */
 const ACCOUNT_PAIRS = ['hdu', 'cf', 'poj', 'atcoder', 'spoj', 'libreoj'] as const;
 
+/** The switches as the back office sees them: every stored remote-judge password masked (X31). */
+export function maskedSwitches(config: SwitchConfig): SwitchConfig {
+  const out = structuredClone(config);
+  for (const oj of ACCOUNT_PAIRS)
+    out[`${oj}PasswordList`] = out[`${oj}PasswordList`].map(() => PASSWORD_MASK);
+  return out;
+}
+
+/**
+ * The update with every masked password replaced by the one stored for the same username, or the
+ * name of an account sent with the mask that has no stored password.
+ */
+function unmaskPasswords(
+  update: SwitchConfigUpdate,
+  current: SwitchConfig,
+): { update: SwitchConfigUpdate } | { problem: string } {
+  const out: SwitchConfigUpdate = { ...update };
+  for (const oj of ACCOUNT_PAIRS) {
+    const users = update[`${oj}UsernameList`];
+    const storedUsers = current[`${oj}UsernameList`];
+    const storedPasswords = current[`${oj}PasswordList`];
+    const passwords = update[`${oj}PasswordList`].map((p, i) => {
+      if (p !== PASSWORD_MASK) return p;
+      const at = storedUsers.indexOf(users[i] ?? '');
+      return at >= 0 ? (storedPasswords[at] ?? null) : null;
+    });
+    const missing = passwords.findIndex((p) => p === null);
+    if (missing >= 0) return { problem: `${oj}的账号${users[missing] ?? ''}没有已保存的密码，请填写密码！` };
+    out[`${oj}PasswordList`] = passwords as string[];
+  }
+  return { update: out };
+}
+
 /**
  * The rows a switch update writes: non-null scalars (a negative submit interval
  * becomes 0) and every account list; only values that differ from `current`.
  */
 export function switchChanges(
-  update: SwitchConfigUpdate,
+  sent: SwitchConfigUpdate,
   current: SwitchConfig,
 ): { rows: Map<string, unknown>; problem: string | null } {
   for (const oj of ACCOUNT_PAIRS) {
-    const users = update[`${oj}UsernameList`];
-    const passwords = update[`${oj}PasswordList`];
-    if (users.length !== passwords.length) {
+    if (sent[`${oj}UsernameList`].length !== sent[`${oj}PasswordList`].length)
       return { rows: new Map(), problem: `${oj}的账号列表与密码列表的数量不一致！` };
-    }
   }
+  const unmasked = unmaskPasswords(sent, current);
+  if ('problem' in unmasked) return { rows: new Map(), problem: unmasked.problem };
+  const update = unmasked.update;
   const next: SwitchConfig = structuredClone(current);
   for (const field of SWITCH_FLAGS) {
     const v = update[field];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMOTE_ACCOUNT_LISTS } from '@oj/protocol/site/schemas';
+import { PASSWORD_MASK, REMOTE_ACCOUNT_LISTS } from '@oj/protocol/site/schemas';
 import { DB_KINDS } from '../../test/support/db';
 import { call, counts, multipart, startHarness, type Harness, type Token } from './harness.test-support';
 
@@ -236,10 +236,23 @@ describe.each(DB_KINDS)('site endpoints on %s', (kind) => {
         openContestComment: true,
         defaultSubmitInterval: 0,
         cfUsernameList: ['bot1'],
-        cfPasswordList: ['pw1'],
+        // The stored password never leaves the server (compat X31).
+        cfPasswordList: [PASSWORD_MASK],
       });
       expect((await json('GET', '/api/get-website-config')).body.data.openPublicDiscussion).toBe(false);
       expect((await h.site.switches()).openPublicDiscussion).toBe(false);
+      expect((await h.site.switches()).cfPasswordList).toEqual(['pw1']);
+      // Sent back masked, it keeps the stored password; a masked new account is refused.
+      const kept = await json('PUT', '/api/admin/switch/update', 'tok-root', { ...s, openPublicJudge: true });
+      expect(kept.body.status).toBe(200);
+      expect((await h.site.switches()).cfPasswordList).toEqual(['pw1']);
+      const unknown = await json('PUT', '/api/admin/switch/update', 'tok-root', {
+        ...s,
+        cfUsernameList: ['bot1', 'bot2'],
+        cfPasswordList: [PASSWORD_MASK, PASSWORD_MASK],
+      });
+      expect(unknown.body).toMatchObject({ status: 400, msg: 'cf的账号bot2没有已保存的密码，请填写密码！' });
+      expect((await h.site.switches()).cfUsernameList).toEqual(['bot1']);
     });
 
     it('bad input gets a clear error and changes nothing', async () => {
