@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '@oj/protocol/enums/judge-status';
 import { LANGUAGES, pchVariants, warmPrecompiledHeaders } from '../src/languages/index';
 import { defaultPchDir, Workspace } from '../src/sandbox/index';
-import { createHarness, submission, type Harness } from './helpers';
+import { createHarness, submission, testRun, type Harness } from './helpers';
 
 const MIB = 1024 * 1024;
 const AB =
@@ -79,5 +79,28 @@ describe('precompiled bits/stdc++.h', () => {
       }),
     );
     expect(judged.status).toBe(S.ACCEPTED);
+  });
+
+  it('submissions can read the headers but not change, remove or add any', async () => {
+    const dir = '/pch/bits/stdc++.h.gch';
+    const name = readdirSync(join(defaultPchDir(), 'bits', 'stdc++.h.gch'))[0]!;
+    const code = `#include <stdio.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+int main(){
+  const char*f="${dir}/${name}";
+  printf("read=%d ", open(f,O_RDONLY)>=0);
+  printf("write=%d ", open(f,O_WRONLY)>=0);
+  printf("unlink=%d ", unlink(f)==0);
+  printf("rename=%d ", rename(f,"${dir}/x.gch")==0);
+  printf("create=%d ", open("${dir}/new.gch",O_WRONLY|O_CREAT,0666)>=0);
+  printf("chmod=%d\\n", chmod(f,0777)==0);
+  return 0;
+}`;
+    const before = readdirSync(join(defaultPchDir(), 'bits', 'stdc++.h.gch'));
+    const r = await h.judge(testRun({ language: 'C', code, userInput: '' }));
+    expect(r.stdout?.trim()).toBe('read=1 write=0 unlink=0 rename=0 create=0 chmod=0');
+    expect(readdirSync(join(defaultPchDir(), 'bits', 'stdc++.h.gch'))).toEqual(before);
   });
 });
