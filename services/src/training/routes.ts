@@ -63,14 +63,17 @@ export function registerTrainingRoutes(
     { config: login, schema: { querystring: TidQuery } },
     async (req) => ok(await s.myStatuses(req.user!, req.query.tid)),
   );
-  // The page is serialized once per board version and shared by every viewer of it.
+  // The page's envelope bytes are made once per board version and shared by every viewer of it;
+  // clients that accept gzip get the gzip form (made once too).
   app.get(
     '/api/get-training-rank',
     { config: login, schema: { querystring: TrainingRankQuery } },
-    async (req, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send(`{"status":200,"msg":"success","data":${await s.rankJson(req.user!, req.query)}}`),
+    async (req, reply) => {
+      const page = await s.rankPage(req.user!, req.query);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.send(page.json);
+      return reply.header('content-encoding', 'gzip').send(page.gzip());
+    },
   );
 
   // ---------- back office ----------

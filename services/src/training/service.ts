@@ -1,6 +1,7 @@
 // Training rules for learners: list, categories, detail, access and registration, problems,
 // the rank (held in memory per training, see rank-board.ts), the judge's submit gate, and the
 // live side (progress pushed to the user's room, rank rows to the training's room).
+import { gzipSync } from 'node:zlib';
 import { makePage, MAX_PAGE_SIZE, Subjects, toDateStr, type Page } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import {
@@ -35,9 +36,25 @@ interface BoardState {
   /** uid → registration status (enabled or banned). */
   regs: Map<string, boolean>;
   loadedAt: number;
-  /** Serialized pages of board version `pagesAt`, by page, size, keyword and real-name view. */
-  pages: Map<string, string>;
+  /** Response bodies of board version `pagesAt`, by page, size, keyword and real-name view. */
+  pages: Map<string, RankPageBytes>;
   pagesAt: number;
+}
+
+/**
+ * A rank page's whole success envelope as the bytes sent, made once per board version and
+ * shared by every viewer of that page: a request neither serializes, nor measures, nor encodes
+ * a ~100 kB string (that was most of a request's CPU); the gzip form is made on first ask.
+ */
+export interface RankPageBytes {
+  json: Buffer;
+  gzip(): Buffer;
+}
+
+function rankPageBytes(dataJson: string): RankPageBytes {
+  const json = Buffer.from(`{"status":200,"msg":"success","data":${dataJson}}`);
+  let gzipped: Buffer | null = null;
+  return { json, gzip: () => (gzipped ??= gzipSync(json, { level: 6 })) };
 }
 
 function pageArgs(currentPage: number | undefined, limit: number | null | undefined, def: number) {
@@ -53,6 +70,8 @@ export function createTrainingService(deps: TrainingDeps) {
   const { bus, log, groups } = deps;
   const now = deps.now ?? Date.now;
   const boards = new Map<number, Promise<BoardState>>();
+  /** The boards of `boards` that finished loading (a request reads them without awaiting a then). */
+  const loaded = new Map<number, BoardState>();
   /** pid → trainings whose board is loaded here. */
   const boardsByPid = new Map<number, Set<number>>();
 
@@ -314,6 +333,7 @@ export function createTrainingService(deps: TrainingDeps) {
 
   function dropBoard(tid: number): void {
     boards.delete(tid);
+    loaded.delete(tid);
     for (const [pid, set] of boardsByPid) {
       set.delete(tid);
       if (set.size === 0) boardsByPid.delete(pid);
@@ -323,17 +343,23 @@ export function createTrainingService(deps: TrainingDeps) {
   function boardOf(tid: number): Promise<BoardState> {
     let p = boards.get(tid);
     if (p) {
-      const ready = p;
-      void ready.then((s) => {
-        if (now() - s.loadedAt > BOARD_TTL_MS && boards.get(tid) === ready) dropBoard(tid);
-      });
+      const state = loaded.get(tid);
+      if (!state || now() - state.loadedAt <= BOARD_TTL_MS) return p;
+      // Past its TTL: this request still gets it, the next one loads a fresh board.
+      dropBoard(tid);
       return p;
     }
     p = loadBoard(tid);
     boards.set(tid, p);
-    p.catch(() => {
-      if (boards.get(tid) === p) boards.delete(tid);
-    });
+    const mine = p;
+    p.then(
+      (state) => {
+        if (boards.get(tid) === mine) loaded.set(tid, state);
+      },
+      () => {
+        if (boards.get(tid) === mine) boards.delete(tid);
+      },
+    );
     return p;
   }
 
@@ -350,7 +376,7 @@ export function createTrainingService(deps: TrainingDeps) {
    * The rank page as JSON text: every viewer of the same page (and real-name view) between two
    * verdicts gets the same bytes, serialized once.
    */
-  async function rankJson(user: AuthUser, q: TrainingRankQuery): Promise<string> {
+  async function rankPage(user: AuthUser, q: TrainingRankQuery): Promise<RankPageBytes> {
     const { size, current } = pageArgs(q.currentPage, q.limit, TRAINING_RANK_PAGE_SIZE);
     const state = await boardOf(q.tid);
     const standing = await standingOf(user, state.facts.gid === null ? null : Number(state.facts.gid));
@@ -363,14 +389,14 @@ export function createTrainingService(deps: TrainingDeps) {
     }
     const keyword = q.keyword?.trim().toLowerCase() ?? '';
     const key = `${current}|${size}|${out.admin ? 1 : 0}|${keyword}`;
-    let json = state.pages.get(key);
-    if (json === undefined) {
+    let bytes = state.pages.get(key);
+    if (bytes === undefined) {
       const { rows, total } = state.board.page(current, size, keyword, out.admin);
-      json = JSON.stringify(makePage(rows, total, size, current));
+      bytes = rankPageBytes(JSON.stringify(makePage(rows, total, size, current)));
       if (state.pages.size > 200) state.pages.clear();
-      state.pages.set(key, json);
+      state.pages.set(key, bytes);
     }
-    return json;
+    return bytes;
   }
 
   // ---------- live ----------
@@ -450,7 +476,7 @@ export function createTrainingService(deps: TrainingDeps) {
     fullScreen,
     userOf,
     resolveSubmission,
-    rankJson,
+    rankPage,
     resetBoard,
     dropBoard,
     applyToBoards,

@@ -6,7 +6,8 @@ import { Subjects } from '@oj/protocol';
 import type { SubmissionJudgeTask } from '@oj/protocol/judge/schemas';
 import type { TrainingProgressPushed, TrainingRankPushed } from '@oj/protocol/training/schemas';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { RunnerStandIn, eventually } from '../judge/test-harness';
+import { gunzipSync } from 'node:zlib';
+import { RunnerStandIn, eventually, tokenOf } from '../judge/test-harness';
 import type { AuthUser } from '../platform/http/access';
 import { M } from './messages';
 import { startTrainingHarness, T_USERS as U, type TrainingHarness } from './test-setup';
@@ -416,6 +417,27 @@ describe('training capability on postgres', () => {
       const rows = (await call(U.dave, 'GET', `/api/get-training-rank?tid=${rk}`)).data.records;
       expect(rows.map((x: { username: string }) => x.username)).toEqual(['alice', 'bob', 'dave', 'erin']);
       await stop();
+    });
+
+    it('a client accepting gzip gets the same page gzipped, one shared body per board version', async () => {
+      const url = `/api/get-training-rank?tid=${rk}&limit=2`;
+      const get = (encoding?: string) =>
+        h.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: tokenOf(U.bob), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        });
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toMatch(/^application\/json/);
+      const zipped = await get('gzip, deflate, br');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+      const env = JSON.parse(plain.body) as { status: number; msg: string; data: { total: number } };
+      expect(env).toMatchObject({ status: 200, msg: 'success', data: { total: 4, size: 2, current: 1 } });
+      // The same bytes for the next viewer of the same page.
+      expect((await get()).body).toBe(plain.body);
     });
 
     it('a public training has an empty rank', async () => {
