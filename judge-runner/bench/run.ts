@@ -380,5 +380,14 @@ writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'artifacts', 'bench');
 mkdirSync(artifacts, { recursive: true });
 writeFileSync(join(artifacts, 'judge-runner.json'), `${JSON.stringify(result, null, 2)}\n`);
+for (const [name, r] of Object.entries(result.throughputAplusBCpp10Cases)) {
+  if (!('stagesMsPerSubmission' in r)) continue;
+  const stages = Object.entries(r.stagesMsPerSubmission)
+    .filter(([, ms]) => Math.abs(ms) >= 0.05)
+    .map(([k, ms]) => `${k} ${ms}`)
+    .join(', ');
+  console.error(`${name}: ${r.msPerSubmission} ms/submission, ${r.submissionsPerSecond}/s; ${stages}`);
+}
+console.error(`run bound: ${JSON.stringify(runBound)}`);
 console.error(`loadavg at end: ${loadavgEnd}`);
 console.log(json);

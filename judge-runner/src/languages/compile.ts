@@ -48,7 +48,7 @@ function writeExtraFiles(dir: string, files: Record<string, string> | undefined)
   }
 }
 
-/** Compile `code` (or stage it for an interpreted language); the artefact lands in the task's workspace. */
+/** Compile `code` (or stage it for an interpreted language); the artefact is held in memory, or lands in the task's workspace when large. */
 export async function compileProgram(
   ctx: CompileContext,
   lang: LanguageDef,
