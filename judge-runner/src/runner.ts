@@ -71,6 +71,17 @@ export interface Runner {
   stop(): Promise<void>;
 }
 
+/** The runner process as the back office's service info shows it (sent with every heartbeat). */
+function processFigures(): Pick<JudgeHeartbeat, 'pid' | 'rssBytes' | 'heapUsedBytes' | 'uptimeSeconds'> {
+  const mem = process.memoryUsage();
+  return {
+    pid: process.pid,
+    rssBytes: mem.rss,
+    heapUsedBytes: mem.heapUsed,
+    uptimeSeconds: Math.round(process.uptime()),
+  };
+}
+
 function progressKey(task: JudgeTask): string {
   return task.kind === 'submission' ? String(task.submitId) : task.testKey;
 }
@@ -152,6 +163,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       load: loadavg()[0] ?? 0,
       draining,
       at: Date.now(),
+      ...processFigures(),
     };
     await opts.bus
       .publish(Subjects.judgeHeartbeat(opts.name), hb)

@@ -183,6 +183,11 @@ export const JudgeHeartbeatSchema = Type.Object({
   load: Type.Number(),
   draining: Type.Boolean(),
   at: Type.Integer(),
+  /** The runner's process (service info); absent from runners older than these fields. */
+  pid: Type.Optional(Type.Integer()),
+  rssBytes: Type.Optional(Type.Integer()),
+  heapUsedBytes: Type.Optional(Type.Integer()),
+  uptimeSeconds: Type.Optional(Type.Number()),
 });
 export type JudgeHeartbeat = Static<typeof JudgeHeartbeatSchema>;
 

@@ -223,6 +223,39 @@ describe('admin back office on postgres', () => {
     ).toBe(true);
   });
 
+  it("service info shows a runner's memory and uptime from its heartbeat", async () => {
+    await bus.publish(Subjects.judgeHeartbeat('r-mem'), {
+      name: 'r-mem',
+      version: '9.9',
+      languages: ['C'],
+      unavailableLanguages: [],
+      concurrency: 1,
+      inFlight: 0,
+      load: 0.5,
+      draining: false,
+      at: Date.now(),
+      pid: 4321,
+      rssBytes: 123_456_789,
+      heapUsedBytes: 23_456_789,
+      uptimeSeconds: 3600,
+    } satisfies JudgeHeartbeat);
+    type Proc = { kind: string; name: string; rssBytes: number | null; uptimeSeconds: number | null };
+    const runner = async () =>
+      (
+        (await call('GET', '/api/admin/config/get-service-info', 'padmin')).body.data.processes as Proc[]
+      ).find((p) => p.name === 'r-mem');
+    await expect
+      .poll(runner)
+      .toMatchObject({
+        kind: 'runner',
+        pid: 4321,
+        rssBytes: 123_456_789,
+        heapUsedBytes: 23_456_789,
+        load: 0.5,
+      });
+    expect((await runner())!.uptimeSeconds).toBeGreaterThanOrEqual(3600);
+  });
+
   const USER_ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown][] = [
     ['GET', '/api/admin/user/get-user-list'],
     [

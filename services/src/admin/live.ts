@@ -7,7 +7,13 @@ import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { JudgeHeartbeat } from '@oj/protocol/judge/schemas';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
-import type { JudgeServerList, ProcessInfo, ServiceInfo, SubmissionRate } from '@oj/protocol/admin/schemas';
+import type {
+  JudgeServer,
+  JudgeServerList,
+  ProcessInfo,
+  ServiceInfo,
+  SubmissionRate,
+} from '@oj/protocol/admin/schemas';
 import { judgeServerOf, minuteOf, MISSED_BEATS, rateSeries } from './rules';
 
 export interface LiveOptions {
@@ -51,6 +57,24 @@ export function selfProcess(kind: ProcessInfo['kind'], name: string, now: number
     uptimeSeconds: Math.round(process.uptime()),
     load: loadavg()[0] ?? 0,
     lastSeen: now,
+  };
+}
+
+/**
+ * A runner as service info shows it: its process figures from its last heartbeat (null from a
+ * runner that sends none); the uptime runs on from that beat while the runner is not down.
+ */
+export function runnerProcess(s: JudgeServer, hb: JudgeHeartbeat | undefined, now: number): ProcessInfo {
+  const since = s.state === 'down' ? 0 : Math.max(0, Math.round((now - s.lastSeen) / 1000));
+  return {
+    kind: 'runner',
+    name: s.name,
+    pid: hb?.pid ?? null,
+    rssBytes: hb?.rssBytes ?? null,
+    heapUsedBytes: hb?.heapUsedBytes ?? null,
+    uptimeSeconds: typeof hb?.uptimeSeconds === 'number' ? hb.uptimeSeconds + since : null,
+    load: s.load,
+    lastSeen: s.lastSeen,
   };
 }
 
@@ -152,16 +176,7 @@ export async function startAdminLive(o: LiveOptions): Promise<AdminLive> {
       const t = now();
       const procs = new Map(processes);
       procs.set(selfName, selfProcess('api', selfName, t));
-      const runners: ProcessInfo[] = list().servers.map((s) => ({
-        kind: 'runner',
-        name: s.name,
-        pid: null,
-        rssBytes: null,
-        heapUsedBytes: null,
-        uptimeSeconds: null,
-        load: s.load,
-        lastSeen: s.lastSeen,
-      }));
+      const runners = list().servers.map((s) => runnerProcess(s, beats.get(s.name)?.hb, t));
       const cores = cpus().length;
       return {
         backupCores: cores,

@@ -68,6 +68,13 @@ export const adminEnUS: typeof adminZhCN = {
       submissionRate: 'Submissions per minute',
       live: 'Live',
       secondsAgo: '{{n}} s ago',
+      kind: 'Kind',
+      kinds: { api: 'API', gateway: 'Gateway', runner: 'Judge runner' },
+      pid: 'PID',
+      memory: 'Memory (RSS)',
+      heap: 'JS heap',
+      uptime: 'Uptime',
+      uptimeValue: '{{h}} h {{m}} min {{s}} s',
     },
     users: {
       title: 'Users',

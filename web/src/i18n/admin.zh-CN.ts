@@ -66,6 +66,13 @@ export const adminZhCN = {
       submissionRate: '每分钟提交数',
       live: '实时',
       secondsAgo: '{{n}} 秒前',
+      kind: '类型',
+      kinds: { api: 'API 进程', gateway: '推送网关', runner: '判题机' },
+      pid: '进程号',
+      memory: '内存 (RSS)',
+      heap: 'JS 堆',
+      uptime: '运行时长',
+      uptimeValue: '{{h}} 小时 {{m}} 分 {{s}} 秒',
     },
     users: {
       title: '用户管理',

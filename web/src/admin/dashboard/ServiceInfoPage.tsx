@@ -1,13 +1,20 @@
 // Service info: every process of the deployment (API processes, gateways, judge runners) with
-// memory, uptime and load, as they report themselves on the bus.
+// memory, uptime and load, as they report themselves on the bus (runners in their heartbeats).
 import { Button, Card, H4, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLoad } from '../../shell/useLoad';
 import { adminApi } from '../api';
 
 const mb = (n: number | null) => (n == null ? '-' : `${(n / 1048576).toFixed(1)} MB`);
-const uptime = (s: number | null) =>
-  s == null ? '-' : `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m ${Math.floor(s % 60)}s`;
+const uptime = (t: TFunction, s: number | null) =>
+  s == null
+    ? '-'
+    : t('admin.dashboard.uptimeValue', {
+        h: Math.floor(s / 3600),
+        m: Math.floor((s % 3600) / 60),
+        s: Math.floor(s % 60),
+      });
 
 export function ServiceInfoPage() {
   const { t } = useTranslation();
@@ -30,26 +37,26 @@ export function ServiceInfoPage() {
             <HTMLTable compact striped>
               <thead>
                 <tr>
-                  <th>kind</th>
+                  <th>{t('admin.dashboard.kind')}</th>
                   <th>{t('admin.dashboard.name')}</th>
-                  <th>pid</th>
-                  <th>RSS</th>
-                  <th>heap</th>
-                  <th>uptime</th>
+                  <th>{t('admin.dashboard.pid')}</th>
+                  <th>{t('admin.dashboard.memory')}</th>
+                  <th>{t('admin.dashboard.heap')}</th>
+                  <th>{t('admin.dashboard.uptime')}</th>
                   <th>{t('admin.dashboard.load')}</th>
                 </tr>
               </thead>
               <tbody>
                 {info.data.processes.map((p) => (
-                  <tr key={`${p.kind}-${p.name}`}>
+                  <tr key={`${p.kind}-${p.name}`} data-testid={`process-${p.name}`}>
                     <td>
-                      <Tag minimal>{p.kind}</Tag>
+                      <Tag minimal>{t(`admin.dashboard.kinds.${p.kind}`)}</Tag>
                     </td>
                     <td>{p.name}</td>
                     <td>{p.pid ?? '-'}</td>
                     <td>{mb(p.rssBytes)}</td>
                     <td>{mb(p.heapUsedBytes)}</td>
-                    <td>{uptime(p.uptimeSeconds)}</td>
+                    <td>{uptime(t, p.uptimeSeconds)}</td>
                     <td>{p.load?.toFixed(2) ?? '-'}</td>
                   </tr>
                 ))}
