@@ -38,7 +38,8 @@ console.error(`loadavg at start: ${loadavgStart}`);
 const MIB = 1024 * 1024;
 const root = mkdtempSync(join(tmpdir(), 'oj-jr-bench-'));
 chmodSync(root, 0o711);
-const sandbox = await Sandbox.create({ log: (m) => console.error(m) });
+// As a runner with the default concurrency: one slot per CPU started ahead.
+const sandbox = await Sandbox.create({ slots: cpus().length, log: (m) => console.error(m) });
 const ws = await Workspace.create(join(root, 'work'));
 
 /** -O0 so the compiler cannot drop the work being measured (malloc+memset pairs are elided at -O2). */

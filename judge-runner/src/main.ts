@@ -2,7 +2,9 @@
  * Judge runner entry point. Env: NATS_URL (required), OJ_JUDGE_NAME (default: host-pid),
  * OJ_JUDGE_CONCURRENCY (default: CPU count), OJ_JUDGE_WORK_DIR, OJ_JUDGE_CACHE_DIR,
  * OJ_NATS_PREFIX (namespace shared by every process of a deployment), OJ_JUDGE_HEALTH_FILE (touched
- * after each heartbeat that reached NATS, for a container health check).
+ * after each heartbeat that reached NATS, for a container health check), OJ_CASE_PARALLELISM (cases of
+ * one submission judged at once, default 1), OJ_JUDGE_TESTDATA_MEMORY_MB (expected outputs kept in
+ * memory, default 256).
  */
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
