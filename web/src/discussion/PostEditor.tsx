@@ -19,6 +19,7 @@ import { toast } from '../shell/toaster';
 import { isAdmin, useSession } from '../store/session';
 import { groupPostApi, postApi } from './posts-api';
 import { formError, type PostForm } from './post-rules';
+import { categoryLabel } from './category-names';
 
 export function PostEditor({
   open,
@@ -133,7 +134,7 @@ export function PostEditor({
               value={form.categoryId ?? ''}
               onChange={(e) => set('categoryId', e.target.value ? Number(e.target.value) : null)}
               data-testid="post-category"
-              options={categories.map((c) => ({ value: c.id, label: c.name }))}
+              options={categories.map((c) => ({ value: c.id, label: categoryLabel(c.name, t) }))}
             />
           </FormGroup>
           <FormGroup label={t('discussionUi.fProblem')} labelFor="post-pid">

@@ -40,6 +40,7 @@ import { CommentArea } from './CommentArea';
 import { PostEditor } from './PostEditor';
 import { groupPostApi, postApi } from './posts-api';
 import { ReportDialog } from './ReportDialog';
+import { categoryLabel } from './category-names';
 import './discussion.css';
 import './posts.css';
 
@@ -138,7 +139,7 @@ function CategoryEditor({
   );
 }
 
-/** A post of a list; `gid` makes its links the group's (detail and problem). */
+/** A post of a list; `gid` makes its links the group's (detail and problem). A seeded category's name shows translated. */
 export function PostCard({ d, category, gid }: { d: Discussion; category?: string; gid?: number }) {
   const { t } = useTranslation();
   return (
@@ -159,7 +160,7 @@ export function PostCard({ d, category, gid }: { d: Discussion; category?: strin
       <div className="bp6-text-muted oj-post-card-desc">{d.description}</div>
       <div className="oj-post-meta bp6-text-small bp6-text-muted">
         <span>{d.author}</span>
-        {category && <Tag minimal>{category}</Tag>}
+        {category && <Tag minimal>{categoryLabel(category, t)}</Tag>}
         {d.pid && (
           <Link
             href={
@@ -228,7 +229,7 @@ export function DiscussionList() {
         }),
     [page, keyword, cid, pid, onlyMine, version],
   );
-  const names = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
+  const names = new Map((categories.data ?? []).map((c) => [c.id, categoryLabel(c.name, t)]));
   if (!on) return null;
 
   return (
@@ -335,7 +336,7 @@ export function DiscussionList() {
             {(categories.data ?? []).map((c) => (
               <MenuItem
                 key={c.id}
-                text={c.name}
+                text={categoryLabel(c.name, t)}
                 active={cid === c.id}
                 data-testid={`category-${c.id}`}
                 onClick={() => {
@@ -477,9 +478,9 @@ export function DiscussionPost({
             onClick: (e) => (e.preventDefault(), navigate(listHref)),
           },
           group
-            ? { text: d.categoryName }
+            ? { text: categoryLabel(d.categoryName, t) }
             : {
-                text: d.categoryName,
+                text: categoryLabel(d.categoryName, t),
                 href: `/discussion?cid=${d.categoryId}`,
                 onClick: (e) => (e.preventDefault(), navigate(`/discussion?cid=${d.categoryId}`)),
               },

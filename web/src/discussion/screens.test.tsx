@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageServerEvents } from '@oj/protocol/realtime/message';
+import { i18n } from '../i18n';
 import { useMessages } from '../message/store';
 import { useSession } from '../store/session';
 import { useSite } from '../store/site';
@@ -74,6 +75,30 @@ describe('discussion list', () => {
     // posting needs a login: the login dialog opens
     fireEvent.click(screen.getByTestId('discussion-post'));
     await waitFor(() => expect(screen.getByRole('dialog')).toBeTruthy());
+  });
+
+  it('shows the seeded categories in the interface language; a renamed one as named (wire text untouched)', async () => {
+    const seeded = [
+      { id: 1, name: '闲聊', gmtCreate: null, gmtModified: null },
+      { id: 2, name: '题解', gmtCreate: null, gmtModified: null },
+      { id: 6, name: 'Contest notes', gmtCreate: null, gmtModified: null },
+    ];
+    stubFetch((url) => {
+      if (path(url) === '/api/discussion-category') return ok(seeded);
+      if (path(url) === '/api/get-discussion-list') return ok(page([post({ categoryId: 2 })], 1));
+      return undefined;
+    });
+    renderApp('/discussion');
+    expect((await screen.findByTestId('category-1')).textContent).toBe('Chat');
+    expect(screen.getByTestId('category-2').textContent).toBe('Solutions');
+    expect(screen.getByTestId('category-6').textContent).toBe('Contest notes');
+    expect((await screen.findByTestId('discussion-card')).textContent).toContain('Solutions');
+    await i18n.changeLanguage('zh-CN');
+    await waitFor(() => expect(screen.getByTestId('category-1').textContent).toBe('闲聊'));
+    expect(screen.getByTestId('category-2').textContent).toBe('题解');
+    expect(screen.getByTestId('category-6').textContent).toBe('Contest notes');
+    expect(screen.getByTestId('discussion-card').textContent).toContain('题解');
+    await i18n.changeLanguage('en-US');
   });
 
   it('goes home when public discussion is off', async () => {

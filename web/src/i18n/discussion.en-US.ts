@@ -20,6 +20,13 @@ export const discussionEnUS: typeof discussionZhCN = {
     tooLong: 'At most {{max}} characters',
   },
   discussionUi: {
+    seededCategory: {
+      chat: 'Chat',
+      solution: 'Solutions',
+      help: 'Help',
+      suggestion: 'Suggestions',
+      record: 'Journal',
+    },
     title: 'Discussion',
     problemScope: 'Discussions of problem {{pid}}',
     search: 'Search title, author, description',

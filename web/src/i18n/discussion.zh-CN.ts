@@ -18,6 +18,8 @@ export const discussionZhCN = {
     tooLong: '内容不能超过 {{max}} 个字符',
   },
   discussionUi: {
+    /** The seeded categories' names (discussion/category-names.ts); the wire sends them in Chinese. */
+    seededCategory: { chat: '闲聊', solution: '题解', help: '求助', suggestion: '建议', record: '记录' },
     title: '讨论区',
     problemScope: '题目 {{pid}} 的讨论',
     search: '搜索标题、作者、描述',
