@@ -137,6 +137,12 @@ describe('runner on NATS JetStream', () => {
     await waitFor('heartbeat', () => (beats.length >= 2 ? true : undefined));
     expect(beats[0]).toMatchObject({ name: 'runner-a', concurrency: 1, draining: false });
     expect(Value.Check(JudgeHeartbeatSchema, beats[0])).toBe(true);
+    // Service info shows the runner's process from these figures.
+    expect(beats[0]).toMatchObject({
+      pid: process.pid,
+      rssBytes: expect.any(Number),
+      uptimeSeconds: expect.any(Number),
+    });
     expect(beats[0]!.languages).toContain('C++ 17');
     expect(beats[0]!.unavailableLanguages.map((u) => u.name)).toContain('Python2');
   });
