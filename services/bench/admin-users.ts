@@ -3,6 +3,7 @@
 // argon2 hashes run on the password worker-thread pool (one worker per core, account/password-workers.ts);
 // the bench also times single hashes first, so the per-hash cost on this machine is on record.
 import { availableParallelism, loadavg, cpus } from 'node:os';
+import { request } from 'node:http';
 import argon2 from 'argon2';
 import { ARGON2_OPTIONS } from '../src/account/passwords';
 import type { AddressInfo } from 'node:net';
@@ -37,12 +38,23 @@ singles.sort((a, b) => a - b);
 
 const loadBefore = loadavg();
 const started = performance.now();
-const res = await fetch(`${base}/api/admin/user/insert-batch-user`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', authorization: token },
-  body: JSON.stringify({ users: rows }),
-});
-const body = (await res.json()) as { status: number; msg: string; data: { ok: boolean }[] };
+// node:http, not fetch: fetch gives up after 300 s without response headers, and a loaded machine takes longer.
+const body = await new Promise<{ status: number; msg: string; data: { ok: boolean }[] }>(
+  (resolve, reject) => {
+    const req = request(
+      `${base}/api/admin/user/insert-batch-user`,
+      { method: 'POST', headers: { 'content-type': 'application/json', authorization: token } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ users: rows }));
+  },
+);
 const seconds = (performance.now() - started) / 1000;
 const created = body.data?.filter((r) => r.ok).length ?? 0;
 

@@ -21,11 +21,15 @@ export interface UploadedCaseList {
 
 const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
 
+/** Entries stored at once, and the bytes they may hold together (one larger entry still goes alone). */
+const STORE_LANES = 4;
+const STORE_BUDGET_BYTES = 16 * 1024 * 1024;
+
 /**
  * Stores the pairs of the test-case zip at `path` entry by entry: the names are checked and
  * paired from the central directory first (a bad layout is refused before any data is read),
- * then each file is inflated, normalised and put in the blob store on its own, so at most one
- * entry is in memory at a time however large the archive.
+ * then each file is inflated, normalised and put in the blob store on its own, a few at a time
+ * within a byte budget, so memory stays bounded however large the archive.
  */
 export async function storeTestCaseZipFile(
   blobs: BlobStore,
@@ -36,15 +40,23 @@ export async function storeTestCaseZipFile(
   try {
     const zip = await openZipFile(path, limits);
     try {
-      const root = zip.entries.filter((e) => !e.name.includes('/')).map((e) => e.name);
-      const pairs = pairCaseNames(root);
+      const root = zip.entries.filter((e) => !e.name.includes('/'));
+      const pairs = pairCaseNames(root.map((e) => e.name));
+      const sizes = new Map(root.map((e) => [e.name, e.size]));
+      const jobs = pairs.flatMap((p) => [
+        { name: p.inputName, present: true },
+        { name: p.outputName, present: p.hasOutput },
+      ]);
+      const hashes = await inLanes(
+        jobs.map((j) => (j.present ? (sizes.get(j.name) ?? 0) : 0)),
+        async (i) => {
+          const j = jobs[i]!;
+          return blobs.put(j.present ? normalized(await zip.read(j.name)) : Buffer.alloc(0));
+        },
+      );
+      // The manifest in pair order, so the same archive always gives the same fileListDir.
       const files: Record<string, string> = {};
-      for (const p of pairs) {
-        files[p.inputName] = await blobs.put(normalized(await zip.read(p.inputName)));
-        files[p.outputName] = await blobs.put(
-          p.hasOutput ? normalized(await zip.read(p.outputName)) : Buffer.alloc(0),
-        );
-      }
+      jobs.forEach((j, i) => (files[j.name] = hashes[i]!));
       return await uploadedList(blobs, files, pairs, mode);
     } finally {
       await zip.close();
@@ -53,6 +65,40 @@ export async function storeTestCaseZipFile(
     if (err instanceof ZipError) throw fail(err.message);
     throw err;
   }
+}
+
+/**
+ * Runs `work(i)` for every job, at most STORE_LANES at once and, beyond the first, only while the
+ * sizes in flight stay within STORE_BUDGET_BYTES. The first failure stops new jobs; it is thrown
+ * once every job already started has ended (none is left reading a closed archive).
+ */
+async function inLanes<R>(sizes: readonly number[], work: (i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(sizes.length);
+  let next = 0;
+  let inFlight = 0;
+  const failures: unknown[] = [];
+  const wake: Array<() => void> = [];
+  const lane = async () => {
+    while (next < sizes.length && !failures.length) {
+      const i = next++;
+      const size = sizes[i]!;
+      while (inFlight > 0 && inFlight + size > STORE_BUDGET_BYTES)
+        await new Promise<void>((r) => wake.push(r));
+      if (failures.length) return;
+      inFlight += size;
+      try {
+        out[i] = await work(i);
+      } catch (err) {
+        failures.push(err);
+      } finally {
+        inFlight -= size;
+        for (const w of wake.splice(0)) w();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: STORE_LANES }, lane));
+  if (failures.length) throw failures[0];
+  return out;
 }
 
 const normalized = (bytes: Buffer): Buffer => {

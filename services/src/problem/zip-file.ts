@@ -38,16 +38,19 @@ export interface ZipFile {
   close(): Promise<void>;
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
+/** Fills `buf` from the file at `position`; a file that ends first is a ZipError. */
+async function readInto(fh: FileHandle, buf: Buffer, position: number): Promise<Buffer> {
   let got = 0;
-  while (got < length) {
-    const { bytesRead } = await fh.read(buf, got, length - got, position + got);
+  while (got < buf.length) {
+    const { bytesRead } = await fh.read(buf, got, buf.length - got, position + got);
     if (bytesRead === 0) throw new ZipError(CORRUPT);
     got += bytesRead;
   }
   return buf;
 }
+
+const readAt = (fh: FileHandle, position: number, length: number) =>
+  readInto(fh, Buffer.allocUnsafe(length), position);
 
 /** Opens the archive at `path` and checks its directory; the caller closes it. */
 export async function openZipFile(path: string, limits: ZipLimits): Promise<ZipFile> {
@@ -95,9 +98,11 @@ async function readEntry(fh: FileHandle, e: CentralEntry, name: string, dataEnd:
     filled += chunk.length;
   };
   if (e.method === 0) {
+    // Stored: read straight into the entry's buffer.
     if (e.compressedSize !== e.size) throw new ZipError(LYING);
-    for (let at = 0; at < e.compressedSize; at += CHUNK)
-      take(await readAt(fh, start + at, Math.min(CHUNK, e.compressedSize - at)));
+    await readInto(fh, out, start);
+    crc = crc32(out);
+    filled = e.size;
   } else {
     await inflateInto(fh, start, e.compressedSize, take);
   }
