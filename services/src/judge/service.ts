@@ -60,7 +60,7 @@ import {
   type JudgeSwitches,
   type ProblemPort,
 } from './ports';
-import { REMOTE_JUDGE_QUEUE, type RemoteTask } from './remote/queue';
+import { remoteQueueOf, type RemoteTask } from './remote/queue';
 import { caseResultView, detailView, HIDDEN_CODE_NOTICE, judgeView, listItemView, statusView } from './views';
 
 const S = JudgeStatus;
@@ -232,7 +232,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     const id = `remote:${row.submit_id}:${row.version}${attempt > 0 ? `:${attempt}` : ''}`;
     const task: RemoteTask = { submitId: row.submit_id, version: row.version, contest: row.cid !== 0 };
     try {
-      await bus.enqueue(REMOTE_JUDGE_QUEUE, task, { id });
+      await bus.enqueue(remoteQueueOf(task), task, { id });
       return true;
     } catch (err) {
       log.warn(

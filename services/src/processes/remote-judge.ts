@@ -21,10 +21,7 @@ runMain(async () => {
   const ns = natsNamespace(process.env.OJ_NATS_PREFIX);
   const bus = await createNatsBus({ servers: config.natsUrl, name: 'oj-remote-judge', ...ns });
   const blobs = await createNatsBlobStore({ servers: config.natsUrl, bucket: ns.bucket });
-  const remote = createRemoteJudgeCapability(
-    { config, db: database.db, bus, blobs, log },
-    { worker: true, workerName: process.env.OJ_REMOTE_JUDGE_NAME },
-  );
+  const remote = createRemoteJudgeCapability({ config, db: database.db, bus, blobs, log }, { worker: true });
   await remote.start!();
   log.info('remote-judge worker started');
   let stopping = false;

@@ -1,5 +1,5 @@
 // The adapters of this deployment, each pointed at its judge's base URL (overridable per judge
-// with OJ_REMOTE_BASE_<OJ>, e.g. OJ_REMOTE_BASE_CF=http://127.0.0.1:9000/, which the tests use).
+// with OJ_REMOTE_BASE_<OJ>, read by config.ts, e.g. OJ_REMOTE_BASE_CF=http://127.0.0.1:9000/).
 import { AtCoderAdapter } from './atcoder';
 import { CodeforcesAdapter } from './codeforces';
 import { HduAdapter, PojAdapter } from './hdu-poj';
@@ -18,15 +18,6 @@ export const DEFAULT_BASES: Record<RemoteJudgeName, string> = {
 };
 
 export type RemoteBases = Partial<Record<RemoteJudgeName, string>>;
-
-export function basesFromEnv(env: Record<string, string | undefined> = process.env): RemoteBases {
-  const out: RemoteBases = {};
-  for (const oj of Object.keys(DEFAULT_BASES) as RemoteJudgeName[]) {
-    const v = env[`OJ_REMOTE_BASE_${oj}`]?.trim();
-    if (v) out[oj] = v;
-  }
-  return out;
-}
 
 export function createAdapters(
   bases: RemoteBases = {},

@@ -148,3 +148,54 @@ export async function findSubmissionForRemote(db: Db, submitId: number) {
   const row = r.rows[0];
   return row ? { ...row, submit_id: Number(row.submit_id) } : null;
 }
+
+/** platform_kv key: per pool, the fingerprint of the switch lists last applied to it. */
+const SWITCH_APPLIED_KEY = 'remote-judge.switch-accounts';
+
+export interface PoolFromSwitch {
+  oj: string;
+  fingerprint: string;
+  /** A pool never applied counts as having applied empty lists. */
+  emptyFingerprint: string;
+  accounts: { username: string; passwordEnc: string }[];
+}
+
+/**
+ * Replaces the pools whose switch lists changed since last applied (one transaction; the applied
+ * record is locked first, so processes doing this at once queue up and the later one finds nothing
+ * to do). Returns the pools replaced.
+ */
+export async function replacePoolsFromSwitch(db: Db, wanted: PoolFromSwitch[]): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`insert into platform_kv (key, value) values (${SWITCH_APPLIED_KEY}, '{}'::jsonb)
+              on conflict (key) do nothing`.execute(trx);
+    const r = await sql<{ value: Record<string, string> }>`
+      select value from platform_kv where key = ${SWITCH_APPLIED_KEY} for update`.execute(trx);
+    const applied: Record<string, string> = { ...(r.rows[0]?.value ?? {}) };
+    const replaced: string[] = [];
+    for (const w of wanted) {
+      if ((applied[w.oj] ?? w.emptyFingerprint) === w.fingerprint) continue;
+      const names = w.accounts.map((a) => a.username);
+      let drop = q(trx).deleteFrom('remoteJudgeAccount').where('oj', '=', w.oj);
+      if (names.length) drop = drop.where('username', 'not in', names);
+      await drop.execute();
+      for (const a of w.accounts) {
+        await q(trx)
+          .insertInto('remoteJudgeAccount')
+          .values({ oj: w.oj, username: a.username, passwordEnc: a.passwordEnc })
+          .onConflict((oc) =>
+            oc
+              .columns(['oj', 'username'])
+              .doUpdateSet({ passwordEnc: a.passwordEnc, gmtModified: new Date() }),
+          )
+          .execute();
+      }
+      applied[w.oj] = w.fingerprint;
+      replaced.push(w.oj);
+    }
+    if (replaced.length)
+      await sql`update platform_kv set value = ${JSON.stringify(applied)}::jsonb
+                where key = ${SWITCH_APPLIED_KEY}`.execute(trx);
+    return replaced;
+  });
+}

@@ -29,8 +29,9 @@ import {
   type RemoteSubmission,
 } from './types';
 
-import { REMOTE_JUDGE_QUEUE, type RemoteTask } from './queue';
-export { REMOTE_JUDGE_QUEUE, type RemoteTask };
+import { prioritySlots, type PrioritySlots } from './slots';
+import { REMOTE_CONTEST_QUEUE, REMOTE_JUDGE_QUEUE, type RemoteTask } from './queue';
+export { REMOTE_CONTEST_QUEUE, REMOTE_JUDGE_QUEUE, type RemoteTask };
 
 export interface RemoteTimings {
   /** Poll period and number of polls (reference: 2.5 s × 60). */
@@ -47,20 +48,6 @@ export const DEFAULT_TIMINGS: RemoteTimings = {
   accountEveryMs: 3000,
   accountTries: 200,
 };
-
-/** Timings from OJ_REMOTE_POLL_MS, OJ_REMOTE_POLL_TRIES, OJ_REMOTE_ACCOUNT_WAIT_MS, OJ_REMOTE_ACCOUNT_TRIES. */
-export function timingsFromEnv(env: Record<string, string | undefined> = process.env): RemoteTimings {
-  const n = (name: string, fallback: number) => {
-    const v = Number(env[name]);
-    return Number.isInteger(v) && v > 0 ? v : fallback;
-  };
-  return {
-    pollEveryMs: n('OJ_REMOTE_POLL_MS', DEFAULT_TIMINGS.pollEveryMs),
-    pollTries: n('OJ_REMOTE_POLL_TRIES', DEFAULT_TIMINGS.pollTries),
-    accountEveryMs: n('OJ_REMOTE_ACCOUNT_WAIT_MS', DEFAULT_TIMINGS.accountEveryMs),
-    accountTries: n('OJ_REMOTE_ACCOUNT_TRIES', DEFAULT_TIMINGS.accountTries),
-  };
-}
 
 /** A judging whose run id exists is polled again (not resubmitted) after these outcomes (judge.md §6.4). */
 const REPOLL_AFTER = new Set<number>([S.SUBMITTED_FAILED, S.PENDING, S.COMPILING, S.JUDGING, S.SYSTEM_ERROR]);
@@ -80,6 +67,8 @@ export interface RemoteWorkerOptions {
 
 export interface RemoteWorker {
   stop(): Promise<void>;
+  /** Judging slots in use and jobs waiting for one (contest / general). */
+  stats(): ReturnType<PrioritySlots['stats']>;
 }
 
 interface Held {
@@ -92,11 +81,17 @@ export async function startRemoteWorker(opts: RemoteWorkerOptions): Promise<Remo
   const { db, bus, log, adapters, secrets, name } = opts;
   const t: RemoteTimings = { ...DEFAULT_TIMINGS, ...opts.timings };
   const held = new Map<string, Held>();
+  const concurrency = opts.concurrency ?? 16;
+  /** Shared by both queues: a freed slot goes to a contest judging first. */
+  const slots = prioritySlots(concurrency);
+  /** Jobs taken from a queue and waiting for a slot (kept alive, not yet claimed). */
+  const waiting = new Set<Job<unknown>>();
   let stopping = false;
   /** Contest judgings of this process waiting for an account: general ones let them go first. */
   let contestWaiting = 0;
 
   const renew = setInterval(() => {
+    for (const job of waiting) void job.working().catch(() => undefined);
     if (!held.size) return;
     const renewal: JudgeLeaseRenewal = {
       runner: name,
@@ -292,46 +287,77 @@ export async function startRemoteWorker(opts: RemoteWorkerOptions): Promise<Remo
     return report(task, finalReport(r));
   }
 
-  const stopConsumer: Unsubscribe = await bus.consume<unknown>(
-    REMOTE_JUDGE_QUEUE,
-    async (job) => {
-      const task = job.data as RemoteTask;
-      if (!task || typeof task.submitId !== 'number' || typeof task.version !== 'number') {
-        await job.term('malformed remote task');
-        return;
-      }
-      let answer: TaskClaimAnswer;
-      try {
-        const q: TaskClaimRequest = { submitId: task.submitId, version: task.version, runner: name };
-        answer = await bus.request<TaskClaimAnswer>(Subjects.judgeTaskClaim, q, { timeoutMs: 5000 });
-      } catch {
+  /** One job of either queue: wait for a slot (contest first), claim, judge, ack. */
+  async function handle(job: Job<unknown>, fromContestQueue: boolean): Promise<void> {
+    const task = job.data as RemoteTask;
+    if (!task || typeof task.submitId !== 'number' || typeof task.version !== 'number') {
+      await job.term('malformed remote task');
+      return;
+    }
+    waiting.add(job);
+    let releaseSlot: () => void;
+    try {
+      releaseSlot = await slots.acquire(fromContestQueue || task.contest === true);
+    } finally {
+      waiting.delete(job);
+    }
+    try {
+      if (stopping) {
         await job.nak(1000);
         return;
       }
-      if (answer === 'drop') return job.ack();
-      if (answer === 'busy') return job.nak(TASK_LEASE_MS);
-      const key = `${task.submitId}:${task.version}`;
-      const h: Held = { task, job, accountId: null };
-      held.set(key, h);
-      try {
-        await judge(task, h);
-        await job.ack();
-      } catch (err) {
-        log.warn({ err: (err as Error).message, submitId: task.submitId }, 'remote judging interrupted');
-        await job.nak(1000).catch(() => undefined);
-      } finally {
-        held.delete(key);
-        await release(h).catch(() => undefined);
-      }
-    },
-    { concurrency: opts.concurrency ?? 16, ackDeadlineMs: TASK_ACK_DEADLINE_MS, maxAttempts: 1000 },
+      await claimAndJudge(job, task);
+    } finally {
+      releaseSlot();
+    }
+  }
+
+  async function claimAndJudge(job: Job<unknown>, task: RemoteTask): Promise<void> {
+    let answer: TaskClaimAnswer;
+    try {
+      const q: TaskClaimRequest = { submitId: task.submitId, version: task.version, runner: name };
+      answer = await bus.request<TaskClaimAnswer>(Subjects.judgeTaskClaim, q, { timeoutMs: 5000 });
+    } catch {
+      await job.nak(1000);
+      return;
+    }
+    if (answer === 'drop') return job.ack();
+    if (answer === 'busy') return job.nak(TASK_LEASE_MS);
+    const key = `${task.submitId}:${task.version}`;
+    const h: Held = { task, job, accountId: null };
+    held.set(key, h);
+    try {
+      await judge(task, h);
+      await job.ack();
+    } catch (err) {
+      log.warn({ err: (err as Error).message, submitId: task.submitId }, 'remote judging interrupted');
+      await job.nak(1000).catch(() => undefined);
+    } finally {
+      held.delete(key);
+      await release(h).catch(() => undefined);
+    }
+  }
+
+  // Each queue may hand this process as many jobs as it has slots; they start in slot order,
+  // contest jobs first. A worker with a free slot takes a contest job whatever the general backlog.
+  const queueOptions = { concurrency, ackDeadlineMs: TASK_ACK_DEADLINE_MS, maxAttempts: 1000 };
+  const stopContest: Unsubscribe = await bus.consume<unknown>(
+    REMOTE_CONTEST_QUEUE,
+    (job) => handle(job, true),
+    queueOptions,
+  );
+  const stopGeneral: Unsubscribe = await bus.consume<unknown>(
+    REMOTE_JUDGE_QUEUE,
+    (job) => handle(job, false),
+    queueOptions,
   );
 
   return {
     async stop() {
       stopping = true;
       clearInterval(renew);
-      await stopConsumer();
+      await Promise.all([stopContest(), stopGeneral()]);
     },
+    stats: () => slots.stats(),
   };
 }
