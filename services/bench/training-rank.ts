@@ -3,8 +3,13 @@
 // concurrent keep-alive connections (autocannon in a child process; server and client share the
 // machine), and (2) verdict → updated row on a subscribed socket.io client (the stand-in runner's
 // result enqueued → `training:rank` with that user's new row received).
+// (1) runs twice: without and with `accept-encoding: gzip` (what browsers send).
+// (3) is the server's own cost of one first-page request, measured without the load generator
+// competing for the cores: sequential in-process requests (Fastify inject: routing, hooks, auth,
+// access check, the cached page bytes), main-thread CPU time per request (Linux schedstat).
 // Env: USERS (2000), PROBLEMS (40), SUBMISSIONS (200000), CONNECTIONS (32), DURATION (5), PUSHES (60).
 // Run: npx tsx bench/training-rank.ts (from services/). Writes bench-results/training-rank.json.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { io as connect } from 'socket.io-client';
@@ -27,6 +32,8 @@ const PUSHES = Number(process.env.PUSHES ?? 60);
 interface Job {
   url: string;
   token: string;
+  /** Send `accept-encoding: gzip` as browsers do. */
+  gzip?: boolean;
 }
 
 async function loadMain() {
@@ -35,7 +42,7 @@ async function loadMain() {
       url: job.url,
       connections: CONNECTIONS,
       duration: DURATION,
-      headers: { authorization: job.token },
+      headers: { authorization: job.token, ...(job.gzip ? { 'accept-encoding': 'gzip' } : {}) },
     });
     process.send!({
       requests: r.requests.total,
@@ -50,6 +57,24 @@ async function loadMain() {
   });
   process.send!('ready');
 }
+
+/** Milliseconds of CPU this thread ran (Linux: schedstat; elsewhere the process's CPU time). */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  }
+}
+
+const procLoadavg = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').trim();
+  } catch {
+    return os.loadavg().join(' ');
+  }
+};
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -117,6 +142,28 @@ async function serverMain() {
   if (first.status !== 200 || first.data.total < N_USERS * 0.9)
     throw new Error(`total ${first.data?.total}: ${JSON.stringify(first).slice(0, 200)}`);
 
+  // (3) one request's server cost, sequential and in-process
+  const injectWall: number[] = [];
+  let pageBytes = 0;
+  let injectCpu = 0;
+  const INJECTS = 2000;
+  for (let i = 0; i < INJECTS + 200; i++) {
+    const c0 = threadCpuMs();
+    const a = performance.now();
+    const r = await h.app.inject({
+      method: 'GET',
+      url: rankUrl,
+      headers: { authorization: tokenOf(viewer) },
+    });
+    const wall = performance.now() - a;
+    // The first 200 warm the route up.
+    if (i >= 200) {
+      injectWall.push(wall);
+      injectCpu += threadCpuMs() - c0;
+    }
+    pageBytes = r.rawPayload.length;
+  }
+
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
   const users = [...Object.values(T_USERS), ...learners];
   const gateway = await createGateway({
@@ -128,10 +175,16 @@ async function serverMain() {
 
   // (1) first page under concurrency
   const child = await startLoadChild<Job, Record<string, number>>(import.meta.url);
+  const loadavgBeforePages = procLoadavg();
   const cpu = process.cpuUsage();
   const page = await child.run({ url: address + rankUrl, token: tokenOf(viewer) });
   const d = process.cpuUsage(cpu);
   const pageLoad1m = Math.round(os.loadavg()[0]! * 10) / 10;
+  // The same with a browser's accept-encoding (the page goes gzipped).
+  const cpuGz = process.cpuUsage();
+  const pageGz = await child.run({ url: address + rankUrl, token: tokenOf(viewer), gzip: true });
+  const dGz = process.cpuUsage(cpuGz);
+  const gzipLoadavg = procLoadavg();
   child.kill();
 
   // (2) verdict → row on a subscribed client
@@ -191,6 +244,20 @@ async function serverMain() {
       serverCpuMsPerRequest:
         Math.round(((d.user + d.system) / 1000 / Math.max(1, page.requests!)) * 1000) / 1000,
       load1m: pageLoad1m,
+      loadavgBefore: loadavgBeforePages,
+      pageBytes,
+    },
+    firstPageGzip: {
+      ...pageGz,
+      serverCpuMsPerRequest:
+        Math.round(((dGz.user + dGz.system) / 1000 / Math.max(1, pageGz.requests!)) * 1000) / 1000,
+      loadavgAfter: gzipLoadavg,
+    },
+    serverPerRequest: {
+      requests: INJECTS,
+      threadCpuMsMean: Math.round((injectCpu / INJECTS) * 1000) / 1000,
+      injectWallP50Ms: pct(injectWall, 50),
+      injectWallP99Ms: pct(injectWall, 99),
     },
     push: {
       samples: pushMs.length,
@@ -199,7 +266,11 @@ async function serverMain() {
       p99Ms: pct(pushMs, 99),
       maxMs: pct(pushMs, 100),
     },
-    machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10) },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
+      loadavgAtEnd: procLoadavg(),
+    },
     node: process.version,
   });
 }
