@@ -24,6 +24,7 @@ export const remoteEnUS: typeof remoteZhCN = {
     empty: 'No accounts',
     loading: 'Loading…',
     remoteTag: 'Remote',
+    badge: 'Remote · {{judge}}',
     submittedFailed: 'Submitted Failed',
     resubmit: 'Resubmit',
   },

@@ -22,6 +22,7 @@ export const remoteZhCN = {
     empty: '暂无账号',
     loading: '加载中…',
     remoteTag: '远程',
+    badge: '远程 · {{judge}}',
     submittedFailed: '提交失败',
     resubmit: '重新提交',
   },

@@ -33,6 +33,7 @@ import { StatsBars } from './StatsBars';
 import { TagPanel } from './TagPanel';
 import type { Page, ProblemRow } from './types';
 import './problem.css';
+import { RemoteBadge } from './RemoteBadge';
 
 const DIFFICULTY_KEYS = ['problem.easy', 'problem.mid', 'problem.hard'] as const;
 const DIFFICULTY_INTENTS = ['success', 'warning', 'danger'] as const;
@@ -212,6 +213,7 @@ export function ProblemListPage() {
                     <td>{row.problemId}</td>
                     <td>
                       <Link href={`/problem/${encodeURIComponent(row.problemId)}`}>{row.title}</Link>
+                      <RemoteBadge problemId={row.problemId} />
                       {showTags && row.tags.length > 0 && (
                         <span className="oj-row-tags">
                           {row.tags.map((tag) => (

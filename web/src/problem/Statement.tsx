@@ -7,6 +7,7 @@ import { parseExamples } from './examples';
 import { shownLimits } from './limits';
 import { MathMarkdown } from './MathMarkdown';
 import { DifficultyTag } from './ProblemListPage';
+import { RemoteBadge } from './RemoteBadge';
 import { StatsPie } from './StatsBars';
 import type { ProblemDetail } from './types';
 
@@ -25,7 +26,7 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
   return (
     <div className="oj-statement" data-testid="problem-statement">
       <h2 data-testid="problem-title">
-        {p.problemId} {p.title}
+        {p.problemId} {p.title} <RemoteBadge problemId={p.problemId} isRemote={p.isRemote} />
       </h2>
       {p.type !== 2 && (
         <div className="oj-limits" data-testid="problem-limits">
