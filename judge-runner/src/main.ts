@@ -3,7 +3,7 @@
  * OJ_JUDGE_CONCURRENCY (default: CPU count), OJ_JUDGE_WORK_DIR, OJ_JUDGE_CACHE_DIR,
  * OJ_NATS_PREFIX (namespace shared by every process of a deployment), OJ_JUDGE_HEALTH_FILE (touched
  * after each heartbeat that reached NATS, for a container health check), OJ_CASE_PARALLELISM (cases of
- * one submission judged at once, default 1), OJ_JUDGE_TESTDATA_MEMORY_MB (expected outputs kept in
+ * one submission judged at once in idle slots, default the concurrency), OJ_JUDGE_TESTDATA_MEMORY_MB (expected outputs kept in
  * memory, default 256).
  */
 import { writeFileSync } from 'node:fs';

@@ -45,6 +45,12 @@ export interface RunnerOptions {
   blobCacheMaxBytes?: number;
   /** Expected outputs kept in memory (default OJ_JUDGE_TESTDATA_MEMORY_MB, 256 MiB). */
   testDataMemoryBytes?: number;
+  /**
+   * Cases of one task judged at once (default OJ_CASE_PARALLELISM, else the concurrency): the
+   * cases beyond a task's first one only use slots no other task holds, so there are never more
+   * runs at once than `concurrency` (interactive cases aside, which take two slots).
+   */
+  caseParallelism?: number;
   heartbeatMs?: number;
   /** Called after each heartbeat that reached the bus (a container health check watches it). */
   onHeartbeat?: () => void;
@@ -120,9 +126,16 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     maxBytes: opts.blobCacheMaxBytes,
   });
   const testDataMemory = new TestDataMemory(opts.testDataMemoryBytes);
+  const caseParallelism = opts.caseParallelism ?? (Number(process.env.OJ_CASE_PARALLELISM) || concurrency);
   const ackDeadlineMs = opts.ackDeadlineMs ?? TASK_ACK_DEADLINE_MS;
   const renewEveryMs = Math.min(TASK_RENEW_EVERY_MS, Math.max(500, Math.floor(ackDeadlineMs / 3)));
   let inFlight = 0;
+  /** Extra case runs under way (besides each task's own). */
+  let extraRuns = 0;
+  const caseBudget = {
+    take: () => (inFlight + extraRuns < concurrency ? (extraRuns++, true) : false),
+    give: () => void extraRuns--,
+  };
   let draining = false;
   /** Submission judgings this runner holds a lease on (key `submitId:version`). */
   const leased = new Map<string, { submitId: number; version: number }>();
@@ -204,6 +217,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         cache,
         testData,
         testDataMemory,
+        caseParallelism,
+        caseBudget,
         workBase: workDir,
         judger: opts.name,
         onProgress: (p) => opts.bus.publish(Subjects.judgeProgress(progressKey(task)), p),

@@ -126,4 +126,34 @@ describe('judgeInOrder', () => {
     await expect(done).rejects.toThrow('slot lost');
     expect(c.started).toEqual([0, 1]);
   });
+
+  it('a shared budget bounds the cases beyond the first and gets every unit back', async () => {
+    let free = 1;
+    let taken = 0;
+    const budget = {
+      take: () => (free > 0 ? (free--, taken++, true) : false),
+      give: () => void free++,
+    };
+    const c = controlled(5);
+    const recorded: number[] = [];
+    const done = judgeInOrder({
+      items: c.items,
+      width: 4,
+      judge: c.judge,
+      record: (r) => void recorded.push(r.i),
+      budget,
+    });
+    await c.whenStarted(1);
+    // the first worker needs no unit; one more got the only unit; the other two found none and stopped
+    expect(c.started).toEqual([0, 1]);
+    for (let i = 0; i < 5; i++) {
+      await c.whenStarted(i);
+      expect(c.pending.size - recorded.length).toBeLessThanOrEqual(2);
+      c.pending.get(i)!.resolve(true);
+    }
+    expect(await done).toBeNull();
+    expect(recorded).toEqual([0, 1, 2, 3, 4]);
+    expect(free).toBe(1);
+    expect(taken).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -15,6 +15,17 @@ export interface InOrderOptions<I, R> {
   record: (result: R, index: number) => Promise<void> | void;
   /** When given, the first result (by order) for which it is true ends the run after being recorded. */
   stopsAt?: (result: R) => boolean;
+  /**
+   * Shared budget for the cases beyond the first one at a time (a runner's idle slots): a worker
+   * other than the first takes a unit before each case and gives it back after; without one it stops.
+   */
+  budget?: RunBudget;
+}
+
+/** Runs that may start besides each task's own one (a runner's idle capacity). */
+export interface RunBudget {
+  take(): boolean;
+  give(): void;
 }
 
 /** Returns the index of the result that stopped the run, or null when every item was recorded. */
@@ -40,8 +51,9 @@ export async function judgeInOrder<I, R>(opts: InOrderOptions<I, R>): Promise<nu
     return recording;
   };
 
-  const worker = async (): Promise<void> => {
+  const worker = async (first: boolean): Promise<void> => {
     while (!failure && next < n && next <= stopAt) {
+      if (!first && opts.budget && !opts.budget.take()) return;
       const i = next++;
       try {
         const r = await judge(items[i]!, i);
@@ -51,13 +63,15 @@ export async function judgeInOrder<I, R>(opts: InOrderOptions<I, R>): Promise<nu
       } catch (err) {
         failure ??= { err };
         return;
+      } finally {
+        if (!first) opts.budget?.give();
       }
       await drain();
     }
   };
 
   const width = Math.max(1, Math.min(Math.floor(opts.width) || 1, n));
-  await Promise.all(Array.from({ length: width }, worker));
+  await Promise.all(Array.from({ length: width }, (_, w) => worker(w === 0)));
   await drain();
   if (failure) throw (failure as { err: unknown }).err;
   return stopAt < n ? stopAt : null;

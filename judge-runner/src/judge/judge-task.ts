@@ -24,7 +24,7 @@ import {
   type LanguageSupport,
 } from '../languages/index';
 import { clip, Workspace, type Sandbox } from '../sandbox/index';
-import { judgeInOrder } from './case-order';
+import { judgeInOrder, type RunBudget } from './case-order';
 import { checkerVerdict } from './checker-verdict';
 import { compareTestRun, normaliseExpected, type CompareVerdict } from './compare';
 import { compareOutputFile, type ExpectedOutput } from './compare-stream';
@@ -78,6 +78,8 @@ export interface JudgeDeps {
    * already started after it are dropped.
    */
   caseParallelism?: number;
+  /** Shared budget for the cases beyond a task's first one at a time (the runner's idle slots). */
+  caseBudget?: RunBudget;
   /** Expected outputs in memory (default: one shared by the process, OJ_JUDGE_TESTDATA_MEMORY_MB). */
   testDataMemory?: TestDataMemory;
 }
@@ -368,6 +370,7 @@ async function judgeSubmission(
       judge: ({ tc, seq, data }) => judgeCase(ctx, tc, seq, data),
       record,
       stopsAt: stop ? (r) => !casePasses(mode, r) : undefined,
+      budget: deps.caseBudget,
     });
 
   const started = performance.now();
