@@ -257,6 +257,8 @@ export const adminEnUS: typeof adminZhCN = {
       confirmDelete: 'Delete it?',
       announcementRequired: 'Title and content are required',
       switch: {
+        passwordMaskHint:
+          'Stored passwords show as ********: leave a line as it is to keep its password, or type a new one.',
         openPublicDiscussion: 'Public discussion open',
         openGroupDiscussion: 'Group discussion open',
         openContestComment: 'Contest comments open',

@@ -255,6 +255,7 @@ export const adminZhCN = {
       confirmDelete: '确定删除？',
       announcementRequired: '标题和内容不能为空',
       switch: {
+        passwordMaskHint: '已保存的密码显示为 ********：保留该行即沿用原密码，或输入新密码。',
         openPublicDiscussion: '开放公共讨论区',
         openGroupDiscussion: '开放团队讨论区',
         openContestComment: '开放比赛评论区',

@@ -56,6 +56,9 @@ export function SwitchPage() {
           </FormGroup>
         ))}
       </div>
+      <p className="bp6-text-muted" data-testid="switch-password-hint">
+        {t('admin.site.switch.passwordMaskHint')}
+      </p>
       <div className="oj-admin-form-row">
         {REMOTE_ACCOUNT_LISTS.map((k) => (
           <FormGroup key={k} label={k}>
