@@ -51,7 +51,8 @@ export function AuthTag({ auth }: { auth: number }) {
 export const scoreboardPath = (c: Pick<ContestVO, 'id' | 'type'>) =>
   `/contest/${c.type === 1 ? 'oi' : 'acm'}-scoreboard/${c.id}`;
 
-function ContestRow({ c }: { c: ContestVO }) {
+/** One contest card (also the group's Contest tab). */
+export function ContestRow({ c }: { c: ContestVO }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const loggedIn = useSession(isLoggedIn);

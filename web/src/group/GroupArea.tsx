@@ -22,7 +22,7 @@ import {
   type GroupMembershipPushed,
 } from '@oj/protocol/group';
 import { ServerEvents } from '@oj/protocol/realtime/events';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { connectSocket } from '../api/socket';
@@ -39,11 +39,24 @@ import { GroupMembers } from './GroupMembers';
 import { GroupProblemEdit } from './GroupProblemEdit';
 import { GroupProblems } from './GroupProblems';
 import { GroupTrainingEdit, GroupTrainingProblems, GroupTrainings } from './GroupTrainings';
+
 import { useSite } from '../store/site';
 import { GroupDiscussionDetail, GroupDiscussions } from './GroupDiscussions';
 import { GroupRank } from './GroupRank';
 import { applyErrors, truncateName } from './rules';
 import './group.css';
+
+// The Contest and Submissions tabs draw other areas' screens: loaded when first opened.
+const contests = () => import('./GroupContests');
+const GroupContests = lazy(() => contests().then((m) => ({ default: m.GroupContests })));
+const GroupContestEdit = lazy(() => contests().then((m) => ({ default: m.GroupContestEdit })));
+const GroupContestProblems = lazy(() => contests().then((m) => ({ default: m.GroupContestProblems })));
+const GroupContestAnnouncements = lazy(() =>
+  contests().then((m) => ({ default: m.GroupContestAnnouncements })),
+);
+const SubmissionListPage = lazy(() =>
+  import('../judge/SubmissionListPage').then((m) => ({ default: m.SubmissionListPage })),
+);
 
 /** The viewer's standing, as every tab needs it. */
 export interface Viewer {
@@ -418,6 +431,22 @@ export function GroupArea() {
         return <GroupTrainingEdit gid={gid} tid={Number(location.split('/')[4])} />;
       case 'training-problems':
         return <GroupTrainingProblems gid={gid} tid={Number(location.split('/')[4])} />;
+      case 'contest':
+        return <GroupContests gid={gid} viewer={viewer} />;
+      case 'contest-create':
+        return isAdminView(viewer) ? <GroupContestEdit gid={gid} cid={null} /> : <NotBuilt />;
+      case 'contest-edit':
+        return <GroupContestEdit gid={gid} cid={Number(location.split('/')[4])} />;
+      case 'contest-problems':
+        return <GroupContestProblems gid={gid} cid={Number(location.split('/')[4])} />;
+      case 'contest-announcement':
+        return <GroupContestAnnouncements gid={gid} cid={Number(location.split('/')[4])} />;
+      case 'status':
+        return (
+          <div data-testid="group-submissions">
+            <SubmissionListPage gid={gid} basePath={`/group/${gid}/status`} />
+          </div>
+        );
       case 'problem-edit':
         return <GroupProblemEdit gid={gid} shortName={g.shortName} pid={Number(location.split('/')[4])} />;
       default:
@@ -441,7 +470,7 @@ export function GroupArea() {
           />
         ))}
       </Tabs>
-      {body}
+      <Suspense fallback={<Spinner data-testid="group-tab-loading" />}>{body}</Suspense>
     </div>
   );
 }

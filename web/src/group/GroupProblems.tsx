@@ -1,23 +1,52 @@
 // Problems tab (spec §2.5): the group's public problems for members (a row opens the problem);
 // group admins also get the problem admin table (auth select, apply-to-public, delete).
-import { Button, HTMLSelect, HTMLTable, ProgressBar, Switch, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, HTMLSelect, HTMLTable, Icon, ProgressBar, Switch, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Pager } from '../judge/Pager';
 import { LoadedList } from '../shell/LoadedList';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
+import { JudgeStatus } from '@oj/protocol/enums/judge-status';
+import { StatusText } from '../judge/StatusTag';
 import { groupProblemApi, type GroupAdminProblemRow } from './api';
 import { isAdminView, type Viewer } from './GroupArea';
 
 const DIFFICULTY = ['easy', 'mid', 'hard'] as const;
+
+/** The viewer's status icon (spec §2.5): a check for accepted, the status for others, nothing unsubmitted. */
+function StatusMark({ status }: { status: number | undefined }) {
+  if (status === undefined || status === JudgeStatus.NOT_SUBMITTED) return null;
+  if (status === JudgeStatus.ACCEPTED)
+    return <Icon icon="tick" intent="success" data-testid="group-problem-mark-ac" />;
+  return (
+    <span data-testid="group-problem-mark-tried">
+      <StatusText status={status} />
+    </span>
+  );
+}
 
 function ProblemList({ gid }: { gid: number }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [page, setPage] = useState(1);
   const list = useLoad(() => groupProblemApi.list(gid, page), [gid, page]);
+  const [showTags, setShowTags] = useState(true);
+  const [marks, setMarks] = useState<Record<string, { status: number }>>({});
+  // The viewer's status icon per row (spec §2.5): this group's submissions only.
+  useEffect(() => {
+    const pids = (list.data?.records ?? []).map((r) => r.pid);
+    if (pids.length === 0) return;
+    let live = true;
+    groupProblemApi
+      .statuses(gid, pids)
+      .then((m) => live && setMarks(m ?? {}))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [gid, list.data]);
   return (
     <LoadedList
       list={list}
@@ -27,9 +56,16 @@ function ProblemList({ gid }: { gid: number }) {
     >
       {(data) => (
         <div className="oj-table-scroll">
+          <Switch
+            checked={showTags}
+            label={t('groupUi.tagsShow')}
+            onChange={(e) => setShowTags(e.currentTarget.checked)}
+            data-testid="group-problem-show-tags"
+          />
           <HTMLTable striped interactive className="oj-group-table">
             <thead>
               <tr>
+                <th style={{ width: 28 }} />
                 <th>{t('groupUi.problemId')}</th>
                 <th>{t('groupUi.title')}</th>
                 <th>{t('groupUi.difficulty')}</th>
@@ -43,8 +79,26 @@ function ProblemList({ gid }: { gid: number }) {
                   onClick={() => navigate(`/group/${gid}/problem/${encodeURIComponent(p.problemId)}`)}
                   data-testid={`group-problem-${p.problemId}`}
                 >
+                  <td>
+                    <StatusMark status={marks[String(p.pid)]?.status} />
+                  </td>
                   <td>{p.problemId}</td>
-                  <td>{p.title}</td>
+                  <td>
+                    {p.title}
+                    {showTags && (p.tags?.length ?? 0) > 0 && (
+                      <span className="oj-row-tags" data-testid={`group-problem-tags-${p.problemId}`}>
+                        {p.tags!.map((tag) => (
+                          <Tag
+                            key={tag.id}
+                            minimal
+                            style={tag.color ? { background: tag.color, color: '#fff' } : undefined}
+                          >
+                            {tag.name}
+                          </Tag>
+                        ))}
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <Tag minimal>{t(`groupUi.${DIFFICULTY[p.difficulty] ?? 'easy'}`)}</Tag>
                   </td>
@@ -132,9 +186,18 @@ function ProblemAdmin({ gid }: { gid: number }) {
                     </HTMLSelect>
                   </td>
                   <td>
-                    {progress(p) ? (
-                      <Tag minimal>{progress(p)}</Tag>
-                    ) : (
+                    {progress(p) && <Tag minimal>{progress(p)}</Tag>}
+                    {p.applyPublicProgress === 1 && (
+                      <Button
+                        small
+                        icon="undo"
+                        onClick={() => void act(() => groupProblemApi.cancelApply(p.id))}
+                        data-testid={`group-cancel-apply-${p.problemId}`}
+                      >
+                        {t('groupUi.cancelApply')}
+                      </Button>
+                    )}
+                    {!progress(p) && (
                       <Button
                         small
                         icon="globe"

@@ -55,6 +55,7 @@ export interface GroupProblemRow {
   type: number;
   total: number;
   ac: number;
+  tags?: { id: number; name: string; color: string | null }[];
 }
 export interface GroupAdminProblemRow {
   id: number;
@@ -76,5 +77,14 @@ export const groupProblemApi = {
   changeAuth: (pid: number, auth: number) =>
     api.put<null>(`/api/group/change-problem-auth?pid=${pid}&auth=${auth}`),
   applyPublic: (pid: number) => api.put<null>(`/api/group/apply-public?pid=${pid}&isApplied=true`),
+  /** Withdraws a pending publication request (docs/compat.md G15). */
+  cancelApply: (pid: number) => api.put<null>(`/api/group/apply-public?pid=${pid}&isApplied=false`),
+  /** The viewer's status per problem in this group's submissions (core.md get-user-problem-status). */
+  statuses: (gid: number, pidList: number[]) =>
+    api.post<Record<string, { status: number }>>(
+      '/api/get-user-problem-status',
+      { pidList, isContestProblemList: false, gid },
+      { quiet: true },
+    ),
   remove: (pid: number) => api.delete<null>('/api/group/problem', { pid }),
 };

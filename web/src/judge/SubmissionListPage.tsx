@@ -55,7 +55,11 @@ export function formatDate(s: string | null | undefined): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-export function SubmissionListPage() {
+/**
+ * `gid`: a group's submissions (the group's Submissions tab, members only), the filters kept in
+ * the query string of `basePath`.
+ */
+export function SubmissionListPage({ gid, basePath = '/status' }: { gid?: number; basePath?: string } = {}) {
   const { t } = useTranslation();
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -79,7 +83,7 @@ export function SubmissionListPage() {
 
   const go = (next: Partial<SubmissionFilters>) => {
     const qs = submissionQueryString({ ...filters, currentPage: 1, ...next });
-    navigate(qs ? `/status?${qs}` : '/status');
+    navigate(qs ? `${basePath}?${qs}` : basePath);
   };
 
   // Only-mine needs a user: a visitor is asked to log in instead of being told "no submissions".
@@ -93,7 +97,11 @@ export function SubmissionListPage() {
     }
     setLoading(true);
     api
-      .get<Page<SubmissionRow>>('/api/get-submission-list', submissionListParams(filters), { quiet: true })
+      .get<Page<SubmissionRow>>(
+        '/api/get-submission-list',
+        { ...submissionListParams(filters), ...(gid !== undefined ? { gid } : {}) },
+        { quiet: true },
+      )
       .then((page) => {
         if (!live) return;
         setRows(page.records ?? []);
@@ -104,7 +112,7 @@ export function SubmissionListPage() {
     return () => {
       live = false;
     };
-  }, [search, tick, needsLogin]);
+  }, [search, tick, needsLogin, gid]);
 
   const patchRow = useCallback((p: RowPatch) => {
     setRows((list) =>

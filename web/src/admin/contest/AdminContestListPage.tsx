@@ -23,7 +23,8 @@ import { LoadedList } from '../../shell/LoadedList';
 import { saveBlob } from '../../shell/save-blob';
 import { useLoad } from '../../shell/useLoad';
 import { isSuperAdmin, useSession } from '../../store/session';
-import { adminContestApi, type AdminContest } from './api';
+import { type AdminContest } from './api';
+import { useContestAdmin } from './admin-scope';
 import { AdminTable } from './parts';
 import './admin-contest.css';
 
@@ -40,6 +41,7 @@ function StatusTag({ status }: { status: number }) {
 }
 
 function DownloadAcDialog({ contest, onClose }: { contest: AdminContest; onClose(): void }) {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
   const [excludeAdmin, setExcludeAdmin] = useState(false);
   const [splitType, setSplitType] = useState<'user' | 'problem'>('user');
@@ -47,7 +49,7 @@ function DownloadAcDialog({ contest, onClose }: { contest: AdminContest; onClose
   const get = async () => {
     setBusy(true);
     try {
-      const file = await adminContestApi.downloadAc(contest.id, excludeAdmin, splitType);
+      const file = await ca.api.downloadAc(contest.id, excludeAdmin, splitType);
       saveBlob(file.blob, file.fileName ?? `contest_${contest.id}.zip`);
       onClose();
     } catch {
@@ -96,6 +98,7 @@ function DownloadAcDialog({ contest, onClose }: { contest: AdminContest; onClose
 }
 
 function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const root = useSession(isSuperAdmin);
@@ -103,7 +106,7 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
   const [downloading, setDownloading] = useState(false);
   const toggle = async () => {
     try {
-      await adminContestApi.changeVisible(c.id, c.uid, !visible);
+      await ca.api.changeVisible(c.id, c.uid, !visible);
       setVisible(!visible);
       toast.success(t('contestUi.updated'));
     } catch {
@@ -112,7 +115,7 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
   };
   const clone = async () => {
     try {
-      await adminContestApi.clone(c.id);
+      await ca.api.clone?.(c.id);
       toast.success(t('adminContest.cloned'));
       reload();
     } catch {
@@ -122,14 +125,13 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
   const remove = async () => {
     if (!window.confirm(t('adminContest.deleteConfirm'))) return;
     try {
-      await adminContestApi.remove(c.id);
+      await ca.api.remove(c.id);
       toast.success(t('adminContest.deleted'));
       reload();
     } catch {
       // shown by the client
     }
   };
-  const base = `/admin/contest/${c.id}`;
   return (
     <tr data-testid={`admin-contest-row-${c.id}`}>
       <td>{c.id}</td>
@@ -158,19 +160,19 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
           <ActionButton
             icon="edit"
             label={t('adminContest.edit')}
-            onClick={() => navigate(`${base}/edit`)}
+            onClick={() => navigate(ca.paths.edit(c.id))}
             data-testid={`admin-contest-edit-${c.id}`}
           />
           <ActionButton
             icon="list"
             label={t('adminContest.problems')}
-            onClick={() => navigate(`${base}/problems`)}
+            onClick={() => navigate(ca.paths.problems(c.id))}
             data-testid={`admin-contest-problems-${c.id}`}
           />
           <ActionButton
             icon="notifications"
             label={t('adminContest.announcements')}
-            onClick={() => navigate(`${base}/announcement`)}
+            onClick={() => navigate(ca.paths.announcements(c.id))}
             data-testid={`admin-contest-announcements-${c.id}`}
           />
           <ActionButton
@@ -179,13 +181,15 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
             onClick={() => setDownloading(true)}
             data-testid={`admin-contest-download-${c.id}`}
           />
-          <ActionButton
-            icon="duplicate"
-            label={t('adminContest.clone')}
-            onClick={() => void clone()}
-            data-testid={`admin-contest-clone-${c.id}`}
-          />
-          {root && (
+          {ca.api.clone && (
+            <ActionButton
+              icon="duplicate"
+              label={t('adminContest.clone')}
+              onClick={() => void clone()}
+              data-testid={`admin-contest-clone-${c.id}`}
+            />
+          )}
+          {(root || ca.deleteFor === 'all') && (
             <ActionButton
               intent="danger"
               icon="cross"
@@ -202,27 +206,30 @@ function ContestRow({ c, reload }: { c: AdminContest; reload(): void }) {
 }
 
 export function AdminContestListPage() {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [page, setPage] = useState(1);
   const [applied, setApplied] = useState('');
-  const list = useLoad(() => adminContestApi.list(page, ADMIN_CONTEST_PAGE_SIZE, applied), [page, applied]);
+  const list = useLoad(() => ca.api.list(page, ADMIN_CONTEST_PAGE_SIZE, applied), [page, applied]);
   return (
     <div className="oj-admin-page" data-testid="admin-contest-list">
       <div className="oj-admin-toolbar">
         <h2>{t('adminContest.listTitle')}</h2>
-        <KeywordSearch
-          placeholder={t('contestUi.keyword')}
-          onSearch={(k) => {
-            setPage(1);
-            setApplied(k);
-          }}
-          testId="admin-contest-keyword"
-        />
+        {ca.searchable && (
+          <KeywordSearch
+            placeholder={t('contestUi.keyword')}
+            onSearch={(k) => {
+              setPage(1);
+              setApplied(k);
+            }}
+            testId="admin-contest-keyword"
+          />
+        )}
         <Button
           intent="primary"
           icon="plus"
-          onClick={() => navigate('/admin/contest/create')}
+          onClick={() => navigate(ca.paths.create)}
           data-testid="admin-contest-create"
         >
           {t('adminContest.create')}

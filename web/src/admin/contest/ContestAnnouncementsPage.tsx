@@ -9,7 +9,8 @@ import { Pager } from '../../judge/Pager';
 import { toast } from '../../shell/toaster';
 import { LoadedList } from '../../shell/LoadedList';
 import { useLoad } from '../../shell/useLoad';
-import { adminContestApi, type AnnouncementInput } from './api';
+import { type AnnouncementInput } from './api';
+import { useContestAdmin } from './admin-scope';
 import { AdminTable, SaveFooter, TextField, useDialogSave } from './parts';
 import './admin-contest.css';
 
@@ -26,6 +27,7 @@ function AnnouncementDialog({
   onClose(): void;
   onSaved(): void;
 }) {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
   const { busy, save: saveWith } = useDialogSave(onSaved, onClose);
@@ -33,8 +35,8 @@ function AnnouncementDialog({
     saveWith(
       draft.title.trim() ? null : 'adminContest.announcementTitleRequired',
       async () => {
-        if (draft.id) await adminContestApi.updateAnnouncement(cid, draft);
-        else await adminContestApi.addAnnouncement(cid, draft);
+        if (draft.id) await ca.api.updateAnnouncement(cid, draft);
+        else await ca.api.addAnnouncement(cid, draft);
       },
       draft.id ? 'contestUi.updated' : 'adminContest.posted',
     );
@@ -76,16 +78,18 @@ function AnnouncementDialog({
   );
 }
 
-export function ContestAnnouncementsPage() {
+export function ContestAnnouncementsPage({ cid: given }: { cid?: number } = {}) {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
-  const cid = Number(useParams<{ contestId: string }>().contestId);
+  const params = useParams<{ contestId: string }>();
+  const cid = given ?? Number(params.contestId);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AnnouncementInput | null>(null);
-  const list = useLoad(() => adminContestApi.announcements(cid, page, ANNOUNCEMENT_PAGE_SIZE), [cid, page]);
+  const list = useLoad(() => ca.api.announcements(cid, page, ANNOUNCEMENT_PAGE_SIZE), [cid, page]);
   const remove = async (aid: number) => {
     if (!window.confirm(t('adminContest.announcementDeleteConfirm'))) return;
     try {
-      await adminContestApi.removeAnnouncement(aid);
+      await ca.api.removeAnnouncement(aid, cid);
       toast.success(t('adminContest.deleted'));
       list.reload();
     } catch {

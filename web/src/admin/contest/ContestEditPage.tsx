@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { toast } from '../../shell/toaster';
 import { useSession } from '../../store/session';
-import { adminContestApi } from './api';
+import { useContestAdmin } from './admin-scope';
 import {
   addStarAccount,
   bodyOf,
@@ -110,6 +110,7 @@ function AwardsEditor({ form, set }: { form: ContestForm; set: Set }) {
 }
 
 function ContestFormView({ initial, editing }: { initial: ContestForm; editing: boolean }) {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const me = useSession((s) => s.user);
@@ -143,10 +144,10 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
     if (!me) return;
     await run(async () => {
       const body = bodyOf(form, { uid: me.uid, username: me.username });
-      if (editing) await adminContestApi.update(body);
-      else await adminContestApi.create(body);
+      if (editing) await ca.api.update(body);
+      else await ca.api.create(body);
       toast.success(t(editing ? 'contestUi.updated' : 'adminContest.created'));
-      navigate('/admin/contest');
+      navigate(ca.paths.list);
     });
   };
 
@@ -411,7 +412,7 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
       </Card>
 
       <div className="oj-admin-form-actions">
-        <Button onClick={() => navigate('/admin/contest')}>{t('adminContest.cancel')}</Button>
+        <Button onClick={() => navigate(ca.paths.list)}>{t('adminContest.cancel')}</Button>
         <Button type="submit" intent="primary" loading={busy} data-testid="contest-form-save">
           {t('adminContest.save')}
         </Button>
@@ -420,10 +421,12 @@ function ContestFormView({ initial, editing }: { initial: ContestForm; editing: 
   );
 }
 
-export function ContestEditPage() {
+/** `cid` given: the screen is drawn outside the /admin/contest routes (the group's Contest tab). */
+export function ContestEditPage({ cid: given }: { cid?: number | null } = {}) {
+  const ca = useContestAdmin();
   const { t } = useTranslation();
   const params = useParams<{ contestId?: string }>();
-  const cid = params.contestId ? Number(params.contestId) : null;
+  const cid = given !== undefined ? given : params.contestId ? Number(params.contestId) : null;
   const [loaded, setLoaded] = useState<ContestForm | null>(cid === null ? emptyForm(Date.now()) : null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -433,7 +436,7 @@ export function ContestEditPage() {
     }
     let live = true;
     setLoaded(null);
-    adminContestApi.get(cid).then(
+    ca.api.get(cid).then(
       (c) => live && setLoaded(formOf(c)),
       () => live && setFailed(true),
     );

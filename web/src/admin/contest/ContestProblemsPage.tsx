@@ -19,7 +19,8 @@ import { toast } from '../../shell/toaster';
 import { KeywordSearch } from '../../shell/KeywordSearch';
 import { LoadedList } from '../../shell/LoadedList';
 import { useLoad } from '../../shell/useLoad';
-import { adminContestApi, type AdminProblemRow, type ContestProblemLink } from './api';
+import { type AdminProblemRow, type ContestProblemLink } from './api';
+import { useContestAdmin } from './admin-scope';
 import { AdminTable, SaveFooter, TextField, useDialogSave } from './parts';
 import { nextDisplayId } from './problem-rules';
 import './admin-contest.css';
@@ -41,12 +42,13 @@ function AddFromPublicDialog({
   onAdded(): void;
 }) {
   const { t } = useTranslation();
+  const ca = useContestAdmin();
   const [page, setPage] = useState(1);
   const [applied, setApplied] = useState('');
   const [displayIds, setDisplayIds] = useState<Record<number, string>>({});
   const [added, setAdded] = useState<string[]>([]);
   const list = useLoad(
-    () => adminContestApi.candidates(cid, type, applied, page, PUBLIC_DIALOG_PAGE_SIZE),
+    () => ca.api.candidates(cid, type, applied, page, PUBLIC_DIALOG_PAGE_SIZE),
     [cid, type, applied, page],
   );
   const suggested = nextDisplayId([...usedIds, ...added]);
@@ -57,7 +59,7 @@ function AddFromPublicDialog({
       return;
     }
     try {
-      await adminContestApi.addFromPublic(cid, p.id, displayId);
+      await ca.api.addFromPublic(cid, p.id, displayId);
       toast.success(t('adminContest.added'));
       setAdded((a) => [...a, displayId]);
       list.reload();
@@ -180,12 +182,13 @@ function LinkDialog({
   onSaved(): void;
 }) {
   const { t } = useTranslation();
+  const ca = useContestAdmin();
   const [draft, setDraft] = useState(link);
   const { busy, save: saveWith } = useDialogSave(onSaved, onClose);
   const save = () =>
     saveWith(
       draft.displayId.trim() ? null : 'adminContest.displayIdRequired',
-      () => adminContestApi.saveLink({ ...draft, displayId: draft.displayId.trim() }),
+      () => ca.api.saveLink({ ...draft, displayId: draft.displayId.trim() }),
       'contestUi.updated',
     );
   return (
@@ -225,20 +228,23 @@ function LinkDialog({
   );
 }
 
-export function ContestProblemsPage() {
+/** `cid` given: the screen is drawn outside the /admin/contest routes (the group's Contest tab). */
+export function ContestProblemsPage({ cid: given }: { cid?: number } = {}) {
   const { t } = useTranslation();
+  const ca = useContestAdmin();
   const [, navigate] = useLocation();
-  const cid = Number(useParams<{ contestId: string }>().contestId);
+  const params = useParams<{ contestId: string }>();
+  const cid = given ?? Number(params.contestId);
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ContestProblemLink | null>(null);
-  const contest = useLoad(() => adminContestApi.get(cid), [cid]);
-  const list = useLoad(() => adminContestApi.problems(cid, page, CONTEST_PROBLEM_PAGE_SIZE), [cid, page]);
+  const contest = useLoad(() => ca.api.get(cid), [cid]);
+  const list = useLoad(() => ca.api.problems(cid, page, CONTEST_PROBLEM_PAGE_SIZE), [cid, page]);
   const links = list.data?.contestProblemMap ?? {};
   const usedIds = Object.values(links).map((l) => l.displayId);
   const setColor = async (link: ContestProblemLink, color: string) => {
     try {
-      await adminContestApi.saveLink({ ...link, color });
+      await ca.api.saveLink({ ...link, color });
       toast.success(t('contestUi.updated'));
       list.reload();
     } catch {
@@ -248,7 +254,7 @@ export function ContestProblemsPage() {
   const remove = async (pid: number) => {
     if (!window.confirm(t('adminContest.removeProblemConfirm'))) return;
     try {
-      await adminContestApi.removeProblem(cid, pid);
+      await ca.api.removeProblem(cid, pid);
       toast.success(t('adminContest.deleted'));
       list.reload();
     } catch {
@@ -276,13 +282,15 @@ export function ContestProblemsPage() {
         >
           {t('adminContest.addFromPublic')}
         </Button>
-        <Button
-          icon="plus"
-          onClick={() => navigate(`/admin/contest/${cid}/problem/create`)}
-          data-testid="admin-cp-create"
-        >
-          {t('adminContest.createProblem')}
-        </Button>
+        {ca.paths.problemCreate && (
+          <Button
+            icon="plus"
+            onClick={() => navigate(ca.paths.problemCreate!(cid))}
+            data-testid="admin-cp-create"
+          >
+            {t('adminContest.createProblem')}
+          </Button>
+        )}
       </div>
       <LoadedList
         list={list}
@@ -326,14 +334,16 @@ export function ContestProblemsPage() {
                         onClick={() => setEditing(link)}
                         data-testid={`admin-cp-link-${link.displayId}`}
                       />
-                      <Button
-                        small
-                        icon="edit"
-                        title={t('adminContest.editProblem')}
-                        aria-label={t('adminContest.editProblem')}
-                        onClick={() => navigate(`/admin/contest/${cid}/problem/${p.id}/edit`)}
-                        data-testid={`admin-cp-edit-${link.displayId}`}
-                      />
+                      {ca.paths.problemEdit && (
+                        <Button
+                          small
+                          icon="edit"
+                          title={t('adminContest.editProblem')}
+                          aria-label={t('adminContest.editProblem')}
+                          onClick={() => navigate(ca.paths.problemEdit!(cid, p.id))}
+                          data-testid={`admin-cp-edit-${link.displayId}`}
+                        />
+                      )}
                       <Button
                         small
                         intent="danger"

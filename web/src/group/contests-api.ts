@@ -1,0 +1,65 @@
+// Calls of the group Contest tab (groups-admin-files.md §3; services/src/contest/group-routes.ts):
+// the members' list, and the back-office scope the shared admin contest screens run with.
+import { api, download } from '../api/client';
+import type { ContestAdminScope } from '../admin/contest/admin-scope';
+import type { ContestVO, Page } from '../contest/types';
+
+export const GROUP_CONTEST_PAGE_SIZE = 10;
+
+export const groupContestApi = {
+  list: (gid: number, currentPage: number) =>
+    api.get<Page<ContestVO>>('/api/group/get-contest-list', {
+      gid,
+      currentPage,
+      limit: GROUP_CONTEST_PAGE_SIZE,
+    }),
+};
+
+/** The contest back office of one group: every call goes to /api/group/*contest*. */
+export function groupContestAdmin(gid: number): ContestAdminScope {
+  const base = `/group/${gid}`;
+  return {
+    api: {
+      list: (currentPage, limit) => api.get('/api/group/get-admin-contest-list', { gid, currentPage, limit }),
+      get: (cid) => api.get('/api/group/contest', { cid }),
+      create: (body) => api.post('/api/group/contest', { ...body, gid }),
+      update: (body) => api.put('/api/group/contest', { ...body, gid }),
+      remove: (cid) => api.delete('/api/group/contest', { cid }),
+      changeVisible: (cid, _uid, visible) =>
+        api.put(`/api/group/change-contest-visible?cid=${cid}&visible=${visible}`),
+      problems: (cid, currentPage, limit) =>
+        api.get('/api/group/get-contest-problem-list', { cid, currentPage, limit }),
+      candidates: (cid, problemType, keyword, currentPage, limit) =>
+        api.get('/api/group/get-contest-problem-list', {
+          cid,
+          problemType,
+          currentPage,
+          limit,
+          ...(keyword ? { keyword } : {}),
+        }),
+      addFromPublic: (cid, pid, displayId) =>
+        api.post('/api/group/add-contest-problem-from-public', { cid, pid, displayId }),
+      saveLink: (link) => api.put('/api/group/contest-problem', link),
+      link: (cid, pid) => api.get('/api/group/contest-problem', { cid, pid }),
+      removeProblem: (cid, pid) => api.delete('/api/group/contest-problem', { cid, pid }),
+      announcements: (cid, currentPage, limit) =>
+        api.get('/api/group/get-contest-announcement-list', { cid, currentPage, limit }),
+      addAnnouncement: (cid, a) => api.post('/api/group/contest-announcement', { cid, announcement: a }),
+      updateAnnouncement: (cid, a) => api.put('/api/group/contest-announcement', { cid, announcement: a }),
+      removeAnnouncement: (aid, cid) => api.delete('/api/group/contest-announcement', { aid, cid }),
+      downloadAc: (cid, excludeAdmin, splitType) =>
+        download('/api/file/download-contest-ac-submission', { cid, excludeAdmin, splitType }),
+    },
+    paths: {
+      list: `${base}/contest`,
+      create: `${base}/contest-create`,
+      edit: (cid) => `${base}/contest-edit/${cid}`,
+      problems: (cid) => `${base}/contest-problems/${cid}`,
+      announcements: (cid) => `${base}/contest-announcement/${cid}`,
+      problemCreate: null,
+      problemEdit: null,
+    },
+    searchable: false,
+    deleteFor: 'all',
+  };
+}
