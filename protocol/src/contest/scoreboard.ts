@@ -676,14 +676,16 @@ export class Scoreboard {
       mark = at;
     };
     this.bulk = true;
-    const ordered = this.ingest(subs);
+    // Each record's problem; its user goes to sCell until the cells exist.
+    const prob = new Int32Array(subs.length);
+    const ordered = this.ingest(subs, prob);
     lap('ingest');
     // A repeated submitId: the last record counts, earlier ones are left out. Increasing ids
     // (the usual load, in submit_id order) are indexed after renumbering, from its buffers.
     if (!ordered) for (const slot of this.ids.build(this.sId, subs.length)) this.sCell[slot] = -1;
+    const { starts, sorted } = this.bucketByUserProblem(subs.length, prob);
     for (let i = 0; i < this.variantCount; i++)
       this.variants[i]!.ensureCells(withHeadroom(this.cellCount), true);
-    const { starts, sorted } = this.bucketByCell(subs.length);
     const { ids, to } = this.renumber(starts, sorted);
     if (ordered) this.ids.adopt(ids, to, subs.length);
     else this.ids.remap(to);
@@ -696,13 +698,17 @@ export class Scoreboard {
     lap('order');
   }
 
-  /** One slot per input record, in input order; true when the ids are strictly increasing. */
-  private ingest(subs: readonly BoardSubmission[]): boolean {
+  /**
+   * One slot per input record, in input order, its user in `sCell` and its problem in `prob`
+   * (cells are made afterwards, in one pass: no per-record lookup in the user × problem table);
+   * true when the ids are strictly increasing.
+   */
+  private ingest(subs: readonly BoardSubmission[], prob: Int32Array): boolean {
     const n = subs.length;
     // Buffers are sized once: regrowing large external buffers costs full GCs of the caller's heap.
     this.reserveSlots(withHeadroom(n), true);
     // writeSlot inlined over hoisted buffers: this loop reads every input object once and is
-    // the largest phase of a load; only new users, problems and cells leave it.
+    // the largest phase of a load; only new users and problems leave it.
     const { sId, sTime, sFlags, sStatus, sScore, sUse, sCell } = this;
     const oi = this.config.type === 1;
     const start = this.config.startTime;
@@ -724,8 +730,6 @@ export class Scoreboard {
         p = problemIndex.get(pid) ?? this.problemOf(pid);
         prevPid = pid;
       }
-      let c = this.userCells[u * this.probCap + p]!;
-      if (c < 0) c = this.cellOf(u, p);
       const id = s.submitId;
       const time = s.submitTime;
       sId[k] = id;
@@ -736,23 +740,57 @@ export class Scoreboard {
         sScore[k] = s.score ?? NaN;
         sUse[k] = s.useTime ?? NaN;
       }
-      sCell[k] = c;
+      sCell[k] = u;
+      prob[k] = p;
       if (!(id > prevId)) ordered = false;
       prevId = id;
     }
     return ordered;
   }
 
-  /** Counting sort of the live slots by cell (stable: input order within a cell). */
-  private bucketByCell(n: number): { starts: Int32Array; sorted: Int32Array } {
-    const cells = this.cellCount;
-    const cellOf = this.sCell;
+  /**
+   * Bulk load of a new board: the cells, one per (user, problem) with a live record, numbered
+   * in (user, problem) order, and a counting sort of the live slots by cell (stable: input
+   * order within a cell). `sCell` holds each slot's user (-1: left out), `prob` its problem.
+   */
+  private bucketByUserProblem(n: number, prob: Int32Array): { starts: Int32Array; sorted: Int32Array } {
+    const cap = this.probCap;
+    const keys = this.uids.length * cap;
+    const owner = this.sCell;
+    // count[key + 1]: records of cell key = user * cap + problem; later its next free place.
+    const count = new Int32Array(keys + 1);
+    for (let s = 0; s < n; s++) {
+      const u = owner[s]!;
+      if (u >= 0) count[u * cap + prob[s]! + 1]!++;
+    }
+    let cells = 0;
+    for (let key = 1; key <= keys; key++) if (count[key]! > 0) cells++;
+    const room = withHeadroom(cells);
+    this.cellUser = new Int32Array(room);
+    this.cellProb = new Int32Array(room);
+    this.head = new Int32Array(room).fill(-1);
+    const { cellUser, cellProb, userCells } = this;
     const starts = new Int32Array(cells + 1);
-    for (let s = 0; s < n; s++) if (cellOf[s]! >= 0) starts[cellOf[s]! + 1]!++;
-    for (let c = 0; c < cells; c++) starts[c + 1]! += starts[c]!;
-    const fill = starts.slice(0, cells);
-    const sorted = new Int32Array(starts[cells]!);
-    for (let s = 0; s < n; s++) if (cellOf[s]! >= 0) sorted[fill[cellOf[s]!]!++] = s;
+    let c = 0;
+    let at = 0;
+    for (let key = 0; key < keys; key++) {
+      const m = count[key + 1]!;
+      if (m === 0) continue;
+      const u = (key / cap) | 0;
+      userCells[key] = c;
+      cellUser[c] = u;
+      cellProb[c] = key - u * cap;
+      starts[c++] = at;
+      count[key + 1] = at;
+      at += m;
+    }
+    starts[cells] = at;
+    this.cellCount = cells;
+    const sorted = new Int32Array(at);
+    for (let s = 0; s < n; s++) {
+      const u = owner[s]!;
+      if (u >= 0) sorted[count[u * cap + prob[s]! + 1]!++] = s;
+    }
     return { starts, sorted };
   }
 
