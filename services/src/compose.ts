@@ -151,6 +151,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     groups: group.roles,
   });
   message.useSources(discussion.posts.sources);
+  // Disbanding a group removes its contests, trainings and discussions (its problems: group.useProblems).
+  group.onDisband((gid) => contest.groupContests.removeGroup(gid));
+  group.onDisband((gid) => training.admin.removeGroupTrainings(gid));
+  group.onDisband((gid) => discussion.posts.removeGroupPosts(gid));
   // Remote judge: import writes through the problem back office; the worker judges remote problems.
   const remoteJudge = createRemoteJudgeCapability(ctx, opts.remoteJudge);
   remoteJudge.useProblems({ create: (user, dto) => problem.admin.create(user, dto) });

@@ -295,7 +295,13 @@ export function createGroupContestService(deps: GroupContestDeps, contests: Cont
     return contests.deleteAnnouncement(aid);
   }
 
+  /** A disbanded group's contests go with it (their problems links, registrations, announcements cascade). */
+  async function removeGroup(gid: number): Promise<void> {
+    for (const cid of await repo.groupContestIds(db, gid)) await contests.adminDelete(cid);
+  }
+
   return {
+    removeGroup,
     list,
     adminList,
     get,

@@ -393,3 +393,9 @@ export async function listGroup(db: Db, gid: number, visibleOnly: boolean, page:
   );
   return { total, rows: rows.map(toRow) };
 }
+
+/** The ids of a group's contests (a disbanded group's clean-up). */
+export async function groupContestIds(db: Db, gid: number): Promise<number[]> {
+  const rows = await db.selectFrom('contest').select('id').where('gid', '=', gid).execute();
+  return rows.map((r) => r.id);
+}

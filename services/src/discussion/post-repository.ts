@@ -288,3 +288,9 @@ export async function quoted(db: PostDb, commentIds: readonly number[], replyIds
   ]);
   return { comments, replies };
 }
+
+/** The ids of a group's posts (a disbanded group's clean-up). */
+export async function groupPostIds(db: PostDb, gid: number): Promise<number[]> {
+  const rows = await db.selectFrom('discussion').select('id').where('gid', '=', gid).execute();
+  return rows.map((r) => Number(r.id));
+}

@@ -306,6 +306,11 @@ export function createPostService(deps: PostServiceDeps) {
     return null;
   }
 
+  /** A disbanded group's posts go with it (with their comment areas). */
+  async function removeGroupPosts(gid: number): Promise<void> {
+    await repo.deletePosts(db, await repo.groupPostIds(db, gid));
+  }
+
   async function reports(q: ReportListQuery) {
     const c = q.currentPage && q.currentPage >= 1 ? q.currentPage : 1;
     const l = q.limit && q.limit >= 1 ? Math.min(q.limit, MAX_PAGE_SIZE) : 10;
@@ -369,6 +374,7 @@ export function createPostService(deps: PostServiceDeps) {
   };
 
   return {
+    removeGroupPosts,
     categories,
     saveCategories,
     list,

@@ -454,3 +454,45 @@ describe('group problem list and publication requests', () => {
     expect(row.rows[0]).toEqual({ is_group: true, apply_public_progress: null });
   });
 });
+
+describe('disband', () => {
+  it('removes the group’s contests and problems; nothing stays reachable under the dead gid', async () => {
+    const problem = {
+      ...problemDto('9', 'Other sum'),
+      problem: { ...problemDto('9', 'Other sum').problem, gid: otherGid },
+    };
+    expect(await h.call('POST', '/api/group/problem', 'owner', problem)).toMatchObject({ status: 200 });
+    expect(
+      await h.call('POST', '/api/group/contest', 'owner', contestBody('Other Round', { gid: otherGid })),
+    ).toMatchObject({ status: 200 });
+    const cid = await cidOf('Other Round');
+    const pid = await pidOf('OTHER9');
+    expect(
+      await h.call('PUT', '/api/group/contest-problem', 'owner', {
+        cid,
+        pid,
+        displayId: 'A',
+        displayTitle: 'Other sum',
+      }),
+    ).toMatchObject({ status: 200 });
+    // Refused to anyone but the owner and site root.
+    for (const v of ['member', 'gadmin', 'groot'] as const)
+      expect((await h.call('DELETE', `/api/group?gid=${otherGid}`, v)).status, v).toBe(403);
+    expect(await h.call('DELETE', `/api/group?gid=${otherGid}`, 'owner')).toMatchObject({ status: 200 });
+    const left = await sql<{ contests: number; problems: number; links: number }>`
+      select (select count(*)::int from contest where gid = ${otherGid}) as contests,
+             (select count(*)::int from problem where gid = ${otherGid}) as problems,
+             (select count(*)::int from contest_problem where cid = ${cid}) as links`.execute(tdb.db);
+    expect(left.rows[0]).toEqual({ contests: 0, problems: 0, links: 0 });
+    expect(await h.call('GET', `/api/group/get-contest-list?gid=${otherGid}`, 'member')).toMatchObject({
+      status: 404,
+    });
+    expect(await h.call('GET', `/api/get-contest-problem?cid=${cid}`, 'member')).not.toMatchObject({
+      status: 200,
+    });
+    // The first group keeps its contests.
+    expect(
+      (await h.call('GET', `/api/group/get-contest-list?gid=${gid}`, 'member')).data.records.length,
+    ).toBe(1);
+  });
+});

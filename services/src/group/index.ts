@@ -27,10 +27,14 @@ export interface GroupCapability extends Capability {
   };
   /** Plugs the problem capability in (group problems); bound late: that capability is built after. */
   useProblems(port: GroupProblemPort): void;
+  /** Registers another capability's clean-up of a disbanded group's objects. */
+  onDisband(clean: (gid: number) => Promise<void>): void;
 }
 
 export function createGroupCapability(ctx: AppContext, ports: GroupPorts = {}): GroupCapability {
+  const cleanups: ((gid: number) => Promise<void>)[] = [];
   const service = createGroupService({
+    onDisband: cleanups,
     db: groupDb(ctx.db as unknown as Kysely<unknown>),
     bus: ctx.bus,
     blobs: ctx.blobs ?? undefined,
@@ -52,6 +56,18 @@ export function createGroupCapability(ctx: AppContext, ports: GroupPorts = {}): 
     },
     useProblems(port) {
       problems = port;
+      // The group's own problems go with it (through the problem capability's back office).
+      cleanups.push(async (gid) => {
+        for (;;) {
+          const { rows } = await problems.page(gid, false, 1, 100);
+          if (rows.length === 0) return;
+          for (const p of rows) await problems.remove(p.id);
+        }
+      });
+    },
+    onDisband(clean) {
+      // Before the problems' clean-up: contests and trainings link the problems.
+      cleanups.unshift(clean);
     },
     routes: (app) => {
       registerGroupRoutes(app, service);

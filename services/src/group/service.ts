@@ -46,6 +46,11 @@ export interface GroupServiceDeps {
   limits: () => Promise<GroupLimits>;
   now: () => number;
   log?: { warn(obj: object, msg?: string): void };
+  /**
+   * Other capabilities' clean-up of a disbanded group's objects (problems, trainings, contests,
+   * discussions: reference DELETE /api/group cascades; docs/compat.md G13), plugged in by compose.
+   */
+  onDisband?: readonly ((gid: number) => Promise<void>)[];
 }
 
 export type GroupService = ReturnType<typeof createGroupService>;
@@ -414,6 +419,15 @@ export function createGroupService(deps: GroupServiceDeps) {
       ]);
       if (!(await repo.deleteGroup(db, gid))) throw fail(M.DELETE_FAILED);
       sharedCounts.clear();
+      // Each capability removes its own rows of the group; one failing does not stop the others
+      // (the group row is gone, so every group check already answers BAN for what remains).
+      for (const clean of deps.onDisband ?? []) {
+        try {
+          await clean(gid);
+        } catch (err) {
+          deps.log?.warn({ err, gid }, 'removing a disbanded group objects failed');
+        }
+      }
       await notify(
         members.filter((u) => u !== user.uid),
         NOTICE.DISBANDED,

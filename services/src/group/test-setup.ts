@@ -105,6 +105,7 @@ export async function groupHarness(tdb: TestDatabase): Promise<GroupHarness> {
     live: false,
     outbox: false,
   });
+  group.onDisband((gid) => contest.groupContests.removeGroup(gid));
   const app = await buildApp({
     authenticator: tokenAuthenticator(Object.fromEntries(Object.entries(G_USERS).map(([k, u]) => [k, u]))),
   });

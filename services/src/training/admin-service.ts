@@ -214,6 +214,12 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     return null;
   }
 
+  /** A disbanded group's trainings go with it (groups-admin-files.md DELETE /api/group cascades). */
+  async function removeGroupTrainings(gid: number): Promise<void> {
+    const rows = await db.selectFrom('training').select('id').where('gid', '=', gid).execute();
+    for (const r of rows) await remove(Number(r.id));
+  }
+
   async function changeStatus(user: AuthUser, tid: number, status: boolean, allow?: Allow): Promise<null> {
     const t = await owned(user, tid, M.UPDATE_FAILED, allow);
     await db.updateTable('training').set({ status }).where('id', '=', t.id).execute();
@@ -392,6 +398,7 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     create,
     update,
     remove,
+    removeGroupTrainings,
     changeStatus,
     problems,
     updateProblem,
