@@ -25,6 +25,8 @@ export interface FakeRun {
   code: string;
   verdict: FakeVerdict;
   looks: number;
+  /** When the judge first showed the final verdict (ms since epoch; the bench's clock start). */
+  finalAt?: number;
 }
 
 export interface FakeJudge extends FakeServer {
@@ -40,6 +42,7 @@ type Look = 'running' | FakeVerdict;
 function look(run: FakeRun): Look {
   run.looks++;
   if (run.verdict === 'NEVER' || run.looks < 2) return 'running';
+  run.finalAt ??= Date.now();
   return run.verdict;
 }
 
