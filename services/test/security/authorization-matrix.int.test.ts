@@ -69,6 +69,8 @@ function pickerFor(route: RegisteredRoute, v: Variant, who: Standing): Picker {
         return isInt ? v.pid : v.problemKey;
       case 'submitId':
         return v.submitId;
+      case 'gid':
+        return v.gid;
       case 'submitIds':
         return [v.submitId];
       case 'displayId':

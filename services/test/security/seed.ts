@@ -27,6 +27,10 @@ export const MARK = {
   /** Score, time and memory of the post-seal submission: only the contest's admins may see them. */
   sealedScore: '987654',
   sealedTime: '876543',
+  /** A group's contest and problem (owned by root's group; no test standing is a member). */
+  groupContest: 'GROUPCONTESTMARK',
+  groupProblem: 'GROUPPROBMARK',
+  groupAnnouncement: 'GROUPANNMARK',
 } as const;
 
 /** The public-bank submission of the hidden problem: problem staff may read its code and address. */
@@ -39,6 +43,7 @@ export const MARK_VISIBLE_TO: Readonly<Record<string, readonly string[]>> = {
   [MARK.privateProblem]: ['admin', 'problemAdmin'],
   [MARK.notStartedProblem]: ['admin', 'problemAdmin'],
   [MARK.invisibleProblem]: ['admin', 'problemAdmin'],
+  [MARK.groupProblem]: ['admin', 'problemAdmin'],
   // Outside contests, root and problem admins read code; site admins see addresses.
   [STAFF_MARK.code]: ['problemAdmin'],
   [STAFF_MARK.ip]: ['admin', 'problemAdmin'],
@@ -61,6 +66,8 @@ export interface Variant {
   displayId: string;
   /** The problem's own id string (problem_id). */
   problemKey: string;
+  /** The group of a group variant. */
+  gid?: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -285,6 +292,55 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
       announcementId: variants[0]!.announcementId,
       commentId: variants[0]!.commentId,
       displayId: 'SECHID',
+    });
+  }
+  // A group of root's (no test standing is a member) with a running group contest, a group problem
+  // in it and a group submission of that problem.
+  {
+    const gid = Number(
+      (
+        await db
+          .insertInto('group')
+          .values({
+            name: 'Security group',
+            short_name: 'secgrp',
+            brief: 'closed group',
+            description: 'closed group description',
+            owner: 'root',
+            uid: '1',
+            auth: 3,
+            code: 'SECRET',
+            visible: false,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db.insertInto('group_member').values({ gid, uid: '1', auth: 5 }).execute();
+    const cid = await contest(db, {
+      title: MARK.groupContest,
+      type: 0,
+      auth: 0,
+      start: now - HOUR,
+      end: now + HOUR,
+      openRank: false,
+    });
+    await db.updateTable('contest').set({ is_group: true, gid }).where('id', '=', cid).execute();
+    const pid = await problem(db, 'SECGRP1', MARK.groupProblem, 1);
+    await db.updateTable('problem').set({ is_group: true, gid }).where('id', '=', pid).execute();
+    await link(cid, pid, MARK.groupProblem);
+    const submitId = await submission(0, pid, 'SECGRP1', now - HOUR / 2, false);
+    await db.updateTable('judge').set({ gid }).where('submit_id', '=', submitId).execute();
+    variants.push({
+      name: 'group',
+      problemKey: 'SECGRP1',
+      cid,
+      pid,
+      submitId,
+      announcementId: await announcement(cid, MARK.groupAnnouncement),
+      commentId: variants[0]!.commentId,
+      displayId: 'A',
+      gid,
     });
   }
   await sql`select 1`.execute(db);
