@@ -26,7 +26,8 @@ async function readUpload(req: FastifyRequest, field: string, limit: number) {
       if (part.fieldname === field && !file) {
         const bytes = await part.toBuffer().catch(() => null);
         file = {
-          filename: part.filename,
+          // A part sent without a file name (allowed by multipart) has none here: treat as ''.
+          filename: part.filename ?? '',
           bytes: new Uint8Array(bytes ?? []),
           truncated: !bytes || part.file.truncated,
         };
