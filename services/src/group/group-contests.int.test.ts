@@ -385,6 +385,34 @@ describe('group contests', () => {
   });
 });
 
+describe('a site admin (not root) outside the group', () => {
+  it('is refused every group contest call and the group submission list', async () => {
+    const cid = await cidOf('Round One');
+    const calls: [string, string, object?][] = [
+      ['GET', `/api/group/get-contest-list?gid=${gid}`],
+      ['GET', `/api/group/get-admin-contest-list?gid=${gid}`],
+      ['GET', `/api/group/contest?cid=${cid}`],
+      ['POST', '/api/group/contest', contestBody('Admin Round')],
+      ['PUT', '/api/group/contest', { ...contestBody('Round One'), id: cid }],
+      ['PUT', `/api/group/change-contest-visible?cid=${cid}&visible=false`],
+      ['GET', `/api/group/get-contest-problem-list?cid=${cid}`],
+      ['GET', `/api/group/get-contest-announcement-list?cid=${cid}`],
+      ['DELETE', `/api/group/contest?cid=${cid}`],
+      ['GET', `/api/get-submission-list?onlyMine=false&gid=${gid}`],
+    ];
+    for (const [method, url, body] of calls)
+      expect(await h.call(method as 'GET', url, 'siteAdmin', body), `${method} ${url}`).toMatchObject({
+        status: 403,
+      });
+    expect((await h.call('GET', `/api/get-contest-problem?cid=${cid}`, 'siteAdmin')).status).toBe(403);
+    // Nothing changed.
+    const row = await sql<{ visible: boolean }>`select visible from contest where id = ${cid}`.execute(
+      tdb.db,
+    );
+    expect(row.rows[0]!.visible).toBe(true);
+  });
+});
+
 describe('group submissions', () => {
   it('lists the group’s submissions to members and site root only', async () => {
     const pid = await pidOf('ALPHA1');

@@ -29,6 +29,8 @@ export const G_USERS = {
   stranger: makeUser('g-stranger', 'gstranger', 1002),
   root: makeUser('g-root', 'groot_site', 1000),
   newbie: makeUser('g-newbie', 'gnewbie', 1002),
+  /** A site admin (not root): no group rights (reference §3: only site root bypasses group checks). */
+  siteAdmin: makeUser('g-siteadmin', 'gsiteadmin', 1001),
 } satisfies Record<string, AuthUser>;
 export type Viewer = keyof typeof G_USERS | 'anonymous';
 export const VIEWERS: Viewer[] = [
