@@ -385,6 +385,22 @@ describe('group contests', () => {
   });
 });
 
+describe('accepted-code download of a group contest', () => {
+  it('is for the creator, the group root and site root', async () => {
+    const cid = await cidOf('Round One');
+    const url = `/api/file/download-contest-ac-submission?cid=${cid}&excludeAdmin=false&splitType=user`;
+    for (const v of ['groot', 'owner', 'gadmin', 'root'] as const) {
+      const res = await h.app.inject({ method: 'GET', url, headers: { authorization: v } });
+      expect(res.statusCode, v).toBe(200);
+      expect(res.headers['content-type'], v).toContain('application/x-download');
+    }
+    for (const v of ['member', 'stranger', 'siteAdmin'] as const) {
+      const res = await h.app.inject({ method: 'GET', url, headers: { authorization: v } });
+      expect(res.statusCode, v).toBe(400);
+    }
+  });
+});
+
 describe('a site admin (not root) outside the group', () => {
   it('is refused every group contest call and the group submission list', async () => {
     const cid = await cidOf('Round One');
