@@ -244,15 +244,13 @@ describe('admin back office on postgres', () => {
       (
         (await call('GET', '/api/admin/config/get-service-info', 'padmin')).body.data.processes as Proc[]
       ).find((p) => p.name === 'r-mem');
-    await expect
-      .poll(runner)
-      .toMatchObject({
-        kind: 'runner',
-        pid: 4321,
-        rssBytes: 123_456_789,
-        heapUsedBytes: 23_456_789,
-        load: 0.5,
-      });
+    await expect.poll(runner).toMatchObject({
+      kind: 'runner',
+      pid: 4321,
+      rssBytes: 123_456_789,
+      heapUsedBytes: 23_456_789,
+      load: 0.5,
+    });
     expect((await runner())!.uptimeSeconds).toBeGreaterThanOrEqual(3600);
   });
 
