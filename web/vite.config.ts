@@ -1,8 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const backend = 'http://localhost:8080';
 
+/** Blueprint's table of every icon name gives way to src/shell/icon-names.ts (see there). */
+const lightIconNames: Plugin = {
+  name: 'oj:light-icon-names',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (/^\.\/iconNames(\.js)?$/.test(source) && importer && /@blueprintjs[\\/]icons[\\/]/.test(importer))
+      return fileURLToPath(new URL('./src/shell/icon-names.ts', import.meta.url));
+    return null;
+  },
+};
+
 export default defineConfig({
+  plugins: [lightIconNames],
   // esbuild/oxc handles JSX with the automatic runtime, so no React plugin is needed.
   oxc: { jsx: { runtime: 'automatic' } },
   server: {

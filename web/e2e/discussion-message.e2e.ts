@@ -195,6 +195,37 @@ describe('discussions and messages', () => {
     await screenshot(admin, 'admin-notice');
   });
 
+  it("A on another page: the navbar's counts follow B's comment and a notice without a reload", async () => {
+    await pageA.goto('/home');
+    await pageA.getByTestId('home-page').waitFor();
+    await pageA.evaluate(() => ((window as unknown as { __mark: number }).__mark = 7));
+    // the message menu stays open: its counts are the header's live counts
+    await pageA.getByTestId('message-menu').click();
+    await pageA.getByTestId('message-comment').waitFor();
+    const count = async (key: string) => {
+      const badge = pageA.getByTestId(`message-${key}-count`);
+      return (await badge.count()) ? Number(await badge.textContent()) : 0;
+    };
+    const comments = await count('comment');
+    const mine = await count('mine');
+
+    await pageB.goto(`/discussion-detail/${did}`);
+    await pageB.getByTestId('comment-box-input').fill('third comment from B');
+    await pageB.getByTestId('comment-box-submit').click();
+    await expect.poll(() => count('comment')).toBe(comments + 1);
+    await pageA.getByTestId('message-dot').waitFor();
+
+    await call(root, 'POST', '/api/admin/msg/notice', {
+      title: `${tag} for A only`,
+      content: 'A single notice',
+      type: 'Single',
+      recipientUsername: a.username,
+    });
+    await expect.poll(() => count('mine')).toBe(mine + 1);
+    expect(await pageA.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(7);
+    await screenshot(pageA, 'navbar-live-counts', { fullPage: false });
+  });
+
   it('B reports the post; an admin handles the report in the queue', async () => {
     await pageB.goto(`/discussion-detail/${did}`);
     await pageB.getByTestId('discussion-report').click();

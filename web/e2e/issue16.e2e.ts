@@ -235,6 +235,8 @@ describe('editor and problem page (issue #16 items 5, 10)', () => {
   it('search opens with Ctrl+F and all eight themes are offered', async () => {
     const page = await userPage(DESKTOP);
     await page.goto('/problem/1000');
+    // the editor shows read-only until the problem has loaded (it arrives in parallel with it)
+    await page.locator('[data-testid="code-editor"]:not([data-readonly])').waitFor();
     await page.getByTestId('code-editor').locator('.cm-content').click();
     await page.keyboard.press('Control+f');
     await page.locator('.cm-search').waitFor();

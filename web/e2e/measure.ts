@@ -1,5 +1,6 @@
 // The web client's numbers on the one-process start, in headless Chromium: JavaScript shipped
-// (gzip) for /home and /problem/1000, per chunk and per area (from the Vite manifest), and the
+// (gzip) for /home and /problem/1000 (in all, and what had arrived when the page became
+// interactive), per chunk and per area (from the Vite manifest), and the
 // time until each page is interactive. Writes web/bench-results/web.json and prints it as the
 // last line. Run: `npm run bench -w @oj/web` (or `npx tsx e2e/measure.ts` in web/).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,7 +53,15 @@ interface PageResult {
   path: string;
   /** null when the page never became interactive (reason in `note`). */
   interactiveMs: { runs: number[]; median: number } | null;
-  js: { rawBytes: number; gzipBytes: number; byArea: Record<string, number>; chunks: Shipped[] };
+  js: {
+    rawBytes: number;
+    /** Everything fetched until the network was quiet (also what loads after interaction). */
+    gzipBytes: number;
+    /** What had arrived when the page became interactive. */
+    gzipBytesBeforeInteractive: number;
+    byArea: Record<string, number>;
+    chunks: Shipped[];
+  };
   css: { rawBytes: number; gzipBytes: number };
   note?: string;
 }
@@ -65,8 +74,8 @@ async function loadOnce(
   baseUrl: string,
   path: string,
   session: { token: string; userInfo: string } | null,
-  ready: (page: Page) => Promise<void>,
-): Promise<{ ms: number | null; files: Map<string, Buffer>; error?: string }> {
+  isReady: (page: Page) => Promise<void>,
+): Promise<{ ms: number | null; files: Map<string, Buffer>; beforeReady: Set<string>; error?: string }> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', baseURL: baseUrl });
   if (session)
     await context.addInitScript((s) => {
@@ -75,10 +84,14 @@ async function loadOnce(
     }, session);
   const page = await context.newPage();
   const files = new Map<string, Buffer>();
+  /** Files whose response had arrived when the page became interactive. */
+  const beforeReady = new Set<string>();
+  let ready = false;
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     const url = new URL(res.url());
     if (url.origin !== baseUrl || !/\.(js|css)$/.test(url.pathname)) return;
+    if (!ready) beforeReady.add(url.pathname.replace(/^\//, ''));
     pending.push(
       res.body().then(
         (b) => void files.set(url.pathname.replace(/^\//, ''), b),
@@ -91,21 +104,28 @@ async function loadOnce(
     let ms: number | null = null;
     let error: string | undefined;
     try {
-      await ready(page);
+      await isReady(page);
       // performance.now() counts from the navigation start
       ms = Math.round(await page.evaluate(() => performance.now()));
+      ready = true;
     } catch (err) {
       error = (err as Error).message.split('\n')[0];
     }
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await Promise.all(pending);
-    return { ms, files, error };
+    return { ms, files, beforeReady, error };
   } finally {
     await context.close();
   }
 }
 
-function summarise(path: string, files: Map<string, Buffer>, areas: Map<string, string>, runs: number[]) {
+function summarise(
+  path: string,
+  files: Map<string, Buffer>,
+  beforeReady: Set<string>,
+  areas: Map<string, string>,
+  runs: number[],
+) {
   const chunks: Shipped[] = [];
   let cssRaw = 0;
   let cssGzip = 0;
@@ -127,6 +147,9 @@ function summarise(path: string, files: Map<string, Buffer>, areas: Map<string, 
     js: {
       rawBytes: chunks.reduce((s, c) => s + c.rawBytes, 0),
       gzipBytes: chunks.reduce((s, c) => s + c.gzipBytes, 0),
+      gzipBytesBeforeInteractive: chunks
+        .filter((c) => beforeReady.has(c.file))
+        .reduce((s, c) => s + c.gzipBytes, 0),
       byArea,
       chunks,
     },
@@ -145,17 +168,19 @@ async function measurePage(
 ): Promise<PageResult> {
   const runs: number[] = [];
   let files = new Map<string, Buffer>();
+  let beforeReady = new Set<string>();
   let error: string | undefined;
   for (let i = 0; i < RUNS; i += 1) {
     const once = await loadOnce(browser, baseUrl, path, session, ready);
     files = once.files;
+    beforeReady = once.beforeReady;
     if (once.ms === null) {
       error = once.error;
       break;
     }
     runs.push(once.ms);
   }
-  const result = summarise(path, files, areas, runs);
+  const result = summarise(path, files, beforeReady, areas, runs);
   if (error) result.note = `not interactive: ${error}`;
   return result;
 }

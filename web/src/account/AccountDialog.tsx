@@ -1,11 +1,16 @@
 // The Login / Register / ResetPwd dialog. Closes only through its close button, never by clicking outside.
-import { Dialog, DialogBody } from '@blueprintjs/core';
+// The forms are a chunk of their own, fetched when the dialog first opens (issue #16: not on every first load).
+import { Dialog, DialogBody, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../store/site';
 import { useUi } from '../store/ui';
-import { LoginForm } from './LoginForm';
-import { RegisterForm } from './RegisterForm';
-import { ResetRequestForm } from './ResetRequestForm';
+
+const LoginForm = lazy(() => import('./LoginForm').then((m) => ({ default: m.LoginForm })));
+const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const ResetRequestForm = lazy(() =>
+  import('./ResetRequestForm').then((m) => ({ default: m.ResetRequestForm })),
+);
 
 const TITLE_KEYS = {
   Login: 'account.login',
@@ -29,9 +34,11 @@ export function AccountDialog() {
       data-testid="account-dialog"
     >
       <DialogBody>
-        {mode === 'Login' && <LoginForm />}
-        {mode === 'Register' && <RegisterForm />}
-        {mode === 'ResetPwd' && <ResetRequestForm />}
+        <Suspense fallback={<Spinner size={24} data-testid="account-form-loading" />}>
+          {mode === 'Login' && <LoginForm />}
+          {mode === 'Register' && <RegisterForm />}
+          {mode === 'ResetPwd' && <ResetRequestForm />}
+        </Suspense>
       </DialogBody>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import {
   ButtonGroup,
   Callout,
   NonIdealState,
-  Popover,
+  PopoverNext,
   ProgressBar,
   Spinner,
   Tag,
@@ -147,7 +147,7 @@ function CommentBox({
       )}
       <div className="oj-comment-toolbar">
         <ButtonGroup minimal>
-          <Popover
+          <PopoverNext
             content={
               <div className="oj-emoji-grid">
                 {EMOJI.map((e) => (
@@ -168,7 +168,7 @@ function CommentBox({
             <Button small aria-label={t('commentArea.emoji')} title={t('commentArea.emoji')}>
               😀
             </Button>
-          </Popover>
+          </PopoverNext>
           {SNIPPETS.map(([snippet, label]) => (
             <Button
               key={snippet}

@@ -8,15 +8,7 @@ import {
   completionKeymap,
 } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import {
-  bracketMatching,
-  defaultHighlightStyle,
-  indentOnInput,
-  indentUnit,
-  StreamLanguage,
-  syntaxHighlighting,
-} from '@codemirror/language';
+import { bracketMatching, indentOnInput, indentUnit, StreamLanguage } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import {
   drawSelection,
@@ -25,15 +17,11 @@ import {
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
+  type KeyBinding,
 } from '@codemirror/view';
-import { dracula } from '@uiw/codemirror-theme-dracula';
-import { eclipse } from '@uiw/codemirror-theme-eclipse';
-import { materialDark } from '@uiw/codemirror-theme-material';
-import { monokai } from '@uiw/codemirror-theme-monokai';
-import { solarizedLight } from '@uiw/codemirror-theme-solarized';
 import { useEffect, useRef } from 'react';
+import { loadEditorTheme, loadSearch, type SearchModule } from './editor-loaders';
 import type { EditorTheme } from './editor-prefs';
-import { base16Dark, cobalt } from './editor-themes';
 
 export interface CodeEditorProps {
   value: string;
@@ -66,17 +54,8 @@ export async function loadLanguage(name: string): Promise<Extension> {
   return [];
 }
 
-const THEMES: Record<EditorTheme, Extension> = {
-  monokai,
-  solarized: solarizedLight,
-  material: materialDark,
-  // "idea" has no CM6 port: CodeMirror's own light highlighting stands in.
-  idea: syntaxHighlighting(defaultHighlightStyle),
-  eclipse,
-  'base16-dark': base16Dark,
-  cobalt,
-  dracula,
-};
+/** Keys of @codemirror/search's keymap: pressed before the package is there, they load it first. */
+const SEARCH_KEYS = ['Mod-f', 'F3', 'Mod-g', 'Shift-F3', 'Shift-Mod-g', 'Mod-Alt-g', 'Mod-d', 'Mod-Shift-l'];
 
 const sizeTheme = (px: number) =>
   EditorView.theme({ '&': { fontSize: `${px}px`, height: '100%' }, '.cm-scroller': { overflow: 'auto' } });
@@ -96,10 +75,41 @@ export default function CodeEditor(props: CodeEditorProps) {
     size: new Compartment(),
     tab: new Compartment(),
     ro: new Compartment(),
+    search: new Compartment(),
   });
 
   useEffect(() => {
     const c = parts.current;
+    let searchReady = false;
+    /** Puts the search panel, its keymap and the selection-match marks in (once), then runs `then`. */
+    const withSearch = (ed: EditorView, then?: (m: SearchModule) => void) => {
+      void loadSearch().then((m) => {
+        if (ed !== view.current) return;
+        if (!searchReady) {
+          searchReady = true;
+          ed.dispatch({
+            effects: c.search.reconfigure([
+              m.search({ top: true }),
+              m.highlightSelectionMatches(),
+              keymap.of(m.searchKeymap),
+            ]),
+          });
+        }
+        then?.(m);
+      });
+    };
+    const searchKeys: KeyBinding[] = SEARCH_KEYS.map((key) => ({
+      key,
+      preventDefault: true,
+      run: (ed) => {
+        if (searchReady) return false;
+        withSearch(ed, (m) => {
+          const binding = m.searchKeymap.find((b) => b.key === key || b.mac === key);
+          binding?.run?.(ed);
+        });
+        return true;
+      },
+    }));
     const v = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -116,8 +126,7 @@ export default function CodeEditor(props: CodeEditorProps) {
           autocompletion(),
           // Words of the document complete in every language (the grammars add their own sources).
           EditorState.languageData.of(() => [{ autocomplete: completeAnyWord }]),
-          search({ top: true }),
-          highlightSelectionMatches(),
+          c.search.of([]),
           keymap.of([
             {
               key: 'Mod-Enter',
@@ -129,24 +138,29 @@ export default function CodeEditor(props: CodeEditorProps) {
             },
             ...closeBracketsKeymap,
             ...completionKeymap,
-            ...searchKeymap,
+            ...searchKeys,
             ...defaultKeymap,
             ...historyKeymap,
             indentWithTab,
           ]),
           c.lang.of([]),
-          c.theme.of(THEMES[props.theme]),
+          c.theme.of([]),
           c.size.of(sizeTheme(props.fontSize)),
           c.tab.of(tabs(props.tabSize)),
           c.ro.of(readOnly(!!props.readOnly)),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) onChange.current(u.state.doc.toString());
+            // the first selection brings the search package for the marks of matching words
+            if (!searchReady && u.selectionSet && !u.state.selection.main.empty) withSearch(u.view);
           }),
         ],
       }),
     });
     view.current = v;
-    return () => v.destroy();
+    return () => {
+      view.current = null;
+      v.destroy();
+    };
     // The view is created once; later prop changes are applied through compartments below.
   }, []);
 
@@ -157,16 +171,25 @@ export default function CodeEditor(props: CodeEditorProps) {
   }, [props.value]);
 
   useEffect(() => {
+    let live = true;
+    void loadEditorTheme(props.theme).then((ext) => {
+      if (live) view.current?.dispatch({ effects: parts.current.theme.reconfigure(ext) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.theme]);
+
+  useEffect(() => {
     const c = parts.current;
     view.current?.dispatch({
       effects: [
-        c.theme.reconfigure(THEMES[props.theme]),
         c.size.reconfigure(sizeTheme(props.fontSize)),
         c.tab.reconfigure(tabs(props.tabSize)),
         c.ro.reconfigure(readOnly(!!props.readOnly)),
       ],
     });
-  }, [props.theme, props.fontSize, props.tabSize, props.readOnly]);
+  }, [props.fontSize, props.tabSize, props.readOnly]);
 
   useEffect(() => {
     let live = true;

@@ -1,5 +1,5 @@
 // Right pane of a problem: editor toolbar, the lazily loaded CodeMirror editor, submit and live status.
-import { Alert, Button, FormGroup, HTMLSelect, Popover } from '@blueprintjs/core';
+import { Alert, Button, FormGroup, HTMLSelect, PopoverNext } from '@blueprintjs/core';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,24 +33,12 @@ import {
   type EditorTheme,
 } from './editor-prefs';
 import type { Example } from './examples';
-import { loadKatex } from './MathMarkdown';
+import { loadEditor } from './preload';
 import { TestDrawer } from './TestDrawer';
 import type { ProblemDetail } from './types';
 
-const loadEditor = () => import('./CodeEditor');
+// Started ahead by the entry on a problem URL (preload.ts); later imports reuse the same promises.
 const CodeEditor = lazy(loadEditor);
-
-/**
- * Starts the editor chunk and the default grammar as soon as the problem route's code runs, in
- * parallel with the problem request, so the page paints once instead of spinner after spinner
- * (issue #16). Later imports reuse the same module promises.
- */
-export function preloadProblemChunks(): void {
-  void loadEditor().catch(() => undefined);
-  void import('@codemirror/lang-cpp').catch(() => undefined);
-  // statements nearly always carry math: KaTeX arrives with the statement instead of after it
-  void loadKatex().catch(() => undefined);
-}
 
 export interface Scope {
   cid?: string;
@@ -312,14 +300,14 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
             e.currentTarget.value = '';
           }}
         />
-        <Popover content={settings} placement="bottom">
+        <PopoverNext content={settings} placement="bottom">
           <Button
             icon="cog"
             title={t('editor.settings')}
             aria-label={t('editor.settings')}
             data-testid="editor-settings-open"
           />
-        </Popover>
+        </PopoverNext>
         <Button
           icon={focus ? 'minimize' : 'maximize'}
           title={focus ? t('editor.exitFocus') : t('editor.focus')}

@@ -1,14 +1,8 @@
 // Statement text: the shell's sanitising markdown plus KaTeX, which loads on first use.
-import type Katex from 'katex';
 import { useEffect, useMemo, useRef } from 'react';
 import { renderMarkdown, sanitizeKatex } from '../shell/Markdown';
+import { loadKatex } from './katex-load';
 import { dropMath, liftMath } from './math';
-
-let katexLoad: Promise<typeof Katex> | null = null;
-export function loadKatex() {
-  katexLoad ??= Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([k]) => k.default);
-  return katexLoad;
-}
 
 export function MathMarkdown({ source, testId }: { source: string | null | undefined; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);

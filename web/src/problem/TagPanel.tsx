@@ -1,5 +1,5 @@
 // Tag picker: tags grouped by classification, filtered by a search box.
-import { Button, InputGroup, Popover, Tag } from '@blueprintjs/core';
+import { Button, InputGroup, PopoverNext, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
@@ -67,12 +67,12 @@ export function TagPanel({
   );
   return (
     <>
-      <Popover content={panel} placement="bottom-start">
+      <PopoverNext content={panel} placement="bottom-start">
         <Button icon="tag" rightIcon="caret-down" data-testid="tag-panel-toggle">
           {t('problem.selectTags')}
           {selected.length ? ` (${selected.length})` : ''}
         </Button>
-      </Popover>
+      </PopoverNext>
       {selected.map((id) => (
         <Tag key={id} intent="primary" onRemove={() => onToggle(id)} data-testid="problem-selected-tag">
           {names.get(id) ?? `#${id}`}

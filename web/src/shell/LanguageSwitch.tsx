@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n';
 import { LANGUAGES, type Language } from '../i18n/language';
@@ -16,7 +16,7 @@ export function LanguageMenuItems() {
           active={i18n.language === lng}
           roleStructure="listoption"
           selected={i18n.language === lng}
-          onClick={() => changeLanguage(lng)}
+          onClick={() => void changeLanguage(lng)}
           data-testid={`language-${lng}`}
         />
       ))}
@@ -27,7 +27,7 @@ export function LanguageMenuItems() {
 export function LanguageSwitch({ testId = 'language-switch' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <Popover
+    <PopoverNext
       content={
         <Menu>
           <LanguageMenuItems />
@@ -38,6 +38,6 @@ export function LanguageSwitch({ testId = 'language-switch' }: { testId?: string
       <Button variant="minimal" icon="translate" aria-label={t('shell.language')} data-testid={testId}>
         {LABELS[i18n.language as Language] ?? i18n.language}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }

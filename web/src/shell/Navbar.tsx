@@ -9,7 +9,7 @@ import {
   MenuDivider,
   MenuItem,
   Navbar as BpNavbar,
-  Popover,
+  PopoverNext,
   type IconName,
 } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -191,7 +191,7 @@ export function Navbar() {
               <NavLink key={l.to} link={l} />
             ))}
             {showRank && (
-              <Popover
+              <PopoverNext
                 placement="bottom-start"
                 content={
                   <Menu>
@@ -212,7 +212,7 @@ export function Navbar() {
                 <Button variant="minimal" endIcon="caret-down" data-testid="nav-rank">
                   {t('nav.rank')}
                 </Button>
-              </Popover>
+              </PopoverNext>
             )}
             {extra.map((l) => (
               <NavLink key={l.to} link={l} />

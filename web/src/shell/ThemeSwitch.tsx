@@ -1,5 +1,5 @@
 // The theme switch of the navbar: system, light or dark (issue #16).
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useTheme, type ThemeChoice } from './theme';
 
@@ -33,7 +33,7 @@ export function ThemeSwitch() {
   const { t } = useTranslation();
   const theme = useTheme((s) => s.theme);
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu>
@@ -49,6 +49,6 @@ export function ThemeSwitch() {
         data-testid="theme-switch"
         data-theme={theme}
       />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,5 +1,5 @@
 // Navbar popover menus: messages, user, tools.
-import { Button, Classes, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { badgeCount, MESSAGE_CATEGORIES, totalUnread, useMessages } from '../message/store';
@@ -35,7 +35,7 @@ export function MessageMenu() {
   const { t } = useTranslation();
   const total = useMessages((s) => totalUnread(s.unread));
   return (
-    <Popover
+    <PopoverNext
       content={
         <Menu>
           <MessageMenuItems />
@@ -53,7 +53,7 @@ export function MessageMenu() {
           <span className="oj-red-dot" data-testid="message-dot" aria-label={t('message.hasUnread')} />
         )}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
 
@@ -112,7 +112,7 @@ export function UserMenu() {
   const user = useSession((s) => s.user);
   if (!user) return null;
   return (
-    <Popover
+    <PopoverNext
       content={
         <Menu>
           <UserMenuItems />
@@ -123,7 +123,7 @@ export function UserMenu() {
       <Button variant="minimal" icon="user" endIcon="caret-down" data-testid="user-menu">
         <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{user.username}</span>
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
 
@@ -149,7 +149,7 @@ export function ToolsMenu() {
   const count = useSite((s) => s.tools.length);
   if (count === 0) return null;
   return (
-    <Popover
+    <PopoverNext
       content={
         <Menu>
           <ToolsMenuItems />
@@ -160,6 +160,6 @@ export function ToolsMenu() {
       <Button variant="minimal" icon="wrench" data-testid="tools-menu">
         {t('nav.tools')}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }
