@@ -13,7 +13,7 @@ const CJK = /[\u4e00-\u9fff]/;
 describe('group contest texts in English', () => {
   it('has a twin for every Chinese text', () => {
     const texts = [
-      ...Object.values(GCM).filter((v): v is string => typeof v === 'string'),
+      ...(Object.values(GCM) as unknown[]).filter((v): v is string => typeof v === 'string'),
       GCM.BAN('获取比赛列表失败，'),
       PM.NOT_APPLYING,
       PM.ADD_CONTEST_NO_GID,
