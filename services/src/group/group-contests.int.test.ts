@@ -466,6 +466,13 @@ describe('group problem list and publication requests', () => {
     const r = await h.call('GET', `/api/group/get-problem-list?gid=${gid}`, 'member');
     const row = r.data.records.find((p: { problemId: string }) => p.problemId === 'ALPHA1');
     expect(row.tags.map((t: { name: string }) => t.name)).toEqual(['greedy']);
+    // The viewer's status icon reads the group's submissions (the member's accepted one above).
+    const status = await h.call('POST', '/api/get-user-problem-status', 'member', {
+      pidList: [pid],
+      isContestProblemList: false,
+      gid,
+    });
+    expect(status.data).toEqual({ [String(pid)]: { status: 0 } });
   });
 
   it('the author withdraws a pending request; the review queue no longer shows it', async () => {

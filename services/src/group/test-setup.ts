@@ -86,18 +86,7 @@ export async function groupHarness(tdb: TestDatabase): Promise<GroupHarness> {
   const noticePort: NoticePort = { notify: async (n) => void notices.push(n) };
   const limits: GroupLimits = { ...DEFAULT_GROUP_LIMITS, defaultCreateGroupACInitValue: 0 };
   const group = createGroupCapability(ctx, { notices: noticePort, limits: async () => limits });
-  const problem = createProblemCapability(ctx, { groups: group.membership }, { seedSamples: false });
-  group.useProblems(groupProblemPort(tdb.db as never, problem.admin));
-  // Group contests and the group submission list: the contest and judge capabilities with the
-  // group's rules plugged in as compose.ts does (routes only; no consumers started).
-  const contest = createContestCapability(ctx, {
-    groupRoles: group.roles,
-    groups: {
-      isMember: (gid, uid) => group.membership.isMember(uid, gid),
-      ownerUids: async () => [],
-      isGroupRoot: async (gid, uid) => (await group.roles.standing(uid, gid)) === 'root',
-    },
-  });
+  // The judge capability: the group submission list, and the problem capability's status icons.
   const judge = createJudgeCapability(ctx, {
     problems: problemPortFromProblemCapability(ctx.db),
     groups: {
@@ -106,6 +95,22 @@ export async function groupHarness(tdb: TestDatabase): Promise<GroupHarness> {
     },
     live: false,
     outbox: false,
+  });
+  const problem = createProblemCapability(
+    ctx,
+    { groups: group.membership, status: judge.problemStatus },
+    { seedSamples: false },
+  );
+  group.useProblems(groupProblemPort(tdb.db as never, problem.admin));
+  // Group contests: the contest capability with the group's rules plugged in as compose.ts does
+  // (routes only; no consumers started).
+  const contest = createContestCapability(ctx, {
+    groupRoles: group.roles,
+    groups: {
+      isMember: (gid, uid) => group.membership.isMember(uid, gid),
+      ownerUids: async () => [],
+      isGroupRoot: async (gid, uid) => (await group.roles.standing(uid, gid)) === 'root',
+    },
   });
   group.onDisband((gid) => contest.groupContests.removeGroup(gid));
   const app = await buildApp({
