@@ -38,6 +38,9 @@ export function ensureWebBuild(log: (line: string) => void = console.log): void 
   // The lock keeps two builds (another engineer's, or a second run) from emptying dist under each other.
   const r = spawnSync('flock', ['/tmp/oj-web-build.lock', 'npm', 'run', 'build', '-w', '@oj/web'], {
     cwd: repoRoot,
+    // vitest sets NODE_ENV=test, which Vite would pass on to React (a development build, twice the
+    // size): the browser suite and the bench share web/dist, so it is always the production build
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
   });
