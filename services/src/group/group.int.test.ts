@@ -147,6 +147,21 @@ describe('membership lifecycle through the API', () => {
     expect(short).toMatchObject({ status: 400, msg: M.APPLY_REASON_LENGTH });
   });
 
+  it("a visitor's cached list page follows a join, an exit and a new group at once", async () => {
+    const visitorCard = async (gid: number) => {
+      const r = await h.call('GET', `/api/get-group-list?limit=120&currentPage=1`, 'anonymous');
+      return (r.data.records as { id: number; memberCount: number }[]).find((g) => g.id === gid);
+    };
+    const gid = await fresh({ auth: 1 });
+    const before = (await visitorCard(gid))!.memberCount;
+    expect((await h.call('POST', `/api/group/member?gid=${gid}`, 'stranger')).status).toBe(200);
+    expect((await visitorCard(gid))!.memberCount).toBe(before + 1);
+    expect((await h.call('DELETE', `/api/group/member/exit?gid=${gid}`, 'stranger')).status).toBe(200);
+    expect((await visitorCard(gid))!.memberCount).toBe(before);
+    const another = await fresh({ auth: 1 });
+    expect(await visitorCard(another)).toBeDefined();
+  });
+
   it('hidden or missing groups cannot be applied to', async () => {
     const gid = await fresh({ visible: false });
     expect((await h.call('POST', `/api/group/member?gid=${gid}&code=ABC123`, 'stranger')).msg).toBe(

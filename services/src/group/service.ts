@@ -118,6 +118,17 @@ export function createGroupService(deps: GroupServiceDeps) {
     maxEntries: 1000,
     now: deps.now,
   });
+  // The anonymous list pages (the same for every visitor) are kept as long as the shared totals.
+  const visitorPages = new TtlCache<string, Awaited<ReturnType<typeof repo.listGroupPage>>>({
+    ttlMs: SHARED_COUNT_TTL_MS,
+    maxEntries: 1000,
+    now: deps.now,
+  });
+  /** A group, its visibility or its member counts changed: the shared list data is stale. */
+  const listChanged = () => {
+    sharedCounts.clear();
+    visitorPages.clear();
+  };
   const rankPages = new TtlCache<string, Awaited<ReturnType<typeof repo.groupRank>>>({
     ttlMs: RANK_TTL_MS,
     maxEntries: 2000,
@@ -242,7 +253,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         viewer: viewer?.uid ?? null,
         seeAll: isRoot(viewer),
       };
-      // The shared part of the total (visible groups) is kept a few seconds (docs/compat.md G20);
+      // The shared part of the total (visible groups) is kept a few seconds (docs/compat.md G22);
       // the viewer's own hidden groups are counted per request.
       const shared = () =>
         sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f));
@@ -254,7 +265,11 @@ export function createGroupService(deps: GroupServiceDeps) {
           : f.viewer && !f.seeAll
             ? Promise.all([shared(), repo.countMine(db, f.viewer, f, true)]).then(([a, b]) => a + b)
             : shared(),
-        repo.listGroupPage(db, f, current, limit),
+        f.viewer === null && !f.onlyMine && !f.seeAll
+          ? visitorPages.get(`${f.auth ?? 0}:${f.keyword ?? ''}:${current}:${limit}`, () =>
+              repo.listGroupPage(db, f, current, limit),
+            )
+          : repo.listGroupPage(db, f, current, limit),
       ]);
       const records: GroupCard[] = rows.map((r) => ({
         ...r,
@@ -334,7 +349,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         if ((e as { code?: string }).code === '23505') throw fail(M.NAME_TAKEN);
         throw fail(M.CREATE_FAILED);
       }
-      sharedCounts.clear();
+      listChanged();
       return null;
     },
 
@@ -362,7 +377,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         auth,
       });
       if (!ok) throw fail(M.UPDATE_FAILED);
-      sharedCounts.clear();
+      listChanged();
       return null;
     },
 
@@ -418,7 +433,7 @@ export function createGroupService(deps: GroupServiceDeps) {
         MemberAuth.ROOT,
       ]);
       if (!(await repo.deleteGroup(db, gid))) throw fail(M.DELETE_FAILED);
-      sharedCounts.clear();
+      listChanged();
       // Each capability removes its own rows of the group; one failing does not stop the others
       // (the group row is gone, so every group check already answers BAN for what remains).
       for (const clean of deps.onDisband ?? []) {
@@ -463,6 +478,7 @@ export function createGroupService(deps: GroupServiceDeps) {
       if (!d.ok) throw refusalError('APPLY', d.refusal);
       try {
         await repo.insertMember(db, g.id, user.uid, d.auth, g.auth === GroupAuth.PUBLIC ? null : reason);
+        listChanged();
       } catch (e) {
         if ((e as { code?: string }).code === '23505') throw denied(M.APPLY_AGAIN);
         throw fail(M.APPLY_FAILED);
@@ -499,6 +515,7 @@ export function createGroupService(deps: GroupServiceDeps) {
       });
       if (!d.ok) throw refusalError('SET_AUTH', d.refusal);
       if (!(await repo.setMemberAuth(db, g.id, b.uid, from, d.auth))) throw fail(M.UPDATE_FAILED);
+      listChanged();
       if (from <= MemberAuth.REFUSED && d.auth >= MemberAuth.MEMBER)
         await notify(
           [b.uid],
@@ -527,6 +544,7 @@ export function createGroupService(deps: GroupServiceDeps) {
       });
       if (!d.ok) throw refusalError('REMOVE', d.refusal);
       if (!(await repo.deleteMember(db, g.id, q.uid))) throw fail(M.DELETE_FAILED);
+      listChanged();
       await notify(
         [q.uid],
         NOTICE.REMOVED,
@@ -542,6 +560,7 @@ export function createGroupService(deps: GroupServiceDeps) {
       const d = decideMembership(row?.auth ?? MemberAuth.NONE, { type: 'EXIT', isOwner: g.uid === user.uid });
       if (!d.ok) throw refusalError('EXIT', d.refusal);
       if (!(await repo.deleteMember(db, g.id, user.uid))) throw fail(M.EXIT_FAILED);
+      listChanged();
       await push(g.id, user.uid, 0, 'exited', [user.uid, ...(await adminUids(g))]);
       return null;
     },
