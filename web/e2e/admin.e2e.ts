@@ -3,7 +3,6 @@
 // when it stops and green when it starts (pushed, no reload), in zh-CN and en-US, at 1400 and 375 px.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { strToU8, zipSync } from 'fflate';
 import {
   DESKTOP,
   e2e,
@@ -17,6 +16,7 @@ import {
   typeCode,
   uniqueName,
 } from './support/browser';
+import { sumCasesZip } from './support/zip';
 
 async function adminLogin(page: Page, path = '/admin/login') {
   await page.goto(path);
@@ -142,21 +142,14 @@ describe('admin back office', () => {
     await page.getByTestId('pf-output-input').fill('Their sum.');
     await page.getByTestId('pf-type').selectOption('1');
     await page.getByTestId('pf-case-mode').selectOption('subtask_lowest');
-    const cases: Record<string, Uint8Array> = {};
-    [
-      [1, 2],
-      [3, 4],
-      [10, 20],
-      [-5, 5],
-    ].forEach(([a, b], i) => {
-      cases[`${i + 1}.in`] = strToU8(`${a} ${b}\n`);
-      cases[`${i + 1}.out`] = strToU8(`${a! + b!}\n`);
-    });
-    await page.getByTestId('pf-zip').setInputFiles({
-      name: 'cases.zip',
-      mimeType: 'application/zip',
-      buffer: Buffer.from(zipSync(cases)),
-    });
+    await page.getByTestId('pf-zip').setInputFiles(
+      sumCasesZip([
+        [1, 2],
+        [3, 4],
+        [10, 20],
+        [-5, 5],
+      ]),
+    );
     await page.getByTestId('pf-upload-progress').waitFor();
     await page.getByTestId('pf-cases').waitFor();
     expect(await page.getByTestId('pf-cases').locator('tbody tr').count()).toBe(4);
