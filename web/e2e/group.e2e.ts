@@ -6,15 +6,17 @@ import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   e2e,
+  expectAcceptedVerdict,
   logInByApi,
   MOBILE,
   newPage,
   pageErrors,
   registerUserByApi,
   screenshot,
+  typeCode,
   uniqueName,
 } from './support/browser';
-import { apiLogin, call, PY_RIGHT, waitVerdict } from './support/contest';
+import { apiLogin, call, PY_RIGHT } from './support/contest';
 import { sumCasesZip } from './support/zip';
 
 const PASSWORD = 'e2e-pass-123';
@@ -202,7 +204,7 @@ describe('groups: create, apply, live decision, problem, training, contest', () 
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('the member finds the training with the group problem in the Training tab, solves the problem and shows on the group rank', async () => {
+  it('the member finds the training with the group problem in the Training tab, solves the problem from the Problems tab and shows on the group rank', async () => {
     const page = await newPage(DESKTOP);
     await logInByApi(page, applicant.username, PASSWORD);
     await page.goto(`/group/${gid}`);
@@ -220,18 +222,24 @@ describe('groups: create, apply, live decision, problem, training, contest', () 
     await expect
       .poll(() => page.getByTestId(`training-problem-${displayId}`).textContent())
       .toContain(PROBLEM_TITLE);
-    expect(pageErrors(page)).toEqual([]);
 
-    // The applicant, a member now, solves it through the group (gid) and appears on the group rank.
-    const member = await apiLogin(applicant.username, PASSWORD);
-    const { submitId } = await call<{ submitId: number }>(member, 'POST', '/api/submit-problem-judge', {
-      pid: displayId,
-      language: 'Python3',
-      code: PY_RIGHT,
-      cid: 0,
-      gid,
-    });
-    expect((await waitVerdict(member, submitId)).status).toBe(0);
+    // The member opens it from the group's Problems tab and solves it (judged against the zip's cases).
+    await page.goto(`/group/${gid}/problem`);
+    await page.getByTestId(`group-problem-${displayId}`).click();
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe(`/group/${gid}/problem/${encodeURIComponent(displayId)}`);
+    await page.getByTestId('problem-detail').waitFor();
+    // the editor is read-only until the problem has loaded
+    await page.locator('[data-testid="code-editor"]:not([data-readonly])').waitFor();
+    await page.getByTestId('language-select').selectOption({ label: 'Python3' });
+    await typeCode(page, PY_RIGHT);
+    await page.getByTestId('submit-button').click();
+    await expectAcceptedVerdict(page, 60_000);
+    // back on the list: the member's tick, from this group's submissions
+    await page.goto(`/group/${gid}/problem`);
+    await page.getByTestId(`group-problem-${displayId}`).getByTestId('group-problem-mark-ac').waitFor();
+    expect(pageErrors(page)).toEqual([]);
     const rankPage = await newPage(DESKTOP);
     await logInByApi(rankPage, owner.username, PASSWORD);
     await rankPage.goto(`/group/${gid}/rank`);
