@@ -139,7 +139,9 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     { seedSamples: opts.seedSamples ?? true },
   );
   // Group problems: the group capability's rules, the problem capability's back office.
-  group.useProblems(groupProblemPort(ctx.db as never, problem.admin));
+  group.useProblems(
+    groupProblemPort(ctx.db as never, problem.admin, (input) => compilerFrontEndPort.compile(input)),
+  );
   const discussion = createDiscussionCapability(ctx, {
     contests: {
       facts: (viewer, cid) => contest.service.commentFacts(viewer, cid),

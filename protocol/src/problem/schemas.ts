@@ -282,6 +282,15 @@ export const ProblemInput = Type.Object({
 });
 export type ProblemInput = Static<typeof ProblemInput>;
 
+/** The Compile button's body (admin and group compile-spj / compile-interactive). */
+export const CompileBody = Type.Object({
+  code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  extraFiles: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
+});
+export type CompileBody = Static<typeof CompileBody>;
+
 export const ProblemDTO = Type.Object({
   problem: Opt(ProblemInput),
   samples: Opt(Type.Array(CaseInput)),

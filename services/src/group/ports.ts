@@ -70,4 +70,11 @@ export interface GroupProblemPort {
   tagsOf(pids: readonly number[]): Promise<Map<number, unknown[]>>;
   /** The id of a group's problem by its full display id. */
   idOf(problemId: string, gid: number): Promise<number | null>;
+  /** The problem form's Compile button: checks a special judge or interactor (admin's check). */
+  compileChecker(input: {
+    kind: 'spj' | 'interactive';
+    code: string;
+    language: string;
+    extraFiles: Record<string, string>;
+  }): Promise<{ ok: true } | { ok: false; status: 400 | 500; msg: string }>;
 }

@@ -54,6 +54,9 @@ const FACTS = [
   'modifiedUser',
 ] as const;
 
+/** Without a compiler: the reference's "no judge available" answer. */
+const NO_JUDGE = { ok: false, status: 400, msg: '没有可用的判题服务器，请重新尝试！' } as const;
+
 /**
  * The back office checks its own staff rule (site problem admins or the author); the group rules
  * were checked by the group service before, so the call is made as a problem admin acting for
@@ -61,9 +64,14 @@ const FACTS = [
  */
 const actingFor = (user: AuthUser): AuthUser => ({ ...user, roles: [...user.roles, 'problem_admin'] });
 
-export function groupProblemPort(db: Kysely<unknown>, office: ProblemBackOffice): GroupProblemPort {
+export function groupProblemPort(
+  db: Kysely<unknown>,
+  office: ProblemBackOffice,
+  compiler?: GroupProblemPort['compileChecker'],
+): GroupProblemPort {
   const pdb = camelDb<ProblemView>(db);
   return {
+    compileChecker: compiler ?? (async () => NO_JUDGE),
     async find(pid) {
       const row = await pdb.selectFrom('problem').select(FACTS).where('id', '=', pid).executeTakeFirst();
       return (row as GroupProblemFacts | undefined) ?? null;
@@ -162,4 +170,5 @@ export const NO_GROUP_PROBLEMS: GroupProblemPort = {
   withdrawPublic: async () => false,
   tagsOf: async () => new Map(),
   idOf: async () => null,
+  compileChecker: async () => NO_JUDGE,
 };

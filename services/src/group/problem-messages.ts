@@ -19,6 +19,8 @@ export const PM = {
   /** Ours (G15): cancelling when no publication request is pending. */
   NOT_APPLYING: '该题目当前没有待审核的公开申请！',
   ADD_CONTEST_NO_GID: '添加失败，题目所属的团队ID不可为空！',
+  COMPILE_EMPTY: '参数不能为空！',
+  COMPILED: '编译成功！',
 } as const;
 
 registerEnglish({
@@ -37,4 +39,6 @@ registerEnglish({
   [PM.AUTH_RANGE]: 'The problem auth must be public (1) or private (2)!',
   [PM.NOT_APPLYING]: 'This problem has no pending publication request!',
   [PM.ADD_CONTEST_NO_GID]: 'Adding failed: the group id of the problem is required!',
+  [PM.COMPILE_EMPTY]: 'Parameters must not be empty!',
+  [PM.COMPILED]: 'Compiled successfully!',
 });

@@ -1,9 +1,10 @@
 // HTTP shape of the group problem endpoints (reference groups-admin-files.md §3).
 import { Type } from '@sinclair/typebox';
 import { GidQuery, PagedGidQuery } from '@oj/protocol/group';
-import { ProblemDTO } from '@oj/protocol/problem/schemas';
+import { CompileBody, ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { App } from '../platform/http/app';
-import { ok } from '../platform/http/envelope';
+import { ok, okEmpty } from '../platform/http/envelope';
+import { PM } from './problem-messages';
 import type { GroupProblemService } from './problem-service';
 
 const login = { access: 'login' } as const;
@@ -12,6 +13,16 @@ const AuthQuery = Type.Object({ pid: Type.Integer(), auth: Type.Integer() });
 const ApplyPublicQuery = Type.Object({ pid: Type.Integer(), isApplied: Type.Boolean() });
 
 export function registerGroupProblemRoutes(app: App, s: GroupProblemService): void {
+  for (const kind of ['spj', 'interactive'] as const) {
+    app.post(
+      `/api/group/compile-${kind}`,
+      { config: login, schema: { querystring: GidQuery, body: CompileBody } },
+      async (req) => {
+        await s.compile(req.user!, (req.query as GidQuery).gid, kind, req.body as CompileBody);
+        return okEmpty(PM.COMPILED);
+      },
+    );
+  }
   app.get(
     '/api/group/get-problem-list',
     { config: login, schema: { querystring: PagedGidQuery } },

@@ -3,7 +3,7 @@
 // rules live here; the problem itself is written by the problem capability through the port.
 import { makePage, MAX_PAGE_SIZE } from '@oj/protocol';
 import { MemberAuth } from '@oj/protocol/group';
-import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { CompileBody, ProblemDTO } from '@oj/protocol/problem/schemas';
 import { isRoot, type AuthUser } from '../platform/http/access';
 import { denied, fail, notFound } from '../platform/http/errors';
 import { M } from './messages';
@@ -98,6 +98,16 @@ export function createGroupProblemService(groups: GroupService, problems: () => 
         gid: r.gid,
       }));
       return makePage(records, total, limit, current);
+    },
+
+    /** POST /api/group/compile-spj|interactive: the verdict, not the reference's blind success (G23). */
+    async compile(user: AuthUser, gid: number, kind: 'spj' | 'interactive', body: CompileBody) {
+      await requireLevel(user, gid, MemberAuth.ADMIN, '编译失败，');
+      const code = body.code?.trim() ? body.code : '';
+      const language = body.language?.trim() ?? '';
+      if (!code || !language) throw fail(PM.COMPILE_EMPTY);
+      const r = await problems().compileChecker({ kind, code, language, extraFiles: body.extraFiles ?? {} });
+      if (!r.ok) throw fail(r.msg, r.status);
     },
 
     async tags(user: AuthUser, gid: number) {

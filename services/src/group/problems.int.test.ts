@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db';
-import { M } from './messages';
+import { BAN, M } from './messages';
 import { PM } from './problem-messages';
 import { groupHarness, populatedGroup, VIEWERS, type GroupHarness, type Viewer } from './test-setup';
 
@@ -172,6 +172,30 @@ describe('group problems', () => {
     expect(await h.call('GET', `/api/group/get-all-problem-tags?gid=${gid}`, 'member')).toMatchObject({
       status: 403,
     });
+  });
+
+  it('compile-spj / compile-interactive: group admins get the verdict (G23); members and strangers are refused', async () => {
+    const good = { code: 'int main() { return 0; }', language: 'C++' };
+    const broken = { code: 'int main() { return undeclared; }', language: 'C++' };
+    for (const kind of ['spj', 'interactive']) {
+      const url = `/api/group/compile-${kind}?gid=${gid}`;
+      expect(await h.call('POST', url, 'gadmin', good)).toMatchObject({ status: 200, msg: PM.COMPILED });
+      const bad = await h.call('POST', url, 'gadmin', broken);
+      expect(bad.status).toBe(500);
+      expect(bad.msg).toContain('undeclared');
+      expect(await h.call('POST', url, 'gadmin', { code: ' ', language: 'C++' })).toMatchObject({
+        status: 400,
+        msg: PM.COMPILE_EMPTY,
+      });
+      expect((await h.call('POST', url, 'anonymous', good)).http).toBe(401);
+      for (const who of ['member', 'stranger', 'siteAdmin'] as const)
+        expect(await h.call('POST', url, who, good)).toMatchObject({ status: 403 });
+      expect(
+        await h.call('POST', `/api/group/compile-${kind}?gid=${gid + 100000}`, 'gadmin', good),
+      ).toMatchObject({
+        msg: BAN('编译失败，'),
+      });
+    }
   });
 
   it('refuses site problems through the group endpoints', async () => {

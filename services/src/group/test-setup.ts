@@ -15,6 +15,7 @@ import { createProblemCapability } from '../problem';
 import { createContestCapability } from '../contest';
 import { createJudgeCapability } from '../judge';
 import { problemPortFromProblemCapability } from '../judge/problem-adapter';
+import { compilerFrontEndPort } from '../admin/compile-check';
 import { createGroupCapability, groupProblemPort, type GroupCapability } from './index';
 import { DEFAULT_GROUP_LIMITS, type GroupLimits } from './ports';
 
@@ -101,7 +102,10 @@ export async function groupHarness(tdb: TestDatabase): Promise<GroupHarness> {
     { groups: group.membership, status: judge.problemStatus },
     { seedSamples: false },
   );
-  group.useProblems(groupProblemPort(tdb.db as never, problem.admin));
+  // The compile check compose.ts plugs in (the admin's compiler front end).
+  group.useProblems(
+    groupProblemPort(tdb.db as never, problem.admin, (input) => compilerFrontEndPort.compile(input)),
+  );
   // Group contests: the contest capability with the group's rules plugged in as compose.ts does
   // (routes only; no consumers started).
   const contest = createContestCapability(ctx, {

@@ -5,6 +5,7 @@ import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
 import {
   AdminProblemListQuery,
   ChangeProblemAuthBody,
+  CompileBody,
   OjQuery,
   PidQuery,
   Problem,
@@ -59,13 +60,6 @@ function pidList(raw: string[] | undefined): number[] {
   if (ids.some((s) => !/^\d+$/.test(s))) throw badRequest('题目id格式错误！');
   return ids.map(Number);
 }
-
-const CompileBody = Type.Object({
-  code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  extraFiles: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
-});
 
 export function registerProblemAdminRoutes(
   app: App,

@@ -67,7 +67,7 @@ export function GroupProblemEdit({
         languages={loaded.data.languages}
         tagNames={loaded.data.tags.map((x) => x.name)}
         gid={gid}
-        compileBase="/api/admin/problem"
+        compileBase="/api/group"
         onSave={async (dto) => {
           if (pid === null) await api.post('/api/group/problem', dto);
           else await api.put('/api/group/problem', dto);

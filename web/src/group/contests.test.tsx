@@ -284,3 +284,24 @@ describe('group problem list', () => {
     expect(query(call.url)).toEqual({ pid: '5', isApplied: 'false' });
   });
 });
+
+describe('group problem form', () => {
+  it("the Compile button checks the special judge through the group's call with the gid in the query", async () => {
+    const calls = stub(4, (p) => {
+      if (p === '/api/languages') return ok([{ id: 1, name: 'C++' }]);
+      if (p === '/api/get-all-problem-tags') return ok([]);
+      if (p === '/api/group/compile-spj')
+        return { body: { status: 500, msg: 'spj.cpp:1: error: boom', data: null } };
+      return undefined;
+    });
+    renderApp('/group/1000/problem-create');
+    await screen.findByTestId('problem-form');
+    fireEvent.click(screen.getByLabelText(/Special judge|特殊评测/));
+    fireEvent.change(screen.getByTestId('pf-spj-code'), { target: { value: 'int main() { return 0 }' } });
+    fireEvent.click(screen.getByTestId('pf-compile'));
+    expect((await screen.findByTestId('pf-compile-error')).textContent).toContain('boom');
+    const compile = calls.find((c) => path(c.url) === '/api/group/compile-spj');
+    expect(compile && query(compile.url).gid).toBe('1000');
+    expect(calls.some((c) => path(c.url).startsWith('/api/admin/'))).toBe(false);
+  });
+});

@@ -162,8 +162,9 @@ export function ProblemForm({
     setCompiling(true);
     try {
       const path = `${compileBase ?? '/api/admin/problem'}/compile-${d.judgeMode === 'interactive' ? 'interactive' : 'spj'}`;
+      // The group calls take the group from the query (reference §3); the admin ones ignore it.
       await api.post(
-        path,
+        gid ? `${path}?gid=${gid}` : path,
         {
           code: d.spjCode,
           language: d.spjLanguage,
