@@ -6,6 +6,7 @@ import type { AppContext } from '../platform/context';
 import type { TestCaseZipConfig } from '../platform/config';
 import { hasRole, type AuthUser } from '../platform/http/access';
 import { badRequest, denied, fail } from '../platform/http/errors';
+import { sweepStaleUploads } from '../platform/http/upload';
 import {
   caseFileNames,
   caseFiles,
@@ -48,6 +49,9 @@ export const DEFAULT_TESTCASE_ZIP: TestCaseZipConfig = {
 
 export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro' | 'polygon' | 'icpc';
 
+/** Upload folders older than this are what a killed process left. */
+const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
 const extOf = (name: string) =>
   name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
 
@@ -65,6 +69,10 @@ export function createProblemFilesService(
     maxBytes: zipConfig.maxZipBytes,
     tempDir: path.join(ctx.config.dataDir ?? os.tmpdir(), 'tmp', 'uploads'),
   };
+  // Uploads a killed process left behind (an hour old: no request in flight is that slow).
+  void sweepStaleUploads(testCaseUpload.tempDir, STALE_UPLOAD_MS)
+    .then((n) => n && ctx.log.info({ removed: n }, 'removed stale test-case uploads'))
+    .catch((err) => ctx.log.warn({ err }, 'sweeping stale test-case uploads failed'));
 
   /** Who may upload test data: problem staff, or members of the group named (before the body is read). */
   async function checkTestCaseUploader(user: AuthUser, gid: number | undefined): Promise<void> {

@@ -1,7 +1,10 @@
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import { ok } from './envelope';
-import { imageTypeOf, readUpload } from './upload';
+import { imageTypeOf, readUpload, sweepStaleUploads } from './upload';
 
 let app: App;
 beforeAll(async () => {
@@ -60,5 +63,25 @@ describe('imageTypeOf', () => {
     expect(imageTypeOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg');
     expect(imageTypeOf(Buffer.from('GIF89a'))).toBe('gif');
     expect(imageTypeOf(Buffer.from('<svg onload=alert(1)>'))).toBeNull();
+  });
+});
+
+describe('sweepStaleUploads', () => {
+  it('removes only upload folders older than the age given', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sweep-'));
+    try {
+      await mkdir(path.join(dir, 'upload-old'));
+      await writeFile(path.join(dir, 'upload-old', 'file'), 'x');
+      await mkdir(path.join(dir, 'upload-new'));
+      await mkdir(path.join(dir, 'other-old'));
+      const hourAgo = new Date(Date.now() - 2 * 3600_000);
+      await utimes(path.join(dir, 'upload-old'), hourAgo, hourAgo);
+      await utimes(path.join(dir, 'other-old'), hourAgo, hourAgo);
+      expect(await sweepStaleUploads(dir, 3600_000)).toBe(1);
+      expect((await readdir(dir)).sort()).toEqual(['other-old', 'upload-new']);
+      expect(await sweepStaleUploads(path.join(dir, 'missing'), 0)).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@
 // with a byte limit (never more than maxBytes + 1 in memory); a malformed body, a part without a
 // file name or an empty file is the caller's error (400), never a 5xx.
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -158,4 +158,23 @@ export function imageTypeOf(bytes: Uint8Array): 'jpg' | 'png' | 'gif' | 'webp' |
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (const [type, test] of Object.entries(MAGIC)) if (test(b)) return type as 'jpg';
   return null;
+}
+
+/**
+ * Removes the `upload-*` folders of readUploadToFile older than `olderThanMs` from `dir`: what a
+ * process killed mid-upload left behind. Younger ones may belong to another process's request
+ * in flight (processes of a deployment share the data directory). Returns how many went.
+ */
+export async function sweepStaleUploads(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith('upload-')) continue;
+    const folder = path.join(dir, name);
+    const info = await stat(folder).catch(() => null);
+    if (!info || now - info.mtimeMs < olderThanMs) continue;
+    await rm(folder, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
