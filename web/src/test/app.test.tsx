@@ -139,8 +139,10 @@ describe('routing and shell', () => {
 });
 
 describe('account dialog', () => {
-  function openLogin() {
+  /** Opens the dialog on the login tab; the forms load with the dialog. */
+  async function openLogin() {
     act(() => useUi.getState().openAccountDialog('Login'));
+    await screen.findByTestId('login-form');
   }
   function fill(testId: string, value: string) {
     fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -149,7 +151,7 @@ describe('account dialog', () => {
   it('validates before calling the server', async () => {
     const calls = stubFetch(() => undefined);
     renderApp('/home');
-    openLogin();
+    await openLogin();
     fill('login-password', '123');
     fireEvent.click(await screen.findByTestId('login-submit'));
     expect(await screen.findByText('The username is required')).toBeTruthy();
@@ -164,7 +166,7 @@ describe('account dialog', () => {
         : undefined,
     );
     renderApp('/home');
-    openLogin();
+    await openLogin();
     fill('login-username', 'alice');
     fill('login-password', 'secret1');
     fireEvent.click(await screen.findByTestId('login-submit'));
@@ -182,7 +184,7 @@ describe('account dialog', () => {
       url === '/api/login' ? { body: { status: 400, msg: 'wrong', data: null } } : undefined,
     );
     renderApp('/home');
-    openLogin();
+    await openLogin();
     fill('login-username', 'alice');
     fill('login-password', 'badpass');
     for (let i = 1; i <= 5; i++) {
@@ -209,7 +211,7 @@ describe('account dialog', () => {
       return { body: { status: 200, msg: 'success', data: USER }, headers: { Authorization: 'jwt-2' } };
     });
     renderApp('/home');
-    openLogin();
+    await openLogin();
     fill('login-username', 'alice');
     fill('login-password', 'secret1');
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -264,6 +266,8 @@ describe('account dialog', () => {
     );
     renderApp('/home');
     act(() => useUi.getState().openAccountDialog('Register'));
+    // the forms load with the dialog
+    await screen.findByTestId('register-form');
     fill('register-email', 'not-an-email');
     fireEvent.click(await screen.findByTestId('register-send-code'));
     expect(calls.some((c) => c.url.startsWith('/api/get-register-code'))).toBe(false);
@@ -288,6 +292,8 @@ describe('account dialog', () => {
     );
     renderApp('/home');
     act(() => useUi.getState().openAccountDialog('Register'));
+    // the forms load with the dialog
+    await screen.findByTestId('register-form');
     fill('register-email', 'a@b.io');
     fireEvent.click(await screen.findByTestId('register-send-code'));
     await waitFor(() => expect(screen.getByTestId('register-send-code').textContent).toBe('Send code'));
@@ -306,6 +312,8 @@ describe('account dialog', () => {
     });
     renderApp('/home');
     act(() => useUi.getState().openAccountDialog('Register'));
+    // the forms load with the dialog
+    await screen.findByTestId('register-form');
     fill('register-username', 'alice');
     fireEvent.blur(await screen.findByTestId('register-username'));
     expect(await screen.findByText('The username already exists')).toBeTruthy();

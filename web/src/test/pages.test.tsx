@@ -90,6 +90,8 @@ describe('register', () => {
     });
     renderApp('/home');
     act(() => useUi.getState().openAccountDialog('Register'));
+    // the forms load with the dialog
+    await screen.findByTestId('register-form');
     fill('register-username', 'bob');
     fill('register-email', 'bob@x.io');
     fill('register-password', 'secret1');
