@@ -8,13 +8,12 @@ import {
   okPage as page,
   renderApp,
   resetStores,
-  stubFetch,
   urlPath as path,
   urlQuery as query,
 } from '../test/harness';
 import { fakeSocket as sock } from '../test/fake-socket';
 
-import { ALICE, group } from './test-fixtures';
+import { ALICE, stubGroupPage } from './test-fixtures';
 
 vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
@@ -41,18 +40,10 @@ const post = (id: number, over: Record<string, unknown> = {}) => ({
 });
 const CATEGORIES = [{ id: 1, name: 'General', gmtCreate: null, gmtModified: null }];
 
-function stub(
-  auth: number,
-  extra: (p: string, url: string, init: RequestInit) => ReturnType<typeof ok> | undefined,
-) {
-  return stubFetch((url, init) => {
-    const p = path(url);
-    if (p === '/api/get-group-detail') return ok(group);
-    if (p === '/api/get-group-auth') return ok(auth);
-    if (p === '/api/discussion-category') return ok(CATEGORIES);
-    return extra(p, url, init);
-  });
-}
+const stub = (auth: number, extra: Parameters<typeof stubGroupPage>[1]) =>
+  stubGroupPage(auth, (p, url, init) =>
+    p === '/api/discussion-category' ? ok(CATEGORIES) : extra(p, url, init),
+  );
 
 const detailCalls = (p: string) =>
   p === '/api/get-discussion-detail'

@@ -7,13 +7,12 @@ import {
   okPage as page,
   renderApp,
   resetStores,
-  stubFetch,
   urlPath as path,
   urlQuery as query,
 } from '../test/harness';
 import { fakeSocket as sock } from '../test/fake-socket';
 
-import { ALICE, group } from './test-fixtures';
+import { ALICE, stubGroupPage } from './test-fixtures';
 
 vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 
@@ -49,18 +48,7 @@ const adminRow = {
   gmtModified: null,
 };
 
-/** The group page calls plus the given ones; `auth` is the viewer's group auth (3 member, 5 root). */
-function stub(
-  auth: number,
-  extra: (p: string, url: string, init: RequestInit) => ReturnType<typeof ok> | undefined,
-) {
-  return stubFetch((url, init) => {
-    const p = path(url);
-    if (p === '/api/get-group-detail') return ok(group);
-    if (p === '/api/get-group-auth') return ok(auth);
-    return extra(p, url, init);
-  });
-}
+const stub = stubGroupPage;
 
 beforeEach(() => {
   resetStores();
