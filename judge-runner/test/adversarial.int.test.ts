@@ -134,7 +134,9 @@ describe('memory', () => {
 
 describe('output', () => {
   it('#5 endless putchar → RE "output limit" (HOJ: usually TLE)', async () => {
-    const r = await judgeC("int main(){for(;;)putchar('x');}");
+    // A time limit the output limit always beats, however loaded the machine: at 500 ms a busy
+    // machine let the wall clock run out before 32 MiB were written (TLE instead of the verdict under test).
+    const r = await judgeC("int main(){for(;;)putchar('x');}", { limits: { ...small, timeLimit: 5000 } });
     expect(r).toMatchObject({
       status: S.RUNTIME_ERROR,
       errorMessage: 'The output character length of the program exceeds the limit',
