@@ -9,9 +9,8 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config';
 import { createPlatform, type Platform } from '../../src/compose';
-import { listOutbox } from '../../src/platform/mail/mailer';
 import { freshPostgres } from '../../bench/support';
-import { runSubmissionScenario } from './scenario';
+import { codeFromOutbox, runSubmissionScenario } from './scenario';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const prefix = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -72,12 +71,7 @@ describe('cluster: PostgreSQL + NATS JetStream + a separate judge-runner process
     try {
       await runSubmissionScenario({
         base,
-        async registerCode(email) {
-          const mails = await listOutbox(platform.ctx.db, email);
-          const code = mails.at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
-          if (!code) throw new Error(`no register code in the outbox for ${email}`);
-          return code;
-        },
+        registerCode: (email) => codeFromOutbox(platform.ctx.db, email),
       });
     } catch (err) {
       throw new Error(`${(err as Error).message}\n--- judge runner output ---\n${runnerLog}`);

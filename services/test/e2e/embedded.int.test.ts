@@ -9,8 +9,7 @@ import type { Runner } from '@oj/judge-runner';
 import { loadConfig } from '../../src/platform/config';
 import { createPlatform, type Platform } from '../../src/compose';
 import { startEmbeddedJudge } from '../../src/platform/embedded-judge';
-import { listOutbox } from '../../src/platform/mail/mailer';
-import { runSubmissionScenario } from './scenario';
+import { codeFromOutbox, runSubmissionScenario } from './scenario';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'oj-e2e-'));
 let platform: Platform;
@@ -37,12 +36,7 @@ describe('embedded default: PGlite + in-process bus + in-process runner', () => 
   it('registers, submits, and receives every verdict by push; counters, solved list and rank follow', async () => {
     await runSubmissionScenario({
       base,
-      async registerCode(email) {
-        const mails = await listOutbox(platform.ctx.db, email);
-        const code = mails.at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
-        if (!code) throw new Error(`no register code in the outbox for ${email}`);
-        return code;
-      },
+      registerCode: (email) => codeFromOutbox(platform.ctx.db, email),
     });
   }, 240_000);
 });

@@ -2,12 +2,27 @@
 // and the cluster runs: a new user registers (code read from the outbox), submits A+B in
 // C++ and Python and a few wrong programs, and sees every status pushed over socket.io.
 import { expect } from 'vitest';
+import { eventually } from '../../src/judge/test-harness';
+import { listOutbox } from '../../src/platform/mail/mailer';
 import { Client, SOURCES, Watcher } from './harness';
 
 export interface ScenarioDeps {
   base: string;
   /** Reads the newest register code sent to this address (outbox or SMTP receiver). */
   registerCode(email: string): Promise<string>;
+}
+
+/**
+ * The newest register code in the outbox for this address. The mail is stored after the request
+ * answers (sendLater), so the outbox is read until it arrives.
+ */
+export async function codeFromOutbox(db: Parameters<typeof listOutbox>[0], email: string): Promise<string> {
+  const mails = await eventually(
+    () => listOutbox(db, email),
+    (m) => /\b\d{6}\b/.test(m.at(-1)?.body ?? ''),
+    30_000,
+  );
+  return mails.at(-1)!.body.match(/\b(\d{6})\b/)![1]!;
 }
 
 export async function runSubmissionScenario({ base, registerCode }: ScenarioDeps): Promise<void> {
