@@ -26,6 +26,31 @@ export const UPLOAD_MALFORMED = '上传的文件格式错误！';
 registerEnglish({ [UPLOAD_MALFORMED]: 'The uploaded file is malformed!' });
 
 /**
+ * The request's parts: field values collected into `fields` (the first of each name), the first
+ * named file part among `opts.fields` (any, when absent) yielded, every other file part drained.
+ */
+async function* firstWantedFile(
+  req: FastifyRequest,
+  opts: { maxBytes: number; fields?: readonly string[] },
+  fields: Record<string, string>,
+) {
+  let given = false;
+  for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 4, fields: 16 } })) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+      continue;
+    }
+    const wanted = !opts.fields || opts.fields.includes(part.fieldname);
+    if (given || !wanted || !part.filename) {
+      part.file.resume();
+      continue;
+    }
+    given = true;
+    yield part;
+  }
+}
+
+/**
  * The first file part (of `fields` when given) with a non-empty file name, read up to maxBytes;
  * null when the request is not multipart or has no such part. Field parts are collected.
  */
@@ -37,17 +62,7 @@ export async function readUpload(
   let found: Upload | null = null;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 4, fields: 16 } })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !(part.fieldname in fields))
-          fields[part.fieldname] = part.value;
-        continue;
-      }
-      const wanted = !opts.fields || opts.fields.includes(part.fieldname);
-      if (found || !wanted || !part.filename) {
-        part.file.resume();
-        continue;
-      }
+    for await (const part of firstWantedFile(req, opts, fields)) {
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
@@ -101,17 +116,7 @@ export async function readUploadToFile(
   let found: FileUpload | null = null;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes, files: 4, fields: 16 } })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !(part.fieldname in fields))
-          fields[part.fieldname] = part.value;
-        continue;
-      }
-      const wanted = !opts.fields || opts.fields.includes(part.fieldname);
-      if (found || !wanted || !part.filename) {
-        part.file.resume();
-        continue;
-      }
+    for await (const part of firstWantedFile(req, opts, fields)) {
       const file = path.join(folder, 'file');
       let size = 0;
       const counter = new Transform({
