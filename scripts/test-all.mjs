@@ -49,8 +49,23 @@ for (const s of suites) {
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
-  if (j.numFailedTests > 0 || r.status !== 0)
+  if (j.numFailedTests > 0 || r.status !== 0) {
     problems.push(`${s.name}: ${j.numFailedTests} failed (exit ${r.status})`);
+    // name each failed test here too: CI keeps only the tail of the log
+    for (const file of j.testResults ?? []) {
+      if (file.status === 'failed' && file.message)
+        problems.push(
+          `  × ${file.name.replace(root, '')}: ${String(file.message).split('\n')[0].slice(0, 300)}`,
+        );
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          problems.push(
+            `  × ${file.name.replace(root, '')} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '')
+              .split('\n')[0]
+              .slice(0, 300)}`,
+          );
+    }
+  }
   if (r.status !== 0 && j.numFailedTests === 0) failed += 1; // a suite-level failure (e.g. a file that does not load)
 }
 
