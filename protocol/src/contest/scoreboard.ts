@@ -441,9 +441,12 @@ export class Scoreboard {
   private readonly usernames: string[] = [];
   private userExcluded = new Uint8Array(0);
   private readonly pids: string[] = [];
-  private readonly problemIndex = new Map<string, number>();
+  /** Display id → problem (a load looks one up per record, like the uids). */
+  private readonly problemIndex = new StringIndex();
   /** Row stride of `userCells` (problem capacity). */
   private probCap = 16;
+  /** Rows of the per-user tables (userExcluded, userCells, the variants' users and order). */
+  private userCap = 0;
   /** user × probCap → cell id, -1 for none. */
   private userCells = new Int32Array(0);
 
@@ -544,24 +547,35 @@ export class Scoreboard {
 
   private userOf(uid: string, username: string): number {
     const known = this.userIndex.get(uid);
-    if (known >= 0) return known;
+    return known >= 0 ? known : this.addUser(uid, username);
+  }
+
+  /** A user not seen before. */
+  private addUser(uid: string, username: string): number {
     const u = this.userIndex.intern(uid);
     this.uids.push(uid);
     this.usernames.push(username);
-    this.userExcluded = grow(this.userExcluded, u + 1);
+    if (u >= this.userCap) this.growUsers(u + 1);
     this.userExcluded[u] = this.excluded.has(uid) ? 1 : 0;
-    this.userCells = grow(this.userCells, (u + 1) * this.probCap, -1);
-    for (const v of this.variants) v.ensureUsers(u + 1);
     this.starFlags = null;
     return u;
   }
 
+  /** Room for `n` users in every per-user table, all grown together (capacity doubles). */
+  private growUsers(n: number) {
+    let cap = Math.max(16, this.userCap * 2);
+    while (cap < n) cap *= 2;
+    this.userCap = cap;
+    this.userExcluded = grow(this.userExcluded, cap, 0, true);
+    this.userCells = grow(this.userCells, cap * this.probCap, -1, true);
+    for (const v of this.variants) v.ensureUsers(cap);
+  }
+
   private problemOf(displayId: string): number {
-    let p = this.problemIndex.get(displayId);
-    if (p !== undefined) return p;
-    p = this.pids.length;
+    const known = this.problemIndex.get(displayId);
+    if (known >= 0) return known;
+    const p = this.problemIndex.intern(displayId);
     this.pids.push(displayId);
-    this.problemIndex.set(displayId, p);
     for (const v of this.variants) v.ensureProblems(p + 1);
     if (p >= this.probCap) {
       // Re-lay the user × problem table with a wider row.
@@ -683,11 +697,13 @@ export class Scoreboard {
     // A repeated submitId: the last record counts, earlier ones are left out. Increasing ids
     // (the usual load, in submit_id order) are indexed after renumbering, from its buffers.
     if (!ordered) for (const slot of this.ids.build(this.sId, subs.length)) this.sCell[slot] = -1;
-    const { starts, sorted } = this.bucketByUserProblem(subs.length, prob);
+    const oldTime = this.sTime;
+    const { starts, sorted, oldId } = this.bucketByUserProblem(subs.length, prob);
     for (let i = 0; i < this.variantCount; i++)
       this.variants[i]!.ensureCells(withHeadroom(this.cellCount), true);
-    const { ids, to } = this.renumber(starts, sorted);
-    if (ordered) this.ids.adopt(ids, to, subs.length);
+    // The old times are not needed any more: their buffer holds the old slot → new slot map.
+    const to = this.renumber(starts, sorted, oldTime);
+    if (ordered) this.ids.adopt(oldId, to, subs.length);
     else this.ids.remap(to);
     lap('group');
     if (this.config.type === 0) this.foldAllAcm();
@@ -717,19 +733,14 @@ export class Scoreboard {
     const problemIndex = this.problemIndex;
     let ordered = true;
     let prevId = -Infinity;
-    let prevPid = '';
-    let p = -1;
     for (let k = 0; k < n; k++) {
       const s = subs[k]!;
       const uid = s.uid;
       let u = userIndex.get(uid);
-      if (u < 0) u = this.userOf(uid, s.username);
-      // Display ids come from one small map: consecutive records often share the string.
+      if (u < 0) u = this.addUser(uid, s.username);
       const pid = s.displayId;
-      if (pid !== prevPid) {
-        p = problemIndex.get(pid) ?? this.problemOf(pid);
-        prevPid = pid;
-      }
+      let p = problemIndex.get(pid);
+      if (p < 0) p = this.problemOf(pid);
       const id = s.submitId;
       const time = s.submitTime;
       sId[k] = id;
@@ -752,8 +763,14 @@ export class Scoreboard {
    * Bulk load of a new board: the cells, one per (user, problem) with a live record, numbered
    * in (user, problem) order, and a counting sort of the live slots by cell (stable: input
    * order within a cell). `sCell` holds each slot's user (-1: left out), `prob` its problem.
+   * The sorting pass reads every slot's fields in order and writes them at their sorted place
+   * (into new buffers that replace the slot buffers), so nothing is gathered at random later.
+   * `sorted[k]` is the old slot now at k; the old ids are returned (in old slot order).
    */
-  private bucketByUserProblem(n: number, prob: Int32Array): { starts: Int32Array; sorted: Int32Array } {
+  private bucketByUserProblem(
+    n: number,
+    prob: Int32Array,
+  ): { starts: Int32Array; sorted: Int32Array; oldId: Float64Array<ArrayBuffer> } {
     const cap = this.probCap;
     const keys = this.uids.length * cap;
     const owner = this.sCell;
@@ -787,58 +804,53 @@ export class Scoreboard {
     starts[cells] = at;
     this.cellCount = cells;
     const sorted = new Int32Array(at);
-    for (let s = 0; s < n; s++) {
-      const u = owner[s]!;
-      if (u >= 0) sorted[count[u * cap + prob[s]! + 1]!++] = s;
-    }
-    return { starts, sorted };
-  }
-
-  /**
-   * The k-th slot in (cell, time, submitId) order becomes slot k; cells chain their slots in
-   * order. Times and ids are gathered first and each cell is sorted on those copies, where its
-   * records sit side by side (sorting through `sorted` read them scattered over the buffers).
-   * Returns the old slot → new slot map and the ids in old slot order. Buffers emptied by a
-   * gather are reused (fewer large allocations: each one brings the next full GC closer).
-   */
-  private renumber(
-    starts: Int32Array,
-    sorted: Int32Array,
-  ): { ids: Float64Array<ArrayBuffer>; to: Int32Array<ArrayBuffer> } {
-    const live = sorted.length;
     const oldTime = this.sTime;
     const oldId = this.sId;
     const oldFlags = this.sFlags;
     const oldStatus = this.sStatus;
-    // One typed loop per pass (a generic gather over four array types ran polymorphic).
     const time = new Int32Array(oldTime.length);
     const id = new Float64Array(oldId.length);
-    for (let k = 0; k < live; k++) {
-      const s = sorted[k]!;
-      time[k] = oldTime[s]!;
-      id[k] = oldId[s]!;
-    }
-    for (let c = 0; c < this.cellCount; c++)
-      if (starts[c + 1]! - starts[c]! > 1) sortCell(sorted, time, id, starts[c]!, starts[c + 1]!);
-    this.sTime = time;
-    this.sId = id;
-    // The old times are not needed any more: their buffer holds the old slot → new slot map.
-    const to = oldTime;
     const flags = new Uint8Array(oldFlags.length);
     const status = new Int8Array(oldStatus.length);
-    for (let k = 0; k < live; k++) {
-      const s = sorted[k]!;
-      to[s] = k;
+    for (let s = 0; s < n; s++) {
+      const u = owner[s]!;
+      if (u < 0) continue;
+      const k = count[u * cap + prob[s]! + 1]!++;
+      sorted[k] = s;
+      time[k] = oldTime[s]!;
+      id[k] = oldId[s]!;
       flags[k] = oldFlags[s]!;
       status[k] = oldStatus[s]!;
     }
+    this.sTime = time;
+    this.sId = id;
     this.sFlags = flags;
     this.sStatus = status;
+    return { starts, sorted, oldId };
+  }
+
+  /**
+   * The k-th slot in (cell, time, submitId) order becomes slot k; cells chain their slots in
+   * order. The slots arrive bucketed by cell (bucketByUserProblem); each cell is sorted in
+   * place, where its records sit side by side. Returns the old slot → new slot map, in
+   * `reuse` (a buffer of old slot capacity that is not needed any more).
+   */
+  private renumber(
+    starts: Int32Array,
+    sorted: Int32Array,
+    reuse: Int32Array<ArrayBuffer>,
+  ): Int32Array<ArrayBuffer> {
+    const live = sorted.length;
+    const { sTime: time, sId: id, sFlags: flags, sStatus: status } = this;
+    for (let c = 0; c < this.cellCount; c++)
+      if (starts[c + 1]! - starts[c]! > 1)
+        sortCell(sorted, time, id, flags, status, starts[c]!, starts[c + 1]!);
     if (this.config.type === 1) {
       this.sScore = gather(this.sScore, sorted);
       this.sUse = gather(this.sUse, sorted);
     }
     this.slotCount = live;
+    const to = reuse;
     const head = this.head;
     const next = this.sNext;
     const cellOf = this.sCell;
@@ -849,9 +861,10 @@ export class Scoreboard {
       for (let k = a; k < b; k++) {
         next[k] = k + 1 < b ? k + 1 : -1;
         cellOf[k] = c;
+        to[sorted[k]!] = k;
       }
     }
-    return { ids: oldId, to };
+    return to;
   }
 
   /** Fresh cells of variant `i`: folded straight into the table, added to the totals and to first appearances. */
@@ -1885,35 +1898,55 @@ function assignRanks(list: Entry[], v: Variant) {
 }
 
 /**
- * Sorts positions [a, b) by (time, id), moving `slots`, `time` and `id` together: insertion
- * sort for the usual short cells, a comparator sort of the positions for long ones.
+ * Sorts positions [a, b) by (time, id), moving `slots`, `time`, `id`, `flags` and `status`
+ * together: insertion sort for the usual short cells, a comparator sort of the positions for
+ * long ones.
  */
-function sortCell(slots: Int32Array, time: Int32Array, id: Float64Array, a: number, b: number) {
+function sortCell(
+  slots: Int32Array,
+  time: Int32Array,
+  id: Float64Array,
+  flags: Uint8Array,
+  status: Int8Array,
+  a: number,
+  b: number,
+) {
   if (b - a > 32) {
     const at = Array.from({ length: b - a }, (_, k) => a + k);
     at.sort((x, y) => time[x]! - time[y]! || id[x]! - id[y]!);
     const s = at.map((k) => slots[k]!);
     const t = at.map((k) => time[k]!);
     const d = at.map((k) => id[k]!);
+    const f = at.map((k) => flags[k]!);
+    const st = at.map((k) => status[k]!);
     slots.set(s, a);
     time.set(t, a);
     id.set(d, a);
+    flags.set(f, a);
+    status.set(st, a);
     return;
   }
   for (let i = a + 1; i < b; i++) {
-    const s = slots[i]!;
     const t = time[i]!;
     const d = id[i]!;
     let j = i - 1;
+    if (time[j]! < t || (time[j] === t && id[j]! < d)) continue;
+    const s = slots[i]!;
+    const f = flags[i]!;
+    const st = status[i]!;
     while (j >= a && (time[j]! > t || (time[j] === t && id[j]! > d))) {
       slots[j + 1] = slots[j]!;
       time[j + 1] = time[j]!;
       id[j + 1] = id[j]!;
+      flags[j + 1] = flags[j]!;
+      status[j + 1] = status[j]!;
       j--;
     }
     slots[j + 1] = s;
     time[j + 1] = t;
     id[j + 1] = d;
+    flags[j + 1] = f;
+    status[j + 1] = st;
   }
 }
 

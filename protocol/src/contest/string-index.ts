@@ -4,15 +4,18 @@
  *
  * Why not a Map: a board load looks up one uid per submission (500k), each a string just
  * parsed from a database row. A Map has to compute and store the hash of every such string
- * through a runtime call; here the hash is a loop the JIT inlines, and the stored hashes are
- * compared before any string is.
+ * through a runtime call; here the hash is a loop the JIT inlines. A bucket is two adjacent
+ * numbers (hash, index + 1) and the keys' code units are kept side by side in one buffer, so
+ * a lookup reads one bucket and compares code units in a loop, without following a pointer
+ * to a stored string scattered over the heap and without a call to compare strings.
  */
 export class StringIndex {
-  private keys: string[] = [];
-  private hashes = new Int32Array(0);
-  /** Index + 1 of the key in each bucket, 0 for an empty bucket. */
-  private slots = new Int32Array(0);
+  /** Per bucket: [2b] the key's hash, [2b + 1] its index + 1 (0: empty). */
+  private table = new Int32Array(0);
   private mask = -1;
+  /** Code units of every key, in index order; key i is units[starts[i], starts[i + 1]). */
+  private units = new Uint16Array(256);
+  private starts = new Int32Array(17);
   /** The keys in index order. */
   readonly list: string[] = [];
 
@@ -44,42 +47,55 @@ export class StringIndex {
   }
 
   private find(key: string, h: number): number {
-    const { slots, hashes, keys, mask } = this;
+    const { table, mask, units, starts } = this;
+    const n = key.length;
     for (let at = h & mask; ; at = (at + 1) & mask) {
-      const s = slots[at]!;
-      if (s === 0) return -1;
-      if (hashes[at] === h && keys[at] === key) return s - 1;
+      const e = table[2 * at + 1]!;
+      if (e === 0) return -1;
+      if (table[2 * at] !== h) continue;
+      const a = starts[e - 1]!;
+      if (starts[e]! - a !== n) continue;
+      let i = 0;
+      while (i < n && units[a + i] === key.charCodeAt(i)) i++;
+      if (i === n) return e - 1;
     }
   }
 
   private insert(key: string, h: number): number {
     const index = this.list.length;
-    if ((index + 1) * 2 > this.slots.length) this.resize(index + 1);
+    if ((index + 1) * 2 > this.mask + 1) this.resize(index + 1);
     this.list.push(key);
-    this.place(key, h, index);
+    if (index + 2 > this.starts.length) {
+      const starts = new Int32Array(this.starts.length * 2);
+      starts.set(this.starts);
+      this.starts = starts;
+    }
+    const a = this.starts[index]!;
+    if (a + key.length > this.units.length) {
+      const units = new Uint16Array(Math.max(this.units.length * 2, a + key.length));
+      units.set(this.units);
+      this.units = units;
+    }
+    for (let i = 0; i < key.length; i++) this.units[a + i] = key.charCodeAt(i);
+    this.starts[index + 1] = a + key.length;
+    this.place(h, index);
     return index;
   }
 
-  private place(key: string, h: number, index: number) {
-    const { slots, mask } = this;
+  private place(h: number, index: number) {
+    const { table, mask } = this;
     let at = h & mask;
-    while (slots[at] !== 0) at = (at + 1) & mask;
-    slots[at] = index + 1;
-    this.hashes[at] = h;
-    this.keys[at] = key;
+    while (table[2 * at + 1] !== 0) at = (at + 1) & mask;
+    table[2 * at] = h;
+    table[2 * at + 1] = index + 1;
   }
 
   /** Buckets for at least `n` keys at a load of at most one half; existing keys re-placed. */
   private resize(n: number) {
     let cap = 16;
     while (cap < n * 2) cap *= 2;
-    this.slots = new Int32Array(cap);
-    this.hashes = new Int32Array(cap);
-    this.keys = new Array<string>(cap).fill('');
+    this.table = new Int32Array(cap * 2);
     this.mask = cap - 1;
-    for (let i = 0; i < this.list.length; i++) {
-      const key = this.list[i]!;
-      this.place(key, StringIndex.hash(key), i);
-    }
+    for (let i = 0; i < this.list.length; i++) this.place(StringIndex.hash(this.list[i]!), i);
   }
 }
