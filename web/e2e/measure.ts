@@ -49,8 +49,35 @@ interface Shipped {
   gzipBytes: number;
 }
 
+/** One request of a page load, in ms from the navigation start (Resource Timing). */
+interface TimelineEntry {
+  what: string;
+  kind: string;
+  start: number;
+  end: number;
+}
+
+/** First time (ms from the navigation start) each marker appeared in the DOM. */
+const MARKERS: Record<string, string> = {
+  'react mounted': '#root > *',
+  'route spinner': '[data-testid="page-loading"]',
+  'problem spinner': '[data-testid="problem-loading"]',
+  'statement painted': '[data-testid="problem-statement"]',
+  'math rendered': '.oj-math .katex',
+  'editor mounted': '[data-testid="code-editor"] .cm-content',
+  'submit enabled': '[data-testid="submit-button"]:not([disabled])',
+};
+
+/** The timeline of one load: requests and DOM markers, plus 'interactive'. */
+interface Timeline {
+  requests: TimelineEntry[];
+  marks: Record<string, number>;
+}
+
 interface PageResult {
   path: string;
+  /** The requests and marks of the run with the median interactive time. */
+  timeline?: Timeline;
   /** null when the page never became interactive (reason in `note`). */
   interactiveMs: { runs: number[]; median: number } | null;
   js: {
@@ -75,8 +102,25 @@ async function loadOnce(
   path: string,
   session: { token: string; userInfo: string } | null,
   isReady: (page: Page) => Promise<void>,
-): Promise<{ ms: number | null; files: Map<string, Buffer>; beforeReady: Set<string>; error?: string }> {
+): Promise<{
+  ms: number | null;
+  files: Map<string, Buffer>;
+  beforeReady: Set<string>;
+  timeline: Timeline;
+  error?: string;
+}> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', baseURL: baseUrl });
+  // A string, not a function: tsx would add its __name helper, which the page lacks.
+  await context.addInitScript(`(() => {
+    const markers = ${JSON.stringify(MARKERS)};
+    const seen = {};
+    window.__ojMarks = seen;
+    const check = () => {
+      for (const [name, selector] of Object.entries(markers))
+        if (seen[name] === undefined && document.querySelector(selector)) seen[name] = Math.round(performance.now());
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  })();`);
   if (session)
     await context.addInitScript((s) => {
       localStorage.setItem('token', s.token);
@@ -113,10 +157,72 @@ async function loadOnce(
     }
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await Promise.all(pending);
-    return { ms, files, beforeReady, error };
+    const timeline = await readTimeline(page, baseUrl);
+    if (ms !== null) timeline.marks.interactive = ms;
+    return { ms, files, beforeReady, timeline, error };
   } finally {
     await context.close();
   }
+}
+
+async function readTimeline(page: Page, baseUrl: string): Promise<Timeline> {
+  const raw = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const marks: Record<string, number> = {
+      ...(window as unknown as { __ojMarks?: Record<string, number> }).__ojMarks,
+    };
+    if (nav) {
+      marks['html arrived'] = Math.round(nav.responseEnd);
+      marks.DOMContentLoaded = Math.round(nav.domContentLoadedEventEnd);
+    }
+    for (const p of performance.getEntriesByType('paint')) marks[p.name] = Math.round(p.startTime);
+    const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      name: r.name,
+      initiator: r.initiatorType,
+      start: Math.round(r.startTime),
+      end: Math.round(r.responseEnd),
+    }));
+    return { marks, requests };
+  });
+  const requests = raw.requests.map((r) => {
+    const url = new URL(r.name);
+    const path = url.origin === baseUrl ? url.pathname : r.name;
+    const kind = /\.js$/.test(path)
+      ? 'js'
+      : /\.css$/.test(path)
+        ? 'css'
+        : /\.(woff2?|ttf|eot)$/.test(path)
+          ? 'font'
+          : path.startsWith('/api/')
+            ? 'api'
+            : path.startsWith('/socket.io/')
+              ? 'socket'
+              : r.initiator;
+    return { what: path.replace(/^\/assets\//, ''), kind, start: r.start, end: r.end };
+  });
+  requests.sort((a, b) => a.start - b.start);
+  return { requests, marks: raw.marks };
+}
+
+/** The timeline as text: one line per request (start..end, a bar) and the marks in time order. */
+function printTimeline(label: string, t: Timeline): void {
+  const scale = 20; // ms per character
+  const lines = [`timeline ${label} (ms from navigation start):`];
+  const events: [number, string][] = [
+    ...t.requests.map((r): [number, string] => [
+      r.start,
+      `${String(r.start).padStart(5)}..${String(r.end).padEnd(5)} ${r.kind.padEnd(6)} ${' '.repeat(
+        Math.floor(r.start / scale),
+      )}${'='.repeat(Math.max(1, Math.round((r.end - r.start) / scale)))} ${r.what}`,
+    ]),
+    ...Object.entries(t.marks).map(([name, at]): [number, string] => [
+      at,
+      `${String(at).padStart(5)}        mark   ${' '.repeat(Math.floor(at / scale))}| ${name}`,
+    ]),
+  ];
+  events.sort((a, b) => a[0] - b[0]);
+  for (const [, line] of events) lines.push(line);
+  console.error(lines.join('\n'));
 }
 
 function summarise(
@@ -169,6 +275,7 @@ async function measurePage(
   const runs: number[] = [];
   let files = new Map<string, Buffer>();
   let beforeReady = new Set<string>();
+  const timelines: Timeline[] = [];
   let error: string | undefined;
   for (let i = 0; i < RUNS; i += 1) {
     const once = await loadOnce(browser, baseUrl, path, session, ready);
@@ -179,9 +286,15 @@ async function measurePage(
       break;
     }
     runs.push(once.ms);
+    timelines.push(once.timeline);
   }
   const result = summarise(path, files, beforeReady, areas, runs);
   if (error) result.note = `not interactive: ${error}`;
+  if (runs.length) {
+    const timeline = timelines[runs.indexOf(median(runs))]!;
+    result.timeline = timeline;
+    printTimeline(`${path}, the median run of ${runs.length}`, timeline);
+  }
   return result;
 }
 

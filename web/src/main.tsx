@@ -1,37 +1,15 @@
+// The entry: small on purpose, so that it runs as soon as it arrives. On a problem URL it sends
+// the detail request and fetches the route's chunks first (issue #16), then the app loads in
+// parallel with them.
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles.css';
-import { BlueprintProvider } from '@blueprintjs/core';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Router } from 'wouter';
-import { initialLanguage, initI18n, loadLanguageBundle } from './i18n';
-import { installIconLoader } from './shell/icons';
-import { Layout } from './shell/Layout';
-import { isProblemPage, preloadProblemChunks } from './problem/preload';
-import { installTheme } from './shell/theme';
+import { initialLanguage } from './i18n/language';
+import { isProblemPage, startProblemPage } from './problem/preload';
 
-// A problem page needs the editor and KaTeX at once: fetch them with the route's chunk (issue #16).
-if (isProblemPage(window.location.pathname)) preloadProblemChunks();
-
-installIconLoader();
-installTheme();
+if (isProblemPage(window.location.pathname)) void startProblemPage(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
 const language = initialLanguage();
-// English strings are a chunk of their own: the first render waits for them (or falls back to Chinese).
-void loadLanguageBundle(language)
-  .catch(() => undefined)
-  .then(() => {
-    initI18n(language);
-    createRoot(root).render(
-      <StrictMode>
-        <BlueprintProvider>
-          <Router>
-            <Layout />
-          </Router>
-        </BlueprintProvider>
-      </StrictMode>,
-    );
-  });
+void import('./app').then((app) => app.startApp(root, language));

@@ -5,60 +5,10 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { RankDelta } from '../contest/rank-delta';
+import { ClientEvents, ServerEvents } from './names';
 
-/** Server → client event names. */
-export const ServerEvents = {
-  /** A submission's status or verdict changed (payload SubmissionUpdate). */
-  submissionUpdated: 'submission:updated',
-  /** The connection's session was revoked: the client should log out. */
-  sessionRevoked: 'session:revoked',
-  /**
-   * The gateway missed events (its bus connection came back after an outage): the client reads
-   * again what it shows, as after a reconnect of its own (no payload).
-   */
-  resync: 'resync',
-  /**
-   * A contest's scoreboard changed (payload ContestRankChanged; contest room): the deltas of
-   * the public (sealed when sealed) boards; without a delta that applies, refetch.
-   */
-  contestRank: 'contest:rank',
-  /** The same for the real (unsealed) boards while the contest is sealed (contest-admin room only). */
-  contestRankAdmin: 'contest:rank-admin',
-  /** A contest announcement was added or edited (payload ContestAnnouncementPushed; contest room). */
-  contestAnnouncement: 'contest:announcement',
-  /** A print job was submitted (payload ContestPrintPushed; contest-admin room only). */
-  contestPrint: 'contest:print',
-  /** A user's first accepted submission on a contest problem (payload ContestFirstAcPushed; contest-admin room only). */
-  contestFirstAc: 'contest:first-ac',
-  /** A comment or reply was posted in a contest's Q&A (payload ContestCommentPushed; contest-admin room only). */
-  contestComment: 'contest:comment',
-  /** A group membership row changed (payload GroupMembershipPushed of protocol/src/group; user rooms). */
-  groupMembership: 'group:membership',
-  /** The user's training progress changed (payload TrainingProgressPushed; user room). */
-  trainingProgress: 'training:progress',
-  /** A training rank row changed (payload TrainingRankPushed; training room). */
-  trainingRank: 'training:rank',
-  /** The judge-server list (payload JudgeServerList of protocol/src/admin/schemas; admin room). */
-  adminJudgeServers: 'admin:judge-servers',
-  /** The submissions-per-minute series (payload SubmissionRate; admin room). */
-  adminSubmissionRate: 'admin:submission-rate',
-} as const;
-
-/** Client → server event names (each answered through the socket.io ack callback). */
-export const ClientEvents = {
-  subscribeSubmission: 'subscribe:submission',
-  unsubscribeSubmission: 'unsubscribe:submission',
-  subscribeProblem: 'subscribe:problem',
-  unsubscribeProblem: 'unsubscribe:problem',
-  /** Join a contest's room (and its admin room when the contest says the user is a contest admin). */
-  subscribeContest: 'subscribe:contest',
-  unsubscribeContest: 'unsubscribe:contest',
-  /** Join a training's room (rank rows in place). */
-  subscribeTraining: 'subscribe:training',
-  unsubscribeTraining: 'unsubscribe:training',
-  /** Join the back-office room (site admins: root, admin, problem_admin). */
-  subscribeAdmin: 'subscribe:admin',
-} as const;
+/** Event names live in names.ts (no TypeBox there, for the browser). */
+export { ClientEvents, ServerEvents };
 
 /** What caused a submission update. */
 export const SubmissionUpdateReasonSchema = Type.Union([

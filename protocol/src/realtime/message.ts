@@ -22,19 +22,10 @@ export const MessageRooms = {
   signedIn: 'signed-in',
 } as const;
 
-export const MessageServerEvents = {
-  /** payload UnreadPushed (user room). */
-  unread: 'message:unread',
-  /** payload NoticeBroadcast (every signed-in socket). */
-  notice: 'message:notice',
-  /** payload DiscussionCommentPushed (discussion room). */
-  discussionComment: 'discussion:comment',
-} as const;
+import { MessageClientEvents, MessageServerEvents } from './names';
 
-export const MessageClientEvents = {
-  subscribeDiscussion: 'subscribe:discussion',
-  unsubscribeDiscussion: 'unsubscribe:discussion',
-} as const;
+/** Event names live in names.ts (no TypeBox there, for the browser). */
+export { MessageClientEvents, MessageServerEvents };
 
 export const UnreadPushedSchema = Type.Object({
   uid: Type.String(),

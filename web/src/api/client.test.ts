@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, configureClient, download, requestEnvelope } from './client';
+import { ApiError, api, configureClient, download, prefetchGet, requestEnvelope } from './client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -60,6 +60,55 @@ describe('HTTP client', () => {
       new Headers((init as RequestInit).headers).get('accept-language'),
     );
     expect(langs).toEqual(['en-US', 'zh-CN']);
+  });
+
+  it('hands an early GET to the first identical call, once, with its side effects (issue #16)', async () => {
+    fetchMock.mockImplementation(async () =>
+      reply(
+        200,
+        { status: 200, msg: 'success', data: { n: fetchMock.mock.calls.length } },
+        {
+          Authorization: 'slid',
+          'refresh-token': 'true',
+        },
+      ),
+    );
+    configureClient({ language: () => 'zh-CN' });
+    prefetchGet('/api/get-problem-detail', { problemId: '1000' }, { token: 'old-token', language: 'zh-CN' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as FetchArgs;
+    expect(url).toBe('/api/get-problem-detail?problemId=1000');
+    expect(new Headers(init.headers).get('authorization')).toBe('old-token');
+    // taken by the page's call: no second request, and the token refresh still applies
+    await expect(api.get('/api/get-problem-detail', { problemId: '1000' })).resolves.toEqual({ n: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(token).toBe('slid');
+    // taken once: the next call asks again
+    await expect(api.get('/api/get-problem-detail', { problemId: '1000' })).resolves.toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves an early GET alone when the call differs in query or headers', async () => {
+    fetchMock.mockImplementation(async () => reply(200, { status: 200, msg: 'success', data: null }));
+    configureClient({ language: () => 'zh-CN' });
+    prefetchGet(
+      '/api/get-problem-detail',
+      { problemId: '1000' },
+      { token: 'other-token', language: 'zh-CN' },
+    );
+    prefetchGet('/api/get-problem-detail', { problemId: '1001' }, { token: 'old-token', language: 'en-US' });
+    await api.get('/api/get-problem-detail', { problemId: '1000' });
+    await api.get('/api/get-problem-detail', { problemId: '1001' });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('reports a failed early GET to the call that takes it', async () => {
+    fetchMock.mockImplementationOnce(async () => reply(500, 'boom'));
+    configureClient({ language: () => 'zh-CN' });
+    prefetchGet('/api/get-problem-detail', { problemId: '7' }, { token: 'old-token', language: 'zh-CN' });
+    await expect(api.get('/api/get-problem-detail', { problemId: '7' })).rejects.toBeInstanceOf(ApiError);
+    expect(calls.errors).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('stores the token from a login response and sends JSON bodies', async () => {

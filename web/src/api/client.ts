@@ -95,6 +95,63 @@ function fail(failure: Failure, urlType: UrlType, quiet: boolean, body: unknown)
   throw new ApiError(failure, text, envelope);
 }
 
+/** A GET sent ahead of its caller (see prefetchGet). */
+interface EarlyGet {
+  response: Promise<Response>;
+  controller: AbortController;
+}
+
+const earlyGets = new Map<string, EarlyGet>();
+
+/** An early GET is only taken this soon after it was sent: later callers ask again. */
+export const EARLY_GET_TTL_MS = 30_000;
+
+const earlyKey = (fullUrl: string, headers: Record<string, string>) =>
+  `${fullUrl}\n${JSON.stringify(Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+function headersOf(url: string, token: string | null, language: string): Record<string, string> {
+  return { ...requestHeaders(url, token), 'Accept-Language': language };
+}
+
+/**
+ * Sends a GET now, before the app has mounted (issue #16: the problem page's detail leaves with
+ * the first script, not after the route's chunks). The first identical GET through the client
+ * (same URL, query and headers, within EARLY_GET_TTL_MS) takes its response once and handles it
+ * as its own: token refresh, failures, toasts. `token` and `language` are what the client's hooks
+ * will answer once installed (the session's stored token and the interface language). Resolves
+ * with a copy of the response for the sender to look into (its body is the sender's to read).
+ */
+export function prefetchGet(
+  url: string,
+  params: Record<string, unknown> | undefined,
+  { token, language }: { token: string | null; language: string },
+): Promise<Response> {
+  const fullUrl = url + buildQuery(params);
+  const headers = headersOf(url, token, language);
+  const key = earlyKey(fullUrl, headers);
+  const controller = new AbortController();
+  // the copy is made on arrival, before the taker can read the body
+  const both = fetch(fullUrl, { method: 'GET', headers, signal: controller.signal }).then(
+    (res) => [res, res.clone()] as const,
+  );
+  const response = both.then(([res]) => res);
+  // unhandled until taken; a failure then reaches the caller
+  response.catch(() => undefined);
+  const entry = { response, controller };
+  earlyGets.set(key, entry);
+  setTimeout(() => {
+    if (earlyGets.get(key) === entry) earlyGets.delete(key);
+  }, EARLY_GET_TTL_MS);
+  return both.then(([, copy]) => copy);
+}
+
+function takeEarlyGet(fullUrl: string, headers: Record<string, string>): EarlyGet | undefined {
+  const key = earlyKey(fullUrl, headers);
+  const entry = earlyGets.get(key);
+  earlyGets.delete(key);
+  return entry;
+}
+
 /** Sends a request and resolves with the full envelope when its status is 200. */
 export async function requestEnvelope<T>(
   method: string,
@@ -102,14 +159,13 @@ export async function requestEnvelope<T>(
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   const urlType = urlTypeOf(url);
-  const headers: Record<string, string> = {
-    ...requestHeaders(url, hooks.getToken()),
-    'Accept-Language': hooks.language(),
-  };
+  const headers = headersOf(url, hooks.getToken(), hooks.language());
   // FormData (file uploads) goes as multipart: fetch sets the boundary header itself.
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  const controller = new AbortController();
+  const fullUrl = url + buildQuery(opts.params);
+  const early = method === 'GET' && opts.body === undefined ? takeEarlyGet(fullUrl, headers) : undefined;
+  const controller = early?.controller ?? new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -118,13 +174,18 @@ export async function requestEnvelope<T>(
   let res: Response;
   let body: unknown;
   try {
-    res = await fetch(url + buildQuery(opts.params), {
-      method,
-      headers,
-      body:
-        opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
-      signal: controller.signal,
-    });
+    res = await (early?.response ??
+      fetch(fullUrl, {
+        method,
+        headers,
+        body:
+          opts.body === undefined
+            ? undefined
+            : multipart
+              ? (opts.body as FormData)
+              : JSON.stringify(opts.body),
+        signal: controller.signal,
+      }));
     body = await readBody(res);
   } catch {
     fail(classifyThrown(timedOut), urlType, !!opts.quiet, null);

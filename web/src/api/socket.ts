@@ -8,7 +8,7 @@
 // while disconnected through `onSocketResync` (re-read their submissions, boards, unread counts);
 // so do they when the gateway says it missed events itself (`resync`).
 import type { Socket } from 'socket.io-client';
-import { ServerEvents } from '@oj/protocol/realtime/events';
+import { ServerEvents } from '@oj/protocol/realtime/names';
 
 let socket: Socket | null = null;
 let socketToken: string | null = null;

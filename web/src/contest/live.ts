@@ -1,12 +1,8 @@
 // Live contest pushes over socket.io: joins the contest room and reports rank, announcement,
 // print and first-AC events (protocol/src/realtime/events.ts). Several screens may watch one
 // contest at once, so the room is left only when the last of them stops.
-import {
-  ClientEvents,
-  ServerEvents,
-  type ContestRankChanged,
-  type SubscribeAck,
-} from '@oj/protocol/realtime/events';
+import type { ContestRankChanged, SubscribeAck } from '@oj/protocol/realtime/events';
+import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { useEffect, useRef, useState } from 'react';
 import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';

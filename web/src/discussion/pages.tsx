@@ -17,11 +17,8 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import type { Discussion, DiscussionCategory } from '@oj/protocol/discussion/posts';
-import {
-  MessageClientEvents,
-  MessageServerEvents,
-  type DiscussionCommentPushed,
-} from '@oj/protocol/realtime/message';
+import type { DiscussionCommentPushed } from '@oj/protocol/realtime/message';
+import { MessageClientEvents, MessageServerEvents } from '@oj/protocol/realtime/names';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearch } from 'wouter';

@@ -21,7 +21,7 @@ import {
   type GroupDetail,
   type GroupMembershipPushed,
 } from '@oj/protocol/group';
-import { ServerEvents } from '@oj/protocol/realtime/events';
+import { ServerEvents } from '@oj/protocol/realtime/names';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, pickLanguage, type Language } from './language';
+import { initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './language';
 import { zhCN, type Translations } from './zh-CN';
 
 /**
@@ -23,18 +23,7 @@ export async function loadLanguageBundle(lng: Language): Promise<void> {
   registerLanguageBundle('en-US', enUS);
 }
 
-function safeStorageGet(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function initialLanguage(): Language {
-  const query = new URLSearchParams(window.location.search).get('l');
-  return pickLanguage({ query, stored: safeStorageGet(LANGUAGE_STORAGE_KEY), browser: navigator.language });
-}
+export { initialLanguage };
 
 export const i18n = i18next;
 

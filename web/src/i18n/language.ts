@@ -24,3 +24,15 @@ export function pickLanguage({ query, stored, browser }: LanguageSources): Langu
   const fromStore = stored && (LANGUAGES as readonly string[]).includes(stored) ? (stored as Language) : null;
   return fromStore ?? normaliseLanguage(browser) ?? DEFAULT_LANGUAGE;
 }
+
+/** The language in force at start-up: ?l=, the stored choice, the browser (no i18next: the early entry reads it). */
+export function initialLanguage(): Language {
+  const query = new URLSearchParams(window.location.search).get('l');
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  return pickLanguage({ query, stored, browser: navigator.language });
+}

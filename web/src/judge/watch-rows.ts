@@ -1,12 +1,8 @@
 // Keeps the running rows of a submission list up to date: one socket room per running row,
 // or, without a connected socket, POST /api/check-submissions-status every 2 s (at most 300 polls).
 import { isRunningStatus } from '@oj/protocol/enums/judge-status';
-import {
-  ClientEvents,
-  ServerEvents,
-  type SubmissionUpdate,
-  type SubscribeAck,
-} from '@oj/protocol/realtime/events';
+import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/events';
+import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { useEffect, useRef } from 'react';
 import { api } from '../api/client';
 import { connectSocket, onSocketResync } from '../api/socket';

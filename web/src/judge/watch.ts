@@ -1,12 +1,8 @@
 // Watches one submission: socket.io push when the socket is connected, polling
 // /api/get-submission-detail every 2 s otherwise (spec §4 Submission flow).
 import { isRunningStatus } from '@oj/protocol/enums/judge-status';
-import {
-  ClientEvents,
-  ServerEvents,
-  type SubmissionUpdate,
-  type SubscribeAck,
-} from '@oj/protocol/realtime/events';
+import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/events';
+import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { isFinalStatus } from '@oj/protocol/submission/machine';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';

@@ -1,7 +1,8 @@
 // Unread message counts: read once at sign-in and after a reconnect, then pushed by the gateway
 // (issue 13: the original polled every 120 s; our client does not poll).
 import { create } from 'zustand';
-import { MessageServerEvents, type NoticeBroadcast, type UnreadPushed } from '@oj/protocol/realtime/message';
+import type { NoticeBroadcast, UnreadPushed } from '@oj/protocol/realtime/message';
+import { MessageServerEvents } from '@oj/protocol/realtime/names';
 import { api } from '../api/client';
 import { connectSocket } from '../api/socket';
 

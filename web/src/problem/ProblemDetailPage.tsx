@@ -15,6 +15,7 @@ import { CodePanel, type Scope } from './CodePanel';
 import { parseExamples } from './examples';
 import { MySubmissions } from './MySubmissions';
 import { ProblemNavStrip } from './ProblemNavStrip';
+import { detailRequest } from './preload';
 import { Statement } from './Statement';
 import type { ProblemDetail } from './types';
 import './problem.css';
@@ -27,17 +28,10 @@ export function clampLeft(width: number, total: number): number {
   return Math.max(LEFT_MIN, Math.min(width, total - RIGHT_MIN));
 }
 
+/** The entry may have sent this request already (preload.ts): the client then hands over its answer. */
 function loadDetail(problemID: string, scope: Scope): Promise<ProblemDetail> {
-  if (scope.cid)
-    return api.get<ProblemDetail>('/api/get-contest-problem-details', {
-      cid: scope.cid,
-      displayId: problemID,
-      containsEnd: true,
-    });
-  return api.get<ProblemDetail>('/api/get-problem-detail', {
-    problemId: problemID,
-    ...(scope.gid ? { gid: scope.gid } : {}),
-  });
+  const { url, params } = detailRequest(problemID, scope);
+  return api.get<ProblemDetail>(url, params);
 }
 
 function Annex({ raw }: { raw: string | null }) {

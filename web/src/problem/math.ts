@@ -8,6 +8,11 @@ export interface MathPiece {
   display: boolean;
 }
 
+/** Whether `source` holds math MathMarkdown would hand to KaTeX. */
+export function hasMath(source: string | null | undefined): boolean {
+  return !!source && new RegExp(MATH.source).test(source);
+}
+
 export function liftMath(source: string): { text: string; pieces: MathPiece[] } {
   const pieces: MathPiece[] = [];
   const text = source.replace(MATH, (_m, block: string | undefined, inline: string | undefined) => {

@@ -1,8 +1,15 @@
-// What a problem page needs at once, started by the entry on a problem URL (main.tsx), so the
-// editor, its grammar and theme and KaTeX load in parallel with the route's own chunk instead of
-// after it (issue #16: no spinners in series). Light on purpose: only dynamic imports.
+// What a problem page needs at once, started by the entry on a problem URL (main.tsx) before the
+// app's own modules have arrived, so the detail request, the route's chunk, the editor with its
+// grammar and theme (and KaTeX when the statement has math) load in parallel instead of one after
+// another (issue #16: no spinners in series). Light on purpose: the HTTP client, storage and
+// dynamic imports only.
+import { prefetchGet } from '../api/client';
+import { initialLanguage } from '../i18n/language';
+import { readStorage, StorageKeys } from '../store/storage';
+import type { Scope } from './CodePanel';
 import { loadEditorTheme } from './editor-loaders';
 import { loadKatex } from './katex-load';
+import { hasMath } from './math';
 
 export const loadEditor = () => import('./CodeEditor');
 
@@ -11,12 +18,83 @@ export function isProblemPage(pathname: string): boolean {
   return /^\/(problem|(contest|training|group)\/[^/]+\/(training\/[^/]+\/)?problem)\/[^/]+/.test(pathname);
 }
 
+/** The routes that draw ProblemDetailPage (shell/routes.tsx, and the contest shell's problem tab). */
+const DETAIL_ROUTE =
+  /^\/(?:problem\/([^/]+)|contest\/([^/]+)\/problem\/([^/]+)(?:\/full-screen)?|training\/([^/]+)\/problem\/([^/]+)(?:\/full-screen)?|group\/([^/]+)\/(?:training\/([^/]+)\/)?problem\/([^/]+)(?:\/full-screen)?)$/;
+
+/** The problem and scope ProblemDetailPage reads from its route params, or null off those routes. */
+export function problemRouteOf(pathname: string): { problemID: string; scope: Scope } | null {
+  const m = DETAIL_ROUTE.exec(pathname);
+  if (!m) return null;
+  const [, bankPid, cid, contestPid, tid, trainingPid, gid, groupTid, groupPid] = m;
+  const raw = bankPid ?? contestPid ?? trainingPid ?? groupPid;
+  if (raw === undefined) return null;
+  let problemID: string;
+  try {
+    problemID = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return { problemID, scope: { cid, gid, tid: tid ?? groupTid } };
+}
+
+/** The detail request of a problem page (ProblemDetailPage sends it; the entry may send it first). */
+export function detailRequest(
+  problemID: string,
+  scope: Scope,
+): { url: string; params: Record<string, unknown> } {
+  if (scope.cid)
+    return {
+      url: '/api/get-contest-problem-details',
+      params: { cid: scope.cid, displayId: problemID, containsEnd: true },
+    };
+  return {
+    url: '/api/get-problem-detail',
+    params: { problemId: problemID, ...(scope.gid ? { gid: scope.gid } : {}) },
+  };
+}
+
+interface DetailBody {
+  data?: { problem?: Record<string, unknown> } | null;
+}
+
+/** Whether a problem detail envelope's statement holds math (then KaTeX is worth fetching at once). */
+export function detailHasMath(body: unknown): boolean {
+  const problem = (body as DetailBody | null)?.data?.problem;
+  if (!problem) return false;
+  return ['description', 'input', 'output', 'hint', 'source'].some((key) => {
+    const text = problem[key];
+    return typeof text === 'string' && hasMath(text);
+  });
+}
+
 export function preloadProblemChunks(): void {
   void loadEditor().catch(() => undefined);
   // C++ is the default language
   void import('@codemirror/lang-cpp').catch(() => undefined);
   // the preferences module (with the code templates) comes with the route; the theme follows it
   void import('./editor-prefs').then((m) => loadEditorTheme(m.loadPrefs().theme)).catch(() => undefined);
-  // statements nearly always carry math: KaTeX arrives with the statement instead of after it
-  void loadKatex().catch(() => undefined);
+}
+
+/**
+ * Run by the entry on a problem URL before the app has loaded: sends the detail request (the
+ * page takes its response, see prefetchGet), fetches the route's chunk and the editor, and KaTeX
+ * as soon as the answer shows math in the statement (a statement without math never loads it).
+ * Settles once that is decided (whether KaTeX was asked for), never with an error.
+ */
+export function startProblemPage(pathname: string): Promise<{ katex: boolean }> {
+  const route = problemRouteOf(pathname);
+  // the contest shell draws its problem tab itself; every other problem URL is this route
+  if (!route?.scope.cid || pathname.endsWith('/full-screen')) void import('./pages').catch(() => undefined);
+  preloadProblemChunks();
+  if (!route) return Promise.resolve({ katex: false });
+  const { url, params } = detailRequest(route.problemID, route.scope);
+  return prefetchGet(url, params, { token: readStorage(StorageKeys.token), language: initialLanguage() })
+    .then((copy) => copy.json())
+    .then((body) => {
+      const katex = detailHasMath(body);
+      if (katex) void loadKatex().catch(() => undefined);
+      return { katex };
+    })
+    .catch(() => ({ katex: false }));
 }

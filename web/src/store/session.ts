@@ -1,6 +1,6 @@
 // The signed-in user: token and user info, mirrored in localStorage (keys token, userInfo).
 import { create } from 'zustand';
-import { isAdminRoleName } from '@oj/protocol';
+import { isAdminRoleName } from '@oj/protocol/enums/roles';
 import { readJson, readStorage, StorageKeys, writeStorage } from './storage';
 
 /** User info as returned by /api/login (UserInfoVO); only the fields the client reads are typed. */

@@ -1,6 +1,7 @@
 // Live training pushes: progress on the user's own room (joined on connect), rank rows on the
 // training's room (joined while the rank is open).
-import { ClientEvents, ServerEvents, type SubscribeAck } from '@oj/protocol/realtime/events';
+import type { SubscribeAck } from '@oj/protocol/realtime/events';
+import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import type { TrainingProgressPushed, TrainingRankPushed } from '@oj/protocol/training/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { connectSocket } from '../api/socket';

@@ -5,7 +5,7 @@ import { Card, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JudgeServer, JudgeServerList, SubmissionRate } from '@oj/protocol/admin/schemas';
-import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/events';
+import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { connectSocket } from '../../api/socket';
 import { useLoad } from '../../shell/useLoad';
 import { useSession } from '../../store/session';
