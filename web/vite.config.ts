@@ -31,6 +31,23 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks where a page always needs them together (issue #16): HTTP/1.1
+        // gives a page six connections, so forty small chunks queue behind each other.
+        codeSplitting: {
+          groups: [
+            {
+              // the editor's core (every grammar and theme builds on it); grammars stay apart, and
+              // the Lezer packages too (the submission page highlights code with them alone)
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror[\\/](view|state|language|commands|autocomplete|lint)|style-mod|w3c-keyname|crelt|@marijn)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'node',

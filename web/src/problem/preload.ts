@@ -54,6 +54,11 @@ export function detailRequest(
   };
 }
 
+function requestOf(route: { problemID: string; scope: Scope }): [string, Record<string, unknown>] {
+  const { url, params } = detailRequest(route.problemID, route.scope);
+  return [url, params];
+}
+
 interface DetailBody {
   data?: { problem?: Record<string, unknown> } | null;
 }
@@ -79,21 +84,30 @@ export function preloadProblemChunks(): void {
 /**
  * Run by the entry on a problem URL before the app has loaded: sends the detail request (the
  * page takes its response, see prefetchGet), fetches the route's chunk and the editor, and KaTeX
- * as soon as the answer shows math in the statement (a statement without math never loads it).
+ * once the answer shows math in the statement and the editor has arrived (a statement without
+ * math never loads it; MathMarkdown asks for it too, so it comes in any case when math is drawn).
  * Settles once that is decided (whether KaTeX was asked for), never with an error.
  */
 export function startProblemPage(pathname: string): Promise<{ katex: boolean }> {
   const route = problemRouteOf(pathname);
+  // the request first: over HTTP/1.1 it would otherwise queue behind the chunks' (6 connections)
+  const answer = route
+    ? prefetchGet(...requestOf(route), { token: readStorage(StorageKeys.token), language: initialLanguage() })
+    : null;
   // the contest shell draws its problem tab itself; every other problem URL is this route
   if (!route?.scope.cid || pathname.endsWith('/full-screen')) void import('./pages').catch(() => undefined);
   preloadProblemChunks();
-  if (!route) return Promise.resolve({ katex: false });
-  const { url, params } = detailRequest(route.problemID, route.scope);
-  return prefetchGet(url, params, { token: readStorage(StorageKeys.token), language: initialLanguage() })
+  if (!answer) return Promise.resolve({ katex: false });
+  return answer
     .then((copy) => copy.json())
     .then((body) => {
       const katex = detailHasMath(body);
-      if (katex) void loadKatex().catch(() => undefined);
+      // after the editor's chunks, which the page needs first (they share six connections)
+      if (katex)
+        void loadEditor()
+          .catch(() => undefined)
+          .then(() => loadKatex())
+          .catch(() => undefined);
       return { katex };
     })
     .catch(() => ({ katex: false }));
