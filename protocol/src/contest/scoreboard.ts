@@ -706,7 +706,7 @@ export class Scoreboard {
     if (ordered) this.ids.adopt(oldId, to, subs.length);
     else this.ids.remap(to);
     lap('group');
-    if (this.config.type === 0) this.foldAllAcm();
+    if (this.config.type === 0) this.foldAllAcm(starts);
     else for (let i = 0; i < this.variantCount; i++) this.foldAll(i);
     lap('fold');
     this.bulk = false;
@@ -891,11 +891,12 @@ export class Scoreboard {
   }
 
   /**
-   * ACM bulk fold: every variant of a cell from one walk of its chain (the same rules as
+   * ACM bulk fold: every variant of a cell from one walk of its records (the same rules as
    * foldAcm, which the incremental path uses; the property test holds them equal), then
-   * the cell is added to its user's totals and first appearance in each variant.
+   * the cell is added to its user's totals and first appearance in each variant. Right
+   * after renumbering, cell c's records are the slots [starts[c], starts[c + 1]).
    */
-  private foldAllAcm() {
+  private foldAllAcm(starts: Int32Array) {
     const sealed = this.variantCount > SEALED;
     const real = this.variants[0]!;
     const after = this.variants[WITH_AFTER]!;
@@ -907,7 +908,7 @@ export class Scoreboard {
     const R = real.cells;
     const W = after.cells;
     const S = seal.cells;
-    const { sStatus, sFlags, sTime, sNext, sId, head, cellUser, cellProb, userExcluded } = this;
+    const { sStatus, sFlags, sTime, sId, cellUser, cellProb, userExcluded } = this;
     const sealAt = this.sealSec ?? 0;
     const duration = this.durationSec;
     for (let c = 0; c < this.cellCount; c++) {
@@ -918,45 +919,52 @@ export class Scoreboard {
       // prettier-ignore
       let p1 = 0, e1 = 0, a1 = -1, f1 = 0, t1 = 0, i1 = 0;
       // prettier-ignore
-      let p2 = 0, e2 = 0, a2 = -1, y2 = 0, t2 = 0, i2 = 0;
+      let e2 = 0, a2 = -1, y2 = 0;
       if (userExcluded[u] === 0) {
-        for (let s = head[c]!; s >= 0; s = sNext[s]!) {
+        // Branch-free on the statuses (they come in any order): 0/1 masks instead of tests,
+        // so only the first record and the AC of a cell take a branch. Statuses are 1, -1,
+        // 0 or ST_NONE (2); flags hold BEFORE_START (1) and AFTER_CONTEST (2).
+        const end = starts[c + 1]!;
+        for (let s = starts[c]!; s < end; s++) {
           const st = sStatus[s]!;
           const f = sFlags[s]!;
-          if (st === ST_NONE || f & BEFORE_START) continue;
           const t = sTime[s]!;
-          if (p1++ === 0) {
+          // Counted at all (not pending, not before the start); also not after the contest.
+          const any = (1 ^ ((st >> 1) & 1 & ~(st >>> 31))) & (~f & BEFORE_START);
+          const inContest = any & ((~f >> 1) & 1);
+          const err = st >>> 31;
+          const ac = st & ~(st >> 1) & 1;
+          if (p1 === 0 && any !== 0) {
             t1 = t;
             i1 = sId[s]!;
           }
-          if (a1 < 0) {
-            if (st === -1) e1++;
-            else if (st === 1) {
-              a1 = t;
-              f1 = f & AFTER_CONTEST ? 1 : 0;
-            }
+          p1 += any;
+          const open1 = any & (a1 >>> 31);
+          e1 += open1 & err;
+          if ((open1 & ac) !== 0) {
+            a1 = t;
+            f1 = (f >> 1) & 1;
           }
-          if (f & AFTER_CONTEST) continue;
-          if (p0++ === 0) {
+          if (p0 === 0 && inContest !== 0) {
             t0 = t;
             i0 = sId[s]!;
           }
-          if (a0 < 0) {
-            if (st === -1) e0++;
-            else if (st === 1) a0 = t;
-          }
+          p0 += inContest;
+          const open0 = inContest & (a0 >>> 31);
+          e0 += open0 & err;
+          if ((open0 & ac) !== 0) a0 = t;
           if (!sealed) continue;
-          if (p2++ === 0) {
-            t2 = t;
-            i2 = sId[s]!;
-          }
-          if (t >= sealAt && t < duration) y2++;
-          else if (a2 < 0) {
-            if (st === -1) e2++;
-            else if (st === 1) a2 = t;
-          }
+          const frozen = inContest & (t >= sealAt && t < duration ? 1 : 0);
+          y2 += frozen;
+          const open2 = (inContest ^ frozen) & (a2 >>> 31);
+          e2 += open2 & err;
+          if ((open2 & ac) !== 0) a2 = t;
         }
       }
+      // The sealed variant processes what the real one does (its first record too).
+      const p2 = p0;
+      const t2 = t0;
+      const i2 = i0;
       const o = c * CELL;
       const p = cellProb[c]!;
       writeAcmCell(R, o, p0, e0, 0, a0, 0, t0, i0);
