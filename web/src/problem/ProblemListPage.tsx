@@ -20,6 +20,7 @@ import { Pager } from '../judge/Pager';
 import { StatusText } from '../judge/StatusTag';
 import '../judge/screens.css';
 import { useLoad } from '../shell/useLoad';
+import { DIFFICULTY_KEYS, DifficultyTag } from './DifficultyTag';
 import { isLoggedIn, useSession } from '../store/session';
 import {
   DEFAULT_PROBLEM_FILTERS,
@@ -35,15 +36,8 @@ import type { Page, ProblemRow } from './types';
 import './problem.css';
 import { RemoteBadge } from './RemoteBadge';
 
-const DIFFICULTY_KEYS = ['problem.easy', 'problem.mid', 'problem.hard'] as const;
-const DIFFICULTY_INTENTS = ['success', 'warning', 'danger'] as const;
-
-export function DifficultyTag({ difficulty }: { difficulty: number }) {
-  const { t } = useTranslation();
-  const key = DIFFICULTY_KEYS[difficulty];
-  if (!key) return null;
-  return <Tag intent={DIFFICULTY_INTENTS[difficulty]}>{t(key)}</Tag>;
-}
+// the statement and trainings show it too, without this page's chunk
+export { DifficultyTag };
 
 export const acRate = (ac: number, total: number) =>
   total > 0 ? `${((ac / total) * 100).toFixed(2)}%` : '0.00%';

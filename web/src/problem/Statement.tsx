@@ -6,7 +6,7 @@ import { copyText } from '../judge/copy';
 import { parseExamples } from './examples';
 import { shownLimits } from './limits';
 import { MathMarkdown } from './MathMarkdown';
-import { DifficultyTag } from './ProblemListPage';
+import { DifficultyTag } from './DifficultyTag';
 import { RemoteBadge } from './RemoteBadge';
 import { StatsPie } from './StatsBars';
 import type { ProblemDetail } from './types';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const katex = vi.hoisted(() => ({ loads: 0 }));
 vi.mock('./katex-load', () => ({ loadKatex: async () => void (katex.loads += 1) }));
 // the chunks the entry fetches are not this test's subject
-vi.mock('./pages', () => ({}));
+vi.mock('./detail-pages', () => ({}));
 vi.mock('./CodeEditor', () => ({}));
 vi.mock('@codemirror/lang-cpp', () => ({}));
 vi.mock('./editor-prefs', () => ({ loadPrefs: () => ({ theme: 'idea' }) }));

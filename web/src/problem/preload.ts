@@ -95,7 +95,8 @@ export function startProblemPage(pathname: string): Promise<{ katex: boolean }> 
     ? prefetchGet(...requestOf(route), { token: readStorage(StorageKeys.token), language: initialLanguage() })
     : null;
   // the contest shell draws its problem tab itself; every other problem URL is this route
-  if (!route?.scope.cid || pathname.endsWith('/full-screen')) void import('./pages').catch(() => undefined);
+  if (!route?.scope.cid || pathname.endsWith('/full-screen'))
+    void import('./detail-pages').catch(() => undefined);
   preloadProblemChunks();
   if (!answer) return Promise.resolve({ katex: false });
   return answer

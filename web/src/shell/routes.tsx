@@ -5,6 +5,7 @@ import { RequireAdmin, RequireLogin } from './guards';
 import { lazyPage, PageSuspense } from './lazy';
 
 const problem = () => import('../problem/pages');
+const problemDetail = () => import('../problem/detail-pages');
 const judge = () => import('../judge/pages');
 const rank = () => import('../judge/rank');
 const contest = () => import('../contest/pages');
@@ -26,8 +27,8 @@ const NotFound = lazyPage(() => import('./NotFound'), 'default');
 
 const P = {
   ProblemList: lazyPage(problem, 'ProblemList'),
-  ProblemDetails: lazyPage(problem, 'ProblemDetails'),
-  FullScreenProblem: lazyPage(problem, 'FullScreenProblem'),
+  ProblemDetails: lazyPage(problemDetail, 'ProblemDetails'),
+  FullScreenProblem: lazyPage(problemDetail, 'FullScreenProblem'),
   SubmissionList: lazyPage(judge, 'SubmissionList'),
   SubmissionDetails: lazyPage(judge, 'SubmissionDetails'),
   ContestList: lazyPage(contest, 'ContestList'),

@@ -31,7 +31,7 @@ import { LoadedList } from '../shell/LoadedList';
 import { KeywordSearch } from '../shell/KeywordSearch';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
-import { DifficultyTag } from '../problem/ProblemListPage';
+import { DifficultyTag } from '../problem/DifficultyTag';
 import { Pager } from '../judge/Pager';
 import { isLoggedIn, useSession } from '../store/session';
 import { trainingApi } from './api';
