@@ -8,6 +8,9 @@
  */
 import { and, assign, setup, transition, type SnapshotFrom } from 'xstate';
 import { JudgeStatus } from '../enums/judge-status';
+import { MANUAL_STATUSES, isFinalStatus } from './final-statuses';
+
+export * from './final-statuses';
 
 export type SubmissionEvent =
   /** The server stored the submission (status 5). */
@@ -31,30 +34,6 @@ export interface SubmissionContext {
 }
 
 const RUNNING = new Set<number>([JudgeStatus.PENDING, JudgeStatus.COMPILING, JudgeStatus.JUDGING]);
-
-/** Codes a judging can end with. */
-export const FINAL_STATUSES: readonly number[] = [
-  JudgeStatus.CANCELLED,
-  JudgeStatus.PRESENTATION_ERROR,
-  JudgeStatus.COMPILE_ERROR,
-  JudgeStatus.WRONG_ANSWER,
-  JudgeStatus.ACCEPTED,
-  JudgeStatus.TIME_LIMIT_EXCEEDED,
-  JudgeStatus.MEMORY_LIMIT_EXCEEDED,
-  JudgeStatus.RUNTIME_ERROR,
-  JudgeStatus.SYSTEM_ERROR,
-  JudgeStatus.PARTIAL_ACCEPTED,
-  JudgeStatus.SUBMITTED_FAILED,
-];
-
-/** Statuses an admin may set by hand (the manual-judge dialog's list). */
-export const MANUAL_STATUSES: readonly number[] = FINAL_STATUSES.filter(
-  (s) => s !== JudgeStatus.CANCELLED && s !== JudgeStatus.COMPILE_ERROR,
-);
-
-export function isFinalStatus(status: number): boolean {
-  return FINAL_STATUSES.includes(status);
-}
 
 export const submissionMachine = setup({
   types: {

@@ -1,5 +1,5 @@
 // Pure contest-screen rules: dates, clock input, countdown text, which tabs show and which are enabled.
-import { boardSealedAt, type ClockStateValue, type ContestTimes } from '@oj/protocol/contest/clock';
+import { boardSealedAt, type ClockStateValue, type ContestTimes } from '@oj/protocol/contest/clock-times';
 import { ContestAuth, ContestType, type ContestVO } from './types';
 
 /** Server dates are ISO with a colon-less offset ("…+0000"); the scroll board uses "yyyy/MM/dd HH:mm:ss" in GMT+8. */

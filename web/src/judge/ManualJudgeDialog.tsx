@@ -9,7 +9,7 @@ import {
   NumericInput,
 } from '@blueprintjs/core';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
-import { MANUAL_STATUSES } from '@oj/protocol/submission/machine';
+import { MANUAL_STATUSES } from '@oj/protocol/submission/final-statuses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';

@@ -3,7 +3,7 @@
 import { isRunningStatus } from '@oj/protocol/enums/judge-status';
 import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/events';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
-import { isFinalStatus } from '@oj/protocol/submission/machine';
+import { isFinalStatus } from '@oj/protocol/submission/final-statuses';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import { connectSocket, onSocketResync } from '../api/socket';

@@ -7,7 +7,6 @@ import { api } from '../api/client';
 import { contestApi } from '../contest/api';
 import { hidesOiVerdict } from '../contest/rules';
 import { loadContestFacts, useContestFacts } from '../contest/store';
-import { LiveStatus } from '../judge/LiveStatus';
 import { StatusText } from '../judge/StatusTag';
 import { toast } from '../shell/toaster';
 import { isLoggedIn, useSession } from '../store/session';
@@ -39,6 +38,11 @@ import type { ProblemDetail } from './types';
 
 // Started ahead by the entry on a problem URL (preload.ts); later imports reuse the same promises.
 const CodeEditor = lazy(loadEditor);
+// The live status runs the shared submission machine (xstate): it loads when a submit starts or
+// the pointer nears the button, not with the page (issue #16).
+const loadLiveStatus = () => import('../judge/LiveStatus');
+const LiveStatus = lazy(async () => ({ default: (await loadLiveStatus()).LiveStatus }));
+const prefetchLiveStatus = () => void loadLiveStatus().catch(() => undefined);
 
 export interface Scope {
   cid?: string;
@@ -186,6 +190,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     if (problem) return toast.error(t(problem));
     rememberLanguage(uid, language);
     setSubmitting(true);
+    // the status display arrives while the submit request is out
+    prefetchLiveStatus();
     const hidden = await hiddenCase();
     if (hidden && (await submittedBefore())) {
       setSubmitting(false);
@@ -352,12 +358,14 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
           </div>
         )}
         {submitted && !submitted.hidden && (
-          <LiveStatus
-            key={submitted.key}
-            submitId={submitted.submitId}
-            failed={submitted.failed}
-            onFinal={onFinal}
-          />
+          <Suspense fallback={<div className="oj-live-status" data-testid="submission-status-loading" />}>
+            <LiveStatus
+              key={submitted.key}
+              submitId={submitted.submitId}
+              failed={submitted.failed}
+              onFinal={onFinal}
+            />
+          </Suspense>
         )}
         <span style={{ flex: 1 }} />
         <Button
@@ -366,6 +374,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
           loading={running}
           disabled={!detail}
           onClick={() => void submit()}
+          onPointerEnter={prefetchLiveStatus}
+          onFocus={prefetchLiveStatus}
           data-testid="submit-button"
         >
           {running ? t('editor.submitting') : t('editor.submit')}
