@@ -2,6 +2,8 @@
 // pushed kind's open list is told to refetch, a site-wide notice re-reads the counts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageServerEvents } from '@oj/protocol/realtime/message';
+import { ServerEvents } from '@oj/protocol/realtime/names';
+import { api } from '../api/client';
 import { fakeSocket } from '../test/fake-socket';
 import { startUnreadPush, useMessages } from './store';
 
@@ -31,5 +33,27 @@ describe('pushed unread counts', () => {
     expect(useMessages.getState().versions.sys).toBe(s0 + 1);
     stop();
     expect(fakeSocket.handlers.get(MessageServerEvents.unread)?.size).toBe(0);
+  });
+
+  it('catches up when it attaches, on every connect and on a resync: counts read again, open lists refetch', async () => {
+    const get = vi.mocked(api.get);
+    get.mockClear();
+    const { sys: sys0, reply: reply0 } = useMessages.getState().versions;
+    const stop = startUnreadPush('tok');
+    // attached to a connected socket: what was pushed before the listeners were on is read back
+    await vi.waitFor(() => expect(useMessages.getState().unread.sys).toBe(7));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(useMessages.getState().versions.sys).toBe(sys0 + 1);
+    // a (re)connect: pushes sent while the socket was down were lost
+    fakeSocket.push('connect', undefined);
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(useMessages.getState().versions.reply).toBe(reply0 + 2);
+    // the gateway missed events itself
+    fakeSocket.push(ServerEvents.resync, undefined);
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(3));
+    expect(useMessages.getState().versions.sys).toBe(sys0 + 3);
+    stop();
+    fakeSocket.push('connect', undefined);
+    expect(get).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,8 +1,8 @@
-// Unread message counts: read once at sign-in and after a reconnect, then pushed by the gateway
-// (issue 13: the original polled every 120 s; our client does not poll).
+// Unread message counts: read at sign-in and whenever the push socket (re)connects, then pushed by
+// the gateway (issue 13: the original polled every 120 s; our client does not poll).
 import { create } from 'zustand';
 import type { NoticeBroadcast, UnreadPushed } from '@oj/protocol/realtime/message';
-import { MessageServerEvents } from '@oj/protocol/realtime/names';
+import { MessageServerEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { api } from '../api/client';
 import { connectSocket } from '../api/socket';
 
@@ -34,6 +34,8 @@ interface MessageState {
   /** Bumped when a list of that kind gained or lost items: an open list refetches. */
   versions: UnreadCounts;
   bump(key: UnreadKey): void;
+  /** Every open list refetches (after a gap in the pushes). */
+  bumpAll(): void;
   fetchUnread(): Promise<void>;
   setUnread(counts: Partial<UnreadCounts>): void;
   reset(): void;
@@ -43,6 +45,12 @@ export const useMessages = create<MessageState>((set, get) => ({
   unread: ZERO,
   versions: ZERO,
   bump: (key) => set((s) => ({ versions: { ...s.versions, [key]: s.versions[key] + 1 } })),
+  bumpAll: () =>
+    set((s) => {
+      const next = { ...s.versions };
+      for (const key of Object.keys(ZERO) as UnreadKey[]) next[key] += 1;
+      return { versions: next };
+    }),
   async fetchUnread() {
     try {
       const counts = await api.get<Partial<UnreadCounts>>('/api/msg/unread', undefined, { quiet: true });
@@ -73,6 +81,19 @@ const KIND_KEYS: Record<string, UnreadKey> = {
 };
 
 /**
+ * Reads the counts again and has the open list refetch: what was pushed before our listeners were
+ * on the socket, or while it was down, never reached us. Runs when the listeners attach to a
+ * connected socket and on every connect after that (the first one included: a notice sent between
+ * the page's first read and the socket joining the user's room would otherwise be missed until a
+ * reload), and when the gateway says it missed events itself.
+ */
+function catchUp(): void {
+  const s = useMessages.getState();
+  void s.fetchUnread();
+  s.bumpAll();
+}
+
+/**
  * Listens on the push socket for the signed-in user's unread counts and site-wide notices.
  * Returns the stop function.
  */
@@ -94,9 +115,14 @@ export function startUnreadPush(token: string): () => void {
     };
     socket.on(MessageServerEvents.unread, onUnread);
     socket.on(MessageServerEvents.notice, onNotice);
+    socket.on('connect', catchUp);
+    socket.on(ServerEvents.resync, catchUp);
+    if (socket.connected) catchUp();
     off = () => {
       socket.off(MessageServerEvents.unread, onUnread);
       socket.off(MessageServerEvents.notice, onNotice);
+      socket.off('connect', catchUp);
+      socket.off(ServerEvents.resync, catchUp);
     };
   });
   return () => {

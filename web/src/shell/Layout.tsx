@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AccountDialog } from '../account/AccountDialog';
 import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
-import { onSocketResync, syncSocketToken } from '../api/socket';
+import { syncSocketToken } from '../api/socket';
 import { startUnreadPush, useMessages } from '../message/store';
 import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
@@ -40,14 +40,9 @@ function useAppEffects() {
       return;
     }
     void useMessages.getState().fetchUnread();
-    // Counts are pushed to the user's room (issue 13): no 120 s poll.
-    const stopPush = token ? startUnreadPush(token) : () => undefined;
-    // Unread pushes sent while the push socket was down are lost: read the counts after a reconnect.
-    const stopResync = onSocketResync(() => void useMessages.getState().fetchUnread());
-    return () => {
-      stopPush();
-      stopResync();
-    };
+    // Counts are pushed to the user's room (issue 13): no 120 s poll. The push listener also reads
+    // them again on every (re)connect of the socket, so nothing sent meanwhile is missed.
+    return token ? startUnreadPush(token) : undefined;
   }, [loggedIn, token]);
 
   useEffect(() => syncSocketToken(token), [token]);
