@@ -21,6 +21,8 @@ const suites = [
 ];
 
 let passed = 0;
+/** Tests that failed once and passed on CI's retry: reported, so a flaky test is seen and fixed. */
+const flaky = [];
 let failed = 0;
 let skipped = 0;
 const problems = [];
@@ -46,6 +48,14 @@ for (const s of suites) {
     continue;
   }
   const j = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of j.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'passed' && t.failureMessages?.length)
+        flaky.push(
+          `${s.name}: ${file.name.replace(root, '')} > ${t.fullName}: ${String(t.failureMessages[0])
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
   passed += j.numPassedTests;
   failed += j.numFailedTests;
   skipped += j.numPendingTests + (j.numTodoTests ?? 0);
@@ -69,6 +79,9 @@ for (const s of suites) {
   if (r.status !== 0 && j.numFailedTests === 0) failed += 1; // a suite-level failure (e.g. a file that does not load)
 }
 
+if (flaky.length) console.log(`\nPassed only on the retry (flaky, to fix):\n  ${flaky.join('\n  ')}`);
 if (problems.length) console.log(`\nFailures:\n  ${problems.join('\n  ')}`);
-console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${flaky.length ? `, ${flaky.length} passed on a retry` : ''}`,
+);
 process.exit(failed > 0 ? 1 : 0);

@@ -9,6 +9,9 @@ export default defineConfig({
     pool: 'forks',
     // Integration tests start PGlite (seconds of WASM start-up) and real services.
     testTimeout: 30_000,
+    // CI retries a failed test once; scripts/test-all.mjs lists every test that needed the retry
+    // (with its first failure), so a flaky test is reported, not hidden.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
   },
 });

@@ -12,6 +12,9 @@ export default defineConfig({
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 60_000,
+    // CI retries a failed test once; scripts/test-all.mjs lists every test that needed the retry
+    // (with its first failure), so a flaky test is reported, not hidden.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
     // a person waits a few seconds; a busy 2-core machine needs them too
