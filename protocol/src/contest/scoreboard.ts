@@ -691,14 +691,13 @@ export class Scoreboard {
     };
     this.bulk = true;
     // Each record's problem; its user goes to sCell until the cells exist.
-    const prob = new Int32Array(subs.length);
-    const ordered = this.ingest(subs, prob);
+    const ordered = this.ingest(subs);
     lap('ingest');
     // A repeated submitId: the last record counts, earlier ones are left out. Increasing ids
     // (the usual load, in submit_id order) are indexed after renumbering, from its buffers.
     if (!ordered) for (const slot of this.ids.build(this.sId, subs.length)) this.sCell[slot] = -1;
     const oldTime = this.sTime;
-    const { starts, sorted, oldId } = this.bucketByUserProblem(subs.length, prob);
+    const { starts, sorted, oldId } = this.bucketByUserProblem(subs.length);
     for (let i = 0; i < this.variantCount; i++)
       this.variants[i]!.ensureCells(withHeadroom(this.cellCount), true);
     // The old times are not needed any more: their buffer holds the old slot → new slot map.
@@ -715,11 +714,11 @@ export class Scoreboard {
   }
 
   /**
-   * One slot per input record, in input order, its user in `sCell` and its problem in `prob`
-   * (cells are made afterwards, in one pass: no per-record lookup in the user × problem table);
-   * true when the ids are strictly increasing.
+   * One slot per input record, in input order, its cell key (user × probCap + problem) in
+   * `sCell` (cells are made afterwards, in one pass: no per-record lookup in the user × problem
+   * table); true when the ids are strictly increasing.
    */
-  private ingest(subs: readonly BoardSubmission[], prob: Int32Array): boolean {
+  private ingest(subs: readonly BoardSubmission[]): boolean {
     const n = subs.length;
     // Buffers are sized once: regrowing large external buffers costs full GCs of the caller's heap.
     this.reserveSlots(withHeadroom(n), true);
@@ -731,6 +730,7 @@ export class Scoreboard {
     const end = this.config.endTime;
     const userIndex = this.userIndex;
     const problemIndex = this.problemIndex;
+    let cap = this.probCap;
     let ordered = true;
     let prevId = -Infinity;
     for (let k = 0; k < n; k++) {
@@ -740,7 +740,18 @@ export class Scoreboard {
       if (u < 0) u = this.addUser(uid, s.username);
       const pid = s.displayId;
       let p = problemIndex.get(pid);
-      if (p < 0) p = this.problemOf(pid);
+      if (p < 0) {
+        p = this.problemOf(pid);
+        if (this.probCap !== cap) {
+          // The user × problem table got wider: the keys so far move to its new stride.
+          for (let j = 0; j < k; j++) {
+            const key = sCell[j]!;
+            const w = (key / cap) | 0;
+            sCell[j] = w * this.probCap + (key - w * cap);
+          }
+          cap = this.probCap;
+        }
+      }
       const id = s.submitId;
       const time = s.submitTime;
       sId[k] = id;
@@ -751,8 +762,7 @@ export class Scoreboard {
         sScore[k] = s.score ?? NaN;
         sUse[k] = s.useTime ?? NaN;
       }
-      sCell[k] = u;
-      prob[k] = p;
+      sCell[k] = u * cap + p;
       if (!(id > prevId)) ordered = false;
       prevId = id;
     }
@@ -762,23 +772,24 @@ export class Scoreboard {
   /**
    * Bulk load of a new board: the cells, one per (user, problem) with a live record, numbered
    * in (user, problem) order, and a counting sort of the live slots by cell (stable: input
-   * order within a cell). `sCell` holds each slot's user (-1: left out), `prob` its problem.
+   * order within a cell). `sCell` holds each slot's cell key (-1: left out).
    * The sorting pass reads every slot's fields in order and writes them at their sorted place
    * (into new buffers that replace the slot buffers), so nothing is gathered at random later.
    * `sorted[k]` is the old slot now at k; the old ids are returned (in old slot order).
    */
-  private bucketByUserProblem(
-    n: number,
-    prob: Int32Array,
-  ): { starts: Int32Array; sorted: Int32Array; oldId: Float64Array<ArrayBuffer> } {
+  private bucketByUserProblem(n: number): {
+    starts: Int32Array;
+    sorted: Int32Array;
+    oldId: Float64Array<ArrayBuffer>;
+  } {
     const cap = this.probCap;
     const keys = this.uids.length * cap;
     const owner = this.sCell;
     // count[key + 1]: records of cell key = user * cap + problem; later its next free place.
     const count = new Int32Array(keys + 1);
     for (let s = 0; s < n; s++) {
-      const u = owner[s]!;
-      if (u >= 0) count[u * cap + prob[s]! + 1]!++;
+      const key = owner[s]!;
+      if (key >= 0) count[key + 1]!++;
     }
     let cells = 0;
     for (let key = 1; key <= keys; key++) if (count[key]! > 0) cells++;
@@ -813,9 +824,9 @@ export class Scoreboard {
     const flags = new Uint8Array(oldFlags.length);
     const status = new Int8Array(oldStatus.length);
     for (let s = 0; s < n; s++) {
-      const u = owner[s]!;
-      if (u < 0) continue;
-      const k = count[u * cap + prob[s]! + 1]!++;
+      const key = owner[s]!;
+      if (key < 0) continue;
+      const k = count[key + 1]!++;
       sorted[k] = s;
       time[k] = oldTime[s]!;
       id[k] = oldId[s]!;
