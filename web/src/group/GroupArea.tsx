@@ -51,6 +51,7 @@ const contests = () => import('./GroupContests');
 const GroupContests = lazy(() => contests().then((m) => ({ default: m.GroupContests })));
 const GroupContestEdit = lazy(() => contests().then((m) => ({ default: m.GroupContestEdit })));
 const GroupContestProblems = lazy(() => contests().then((m) => ({ default: m.GroupContestProblems })));
+const GroupContestProblemEdit = lazy(() => contests().then((m) => ({ default: m.GroupContestProblemEdit })));
 const GroupContestAnnouncements = lazy(() =>
   contests().then((m) => ({ default: m.GroupContestAnnouncements })),
 );
@@ -432,15 +433,43 @@ export function GroupArea() {
       case 'training-problems':
         return <GroupTrainingProblems gid={gid} tid={Number(location.split('/')[4])} />;
       case 'contest':
-        return <GroupContests gid={gid} viewer={viewer} />;
+        return <GroupContests gid={gid} shortName={g.shortName} viewer={viewer} />;
       case 'contest-create':
-        return isAdminView(viewer) ? <GroupContestEdit gid={gid} cid={null} /> : <NotBuilt />;
+        return isAdminView(viewer) ? (
+          <GroupContestEdit gid={gid} shortName={g.shortName} cid={null} />
+        ) : (
+          <NotBuilt />
+        );
       case 'contest-edit':
-        return <GroupContestEdit gid={gid} cid={Number(location.split('/')[4])} />;
+        return <GroupContestEdit gid={gid} shortName={g.shortName} cid={Number(location.split('/')[4])} />;
       case 'contest-problems':
-        return <GroupContestProblems gid={gid} cid={Number(location.split('/')[4])} />;
+        return (
+          <GroupContestProblems gid={gid} shortName={g.shortName} cid={Number(location.split('/')[4])} />
+        );
+      case 'contest-problem-create':
+        return isAdminView(viewer) ? (
+          <GroupContestProblemEdit
+            gid={gid}
+            shortName={g.shortName}
+            cid={Number(location.split('/')[4])}
+            pid={null}
+          />
+        ) : (
+          <NotBuilt />
+        );
+      case 'contest-problem-edit':
+        return (
+          <GroupContestProblemEdit
+            gid={gid}
+            shortName={g.shortName}
+            cid={Number(location.split('/')[4])}
+            pid={Number(location.split('/')[5])}
+          />
+        );
       case 'contest-announcement':
-        return <GroupContestAnnouncements gid={gid} cid={Number(location.split('/')[4])} />;
+        return (
+          <GroupContestAnnouncements gid={gid} shortName={g.shortName} cid={Number(location.split('/')[4])} />
+        );
       case 'status':
         return (
           <div data-testid="group-submissions">

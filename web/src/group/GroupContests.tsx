@@ -11,6 +11,7 @@ import { ContestAdminProvider } from '../admin/contest/admin-scope';
 import { AdminContestListPage } from '../admin/contest/AdminContestListPage';
 import { ContestAnnouncementsPage } from '../admin/contest/ContestAnnouncementsPage';
 import { ContestEditPage } from '../admin/contest/ContestEditPage';
+import { ContestProblemEditPage } from '../admin/contest/ContestProblemEditPage';
 import { ContestProblemsPage } from '../admin/contest/ContestProblemsPage';
 import { ContestRow } from '../contest/ContestListPage';
 import { Pager } from '../judge/Pager';
@@ -47,12 +48,28 @@ function ContestList({ gid }: { gid: number }) {
 }
 
 /** The shared admin contest screens, scoped to this group's back office. */
-function GroupContestScope({ gid, children }: { gid: number; children: ReactNode }) {
-  const scope = useMemo(() => groupContestAdmin(gid), [gid]);
+function GroupContestScope({
+  gid,
+  shortName,
+  children,
+}: {
+  gid: number;
+  shortName: string;
+  children: ReactNode;
+}) {
+  const scope = useMemo(() => groupContestAdmin(gid, shortName), [gid, shortName]);
   return <ContestAdminProvider value={scope}>{children}</ContestAdminProvider>;
 }
 
-export function GroupContests({ gid, viewer }: { gid: number; viewer: Viewer }) {
+export function GroupContests({
+  gid,
+  shortName,
+  viewer,
+}: {
+  gid: number;
+  shortName: string;
+  viewer: Viewer;
+}) {
   const { t } = useTranslation();
   const [admin, setAdmin] = useState(false);
   const canAdmin = isAdminView(viewer);
@@ -67,7 +84,7 @@ export function GroupContests({ gid, viewer }: { gid: number; viewer: Viewer }) 
         />
       )}
       {admin && canAdmin ? (
-        <GroupContestScope gid={gid}>
+        <GroupContestScope gid={gid} shortName={shortName}>
           <AdminContestListPage />
         </GroupContestScope>
       ) : (
@@ -88,11 +105,19 @@ function BackToContests({ gid }: { gid: number }) {
 }
 
 /** /group/:gid/contest-create and /group/:gid/contest-edit/:cid. */
-export function GroupContestEdit({ gid, cid }: { gid: number; cid: number | null }) {
+export function GroupContestEdit({
+  gid,
+  shortName,
+  cid,
+}: {
+  gid: number;
+  shortName: string;
+  cid: number | null;
+}) {
   return (
     <div data-testid="group-contest-edit">
       <BackToContests gid={gid} />
-      <GroupContestScope gid={gid}>
+      <GroupContestScope gid={gid} shortName={shortName}>
         <ContestEditPage cid={cid} />
       </GroupContestScope>
     </div>
@@ -154,25 +179,66 @@ function AddFromGroup({ cid, onAdded }: { cid: number; onAdded(): void }) {
 }
 
 /** /group/:gid/contest-problems/:cid. */
-export function GroupContestProblems({ gid, cid }: { gid: number; cid: number }) {
+export function GroupContestProblems({
+  gid,
+  shortName,
+  cid,
+}: {
+  gid: number;
+  shortName: string;
+  cid: number;
+}) {
   const [version, setVersion] = useState(0);
   return (
     <div data-testid="group-contest-problems">
       <BackToContests gid={gid} />
       <AddFromGroup cid={cid} onAdded={() => setVersion((v) => v + 1)} />
-      <GroupContestScope gid={gid}>
+      <GroupContestScope gid={gid} shortName={shortName}>
         <ContestProblemsPage key={version} cid={cid} />
       </GroupContestScope>
     </div>
   );
 }
 
+/**
+ * /group/:gid/contest-problem-create/:cid and /group/:gid/contest-problem-edit/:cid/:pid: a
+ * contest-only problem of the group (the display id without the group's prefix).
+ */
+export function GroupContestProblemEdit({
+  gid,
+  shortName,
+  cid,
+  pid,
+}: {
+  gid: number;
+  shortName: string;
+  cid: number;
+  pid: number | null;
+}) {
+  return (
+    <div data-testid="group-contest-problem-edit">
+      <BackToContests gid={gid} />
+      <GroupContestScope gid={gid} shortName={shortName}>
+        <ContestProblemEditPage cid={cid} pid={pid} />
+      </GroupContestScope>
+    </div>
+  );
+}
+
 /** /group/:gid/contest-announcement/:cid. */
-export function GroupContestAnnouncements({ gid, cid }: { gid: number; cid: number }) {
+export function GroupContestAnnouncements({
+  gid,
+  shortName,
+  cid,
+}: {
+  gid: number;
+  shortName: string;
+  cid: number;
+}) {
   return (
     <div data-testid="group-contest-announcements">
       <BackToContests gid={gid} />
-      <GroupContestScope gid={gid}>
+      <GroupContestScope gid={gid} shortName={shortName}>
         <ContestAnnouncementsPage cid={cid} />
       </GroupContestScope>
     </div>

@@ -11,10 +11,7 @@ import { ProblemForm } from '../admin/problem/ProblemForm';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 import { useSession } from '../store/session';
-
-/** The display id without the group's prefix (stored upper-case with it). */
-export const bareDisplayId = (problemId: string, shortName: string) =>
-  problemId.toUpperCase().startsWith(shortName.toUpperCase()) ? problemId.slice(shortName.length) : problemId;
+import { bareDisplayId } from './rules';
 
 export function GroupProblemEdit({
   gid,

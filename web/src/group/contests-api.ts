@@ -1,8 +1,13 @@
 // Calls of the group Contest tab (groups-admin-files.md §3; services/src/contest/group-routes.ts):
 // the members' list, and the back-office scope the shared admin contest screens run with.
 import { api, download } from '../api/client';
-import type { ContestAdminScope } from '../admin/contest/admin-scope';
+import type {
+  ContestAdminScope,
+  StoredContestProblem,
+  StoredProblemCase,
+} from '../admin/contest/admin-scope';
 import type { ContestVO, Page } from '../contest/types';
+import { bareDisplayId } from './rules';
 
 export const GROUP_CONTEST_PAGE_SIZE = 10;
 
@@ -15,8 +20,12 @@ export const groupContestApi = {
     }),
 };
 
-/** The contest back office of one group: every call goes to /api/group/*contest*. */
-export function groupContestAdmin(gid: number): ContestAdminScope {
+/**
+ * The contest back office of one group: every call goes to /api/group/* (contest-only problems are
+ * created by POST /api/group/contest-problem, read and edited as group problems, and their display
+ * id is edited without the group's `shortName` prefix, which the server adds).
+ */
+export function groupContestAdmin(gid: number, shortName: string): ContestAdminScope {
   const base = `/group/${gid}`;
   return {
     api: {
@@ -42,6 +51,15 @@ export function groupContestAdmin(gid: number): ContestAdminScope {
       saveLink: (link) => api.put('/api/group/contest-problem', link),
       link: (cid, pid) => api.get('/api/group/contest-problem', { cid, pid }),
       removeProblem: (cid, pid) => api.delete('/api/group/contest-problem', { cid, pid }),
+      problem: async (pid) => {
+        const p = await api.get<StoredContestProblem>('/api/group/problem', { pid });
+        return { ...p, problemId: bareDisplayId(String(p.problemId ?? ''), shortName) };
+      },
+      problemCases: (pid) => api.get<StoredProblemCase[]>('/api/group/get-problem-cases', { pid }),
+      createProblem: (dto) =>
+        api.post<{ pid: number }>('/api/group/contest-problem', { ...dto, problem: { ...dto.problem, gid } }),
+      updateProblem: (dto) =>
+        api.put<null>('/api/group/problem', { ...dto, problem: { ...dto.problem, gid } }),
       announcements: (cid, currentPage, limit) =>
         api.get('/api/group/get-contest-announcement-list', { cid, currentPage, limit }),
       addAnnouncement: (cid, a) => api.post('/api/group/contest-announcement', { cid, announcement: a }),
@@ -56,10 +74,11 @@ export function groupContestAdmin(gid: number): ContestAdminScope {
       edit: (cid) => `${base}/contest-edit/${cid}`,
       problems: (cid) => `${base}/contest-problems/${cid}`,
       announcements: (cid) => `${base}/contest-announcement/${cid}`,
-      problemCreate: null,
-      problemEdit: null,
+      problemCreate: (cid) => `${base}/contest-problem-create/${cid}`,
+      problemEdit: (cid, pid) => `${base}/contest-problem-edit/${cid}/${pid}`,
     },
     searchable: false,
     deleteFor: 'all',
+    problemIdPrefix: shortName,
   };
 }

@@ -170,8 +170,9 @@ describe('group contest tab', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/group/1000/contest-problems/41');
     await screen.findByTestId('admin-cp-row-A');
-    // Contest-owned problems are not written from the group back office.
-    expect(screen.queryByTestId('admin-cp-create')).toBeNull();
+    // Contest-only problems are written on the group's own routes (contest-problem-edit.test.tsx).
+    expect(screen.getByTestId('admin-cp-create')).toBeTruthy();
+    expect(screen.getByTestId('admin-cp-edit-A')).toBeTruthy();
     fireEvent.change(screen.getByTestId('group-contest-from-group-pid'), { target: { value: 'GRAPH2' } });
     fireEvent.change(screen.getByTestId('group-contest-from-group-display'), { target: { value: 'B' } });
     fireEvent.click(screen.getByTestId('group-contest-from-group-add'));

@@ -135,3 +135,7 @@ export function cropSquare(width: number, height: number, zoom: number, fx: numb
   const clamp = (v: number) => Math.min(1, Math.max(0, v));
   return { sx: (width - side) * clamp(fx), sy: (height - side) * clamp(fy), side };
 }
+
+/** The display id without the group's prefix (stored upper-case with it). */
+export const bareDisplayId = (problemId: string, shortName: string) =>
+  problemId.toUpperCase().startsWith(shortName.toUpperCase()) ? problemId.slice(shortName.length) : problemId;

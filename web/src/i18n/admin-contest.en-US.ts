@@ -104,6 +104,7 @@ export const adminContestEnUS: typeof adminContestZhCN = {
     problemForm: {
       createTitle: 'Create Contest Problem',
       editTitle: 'Edit Contest Problem',
+      idPrefix: 'The group short name {{prefix}} is put in front of the Problem ID when saved',
       problemIdRequired: 'Problem Display ID is required',
       titleRequired: 'Title is required',
       ioRequired: 'Input and output descriptions are required',

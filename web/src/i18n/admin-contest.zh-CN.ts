@@ -102,6 +102,7 @@ export const adminContestZhCN = {
     problemForm: {
       createTitle: '创建比赛题目',
       editTitle: '编辑比赛题目',
+      idPrefix: '保存时题目 ID 前会自动加上团队简称 {{prefix}}',
       problemIdRequired: '题目 ID 不能为空',
       titleRequired: '题目标题不能为空',
       ioRequired: '输入描述与输出描述不能为空',

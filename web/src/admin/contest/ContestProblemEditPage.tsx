@@ -1,7 +1,9 @@
-// /admin/contest/:contestId/problem/create and …/problem/:problemId/edit: a contest problem
+// /admin/contest/:contestId/problem/create and …/problem/:problemId/edit (and the group's
+// /group/:gid/contest-problem-create/:cid, …/contest-problem-edit/:cid/:pid): a contest problem
 // (auth 3, the contest's rule type) with hand-typed cases or a test-case zip (upload mode), saved
-// through /api/admin/contest/problem, then linked to the contest with its display id, display title
-// and balloon colour.
+// through the scope's problem calls (site: /api/admin/contest/problem; group: /api/group/contest-problem
+// and /api/group/problem), then linked to the contest with its display id, display title and balloon
+// colour.
 import { hexColor } from '../../contest/rules';
 import {
   Button,
@@ -9,6 +11,7 @@ import {
   Callout,
   Card,
   Checkbox,
+  Classes,
   FormGroup,
   HTMLSelect,
   HTMLTable,
@@ -24,7 +27,8 @@ import { api, ApiError } from '../../api/client';
 import { DOWNLOAD_TIMEOUT_MS } from '../../api/http-rules';
 import { toast } from '../../shell/toaster';
 import { useSession } from '../../store/session';
-import { adminContestApi, type AdminContest } from './api';
+import { type AdminContest } from './api';
+import { useContestAdmin, type ContestAdminApi } from './admin-scope';
 import {
   CASE_MODES,
   emptyProblemDraft,
@@ -44,46 +48,31 @@ interface LanguageRow {
   id: number;
   name: string;
 }
-interface ProblemRow {
-  id: number;
-  problemId: string;
-  title: string;
-  timeLimit: number;
-  memoryLimit: number;
-  description: string;
-  input: string;
-  output: string;
-  examples: string | null;
-  isUploadCase: boolean;
-  judgeCaseMode: string | null;
-}
-interface CaseRow {
-  id: number;
-  input: string;
-  output: string;
-  score: number | null;
-  groupNum: number | null;
-}
 /** data of POST /api/file/upload-testcase-zip */
 interface TestCaseUpload {
   fileList: { input: string; output: string; groupNum?: number }[];
   fileListDir: string;
 }
 
-async function loadDraft(cid: number, pid: number | null, languages: LanguageRow[]): Promise<ProblemDraft> {
+async function loadDraft(
+  ca: ContestAdminApi,
+  cid: number,
+  pid: number | null,
+  languages: LanguageRow[],
+): Promise<ProblemDraft> {
   const all = languages.map((l) => l.id);
   if (pid === null) {
-    const list = await adminContestApi.problems(cid, 1, 100);
+    const list = await ca.problems(cid, 1, 100);
     return emptyProblemDraft(
       nextDisplayId(Object.values(list.contestProblemMap).map((l) => l.displayId)),
       all,
     );
   }
   const [p, cases, langs, link] = await Promise.all([
-    api.get<ProblemRow & Record<string, unknown>>('/api/admin/contest/problem', { pid }),
-    api.get<CaseRow[]>('/api/admin/problem/get-problem-cases', { pid }),
+    ca.problem(pid),
+    ca.problemCases(pid),
     api.get<LanguageRow[]>('/api/get-problem-languages', { pid }),
-    adminContestApi.link(cid, pid),
+    ca.link(cid, pid),
   ]);
   const ex = firstExample(p.examples);
   const rows = cases.map((c) => ({
@@ -129,6 +118,7 @@ function ProblemFormView({
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const scope = useContestAdmin();
   const me = useSession((s) => s.user);
   const [d, setD] = useState(initial);
   const { busy, run } = useSaving();
@@ -178,12 +168,12 @@ function ProblemFormView({
     }
     await run(async () => {
       const dto = problemDtoOf(d, contest.type, me?.username ?? '');
-      // contest-owned problems: the contest capability forces auth 3 and answers the new pid
+      // contest-owned problems: the server forces auth 3 and answers the new pid
       let pid = d.pid;
-      if (pid === null) pid = (await api.post<{ pid: number }>('/api/admin/contest/problem', dto)).pid;
-      else await api.put<unknown>('/api/admin/contest/problem', dto);
-      const link = pid === d.pid ? await adminContestApi.link(contest.id, pid).catch(() => null) : null;
-      await adminContestApi.saveLink({
+      if (pid === null) pid = (await scope.api.createProblem(dto)).pid;
+      else await scope.api.updateProblem(dto);
+      const link = pid === d.pid ? await scope.api.link(contest.id, pid).catch(() => null) : null;
+      await scope.api.saveLink({
         ...(link?.id !== undefined ? { id: link.id } : {}),
         cid: contest.id,
         pid,
@@ -192,7 +182,7 @@ function ProblemFormView({
         color: d.color,
       });
       toast.success(t('adminContest.problemForm.saved'));
-      navigate(`/admin/contest/${contest.id}/problems`);
+      navigate(scope.paths.problems(contest.id));
     });
   };
 
@@ -222,6 +212,11 @@ function ProblemFormView({
         {t(d.pid === null ? 'adminContest.problemForm.createTitle' : 'adminContest.problemForm.editTitle')}:{' '}
         {contest.title}
       </h2>
+      {scope.problemIdPrefix && (
+        <p className={Classes.TEXT_MUTED} data-testid="problem-form-id-prefix">
+          {t('adminContest.problemForm.idPrefix', { prefix: scope.problemIdPrefix.toUpperCase() })}
+        </p>
+      )}
       <Card>
         <div className="oj-admin-grid">
           <TextField
@@ -479,9 +474,7 @@ function ProblemFormView({
         </div>
       </Card>
       <div className="oj-admin-form-actions">
-        <Button onClick={() => navigate(`/admin/contest/${contest.id}/problems`)}>
-          {t('adminContest.cancel')}
-        </Button>
+        <Button onClick={() => navigate(scope.paths.problems(contest.id))}>{t('adminContest.cancel')}</Button>
         <Button type="submit" intent="primary" loading={busy} data-testid="problem-form-save">
           {t('adminContest.save')}
         </Button>
@@ -490,10 +483,19 @@ function ProblemFormView({
   );
 }
 
-export function ContestProblemEditPage() {
+/**
+ * `cid` given: the screen is drawn outside the /admin/contest routes (the group's Contest tab), with
+ * `pid` null for a new problem.
+ */
+export function ContestProblemEditPage({
+  cid: givenCid,
+  pid: givenPid,
+}: { cid?: number; pid?: number | null } = {}) {
   const params = useParams<{ contestId: string; problemId?: string }>();
-  const cid = Number(params.contestId);
-  const pid = params.problemId ? Number(params.problemId) : null;
+  const scope = useContestAdmin();
+  const cid = givenCid ?? Number(params.contestId);
+  const pid =
+    givenCid !== undefined ? (givenPid ?? null) : params.problemId ? Number(params.problemId) : null;
   const [state, setState] = useState<
     { contest: AdminContest; draft: ProblemDraft; languages: LanguageRow[] } | 'failed' | null
   >(null);
@@ -502,16 +504,16 @@ export function ContestProblemEditPage() {
     setState(null);
     (async () => {
       const [contest, languages] = await Promise.all([
-        adminContestApi.get(cid),
+        scope.api.get(cid),
         api.get<LanguageRow[]>('/api/languages', { all: false }),
       ]);
-      const draft = await loadDraft(cid, pid, languages);
+      const draft = await loadDraft(scope.api, cid, pid, languages);
       if (live) setState({ contest, draft, languages });
     })().catch(() => live && setState('failed'));
     return () => {
       live = false;
     };
-  }, [cid, pid]);
+  }, [scope, cid, pid]);
   if (state === 'failed')
     return (
       <div data-testid="problem-form-failed">

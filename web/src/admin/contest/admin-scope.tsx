@@ -3,12 +3,47 @@
 // group's Contest tab wraps the same screens in a ContestAdminProvider (as the group training
 // screens run on a TrainingAdminAdapter).
 import { createContext, useContext } from 'react';
+import { api } from '../../api/client';
 import { adminContestApi } from './api';
+import type { problemDtoOf } from './problem-rules';
+
+/** A stored contest problem as the problem form reads it (the problem table in camelCase). */
+export interface StoredContestProblem extends Record<string, unknown> {
+  id: number;
+  /** Group scope: without the group's short-name prefix (the form edits the bare id). */
+  problemId: string;
+  title: string;
+  timeLimit: number;
+  memoryLimit: number;
+  description: string;
+  input: string;
+  output: string;
+  examples: string | null;
+  isUploadCase: boolean;
+  judgeCaseMode: string | null;
+}
+
+export interface StoredProblemCase {
+  id: number;
+  input: string;
+  output: string;
+  score: number | null;
+  groupNum: number | null;
+}
+
+/** The ProblemDTO the contest problem form saves. */
+export type ContestProblemDto = ReturnType<typeof problemDtoOf>;
 
 export type ContestAdminApi = Omit<typeof adminContestApi, 'clone' | 'removeAnnouncement'> & {
   /** Absent: no clone action (group contests). */
   clone?: (cid: number) => Promise<null>;
   removeAnnouncement(aid: number, cid: number): Promise<null>;
+  /** The contest problem form's problem-level calls (the link goes through `link`/`saveLink`). */
+  problem(pid: number): Promise<StoredContestProblem>;
+  problemCases(pid: number): Promise<StoredProblemCase[]>;
+  /** Creates a contest-only problem (auth 3), not yet linked; answers its pid. */
+  createProblem(dto: ContestProblemDto): Promise<{ pid: number }>;
+  updateProblem(dto: ContestProblemDto): Promise<unknown>;
 };
 
 export interface ContestAdminPaths {
@@ -29,10 +64,20 @@ export interface ContestAdminScope {
   searchable: boolean;
   /** Who sees the delete action: site roots only, or every manager (the server decides). */
   deleteFor: 'root' | 'all';
+  /** Put by the server in front of a written problem's display id ('' on the site; a group's short name). */
+  problemIdPrefix: string;
 }
 
 export const siteContestAdmin: ContestAdminScope = {
-  api: { ...adminContestApi, removeAnnouncement: (aid) => adminContestApi.removeAnnouncement(aid) },
+  api: {
+    ...adminContestApi,
+    removeAnnouncement: (aid) => adminContestApi.removeAnnouncement(aid),
+    problem: (pid) => api.get<StoredContestProblem>('/api/admin/contest/problem', { pid }),
+    problemCases: (pid) => api.get<StoredProblemCase[]>('/api/admin/problem/get-problem-cases', { pid }),
+    // contest-owned problems: the contest capability forces auth 3 and answers the new pid
+    createProblem: (dto) => api.post<{ pid: number }>('/api/admin/contest/problem', dto),
+    updateProblem: (dto) => api.put<unknown>('/api/admin/contest/problem', dto),
+  },
   paths: {
     list: '/admin/contest',
     create: '/admin/contest/create',
@@ -44,6 +89,7 @@ export const siteContestAdmin: ContestAdminScope = {
   },
   searchable: true,
   deleteFor: 'root',
+  problemIdPrefix: '',
 };
 
 const Scope = createContext<ContestAdminScope>(siteContestAdmin);
