@@ -1,6 +1,6 @@
 // HTTP shape of the group contest endpoints (groups-admin-files.md §3): every /api/group/** call
 // needs login; the group's rules decide in the group contest service.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import {
   AddFromPublicBody,
   AdminContestBody,
@@ -17,7 +17,6 @@ import { ok } from '../platform/http/envelope';
 import type { GroupContestService } from './group-service';
 
 const login = { access: 'login' } as const;
-type Q<T extends TSchema> = Static<T>;
 
 const VisibleQuery = Type.Object({ cid: Type.Integer(), visible: Type.Boolean() });
 const FromGroupQuery = Type.Object({
@@ -31,90 +30,90 @@ export function registerGroupContestRoutes(app: App, s: GroupContestService): vo
   app.get(
     '/api/group/get-contest-list',
     { config: login, schema: { querystring: PagedGidQuery } },
-    async (req) => ok(await s.list(req.user!, req.query as Q<typeof PagedGidQuery>)),
+    async (req) => ok(await s.list(req.user!, req.query)),
   );
   app.get(
     '/api/group/get-admin-contest-list',
     { config: login, schema: { querystring: PagedGidQuery } },
-    async (req) => ok(await s.adminList(req.user!, req.query as Q<typeof PagedGidQuery>)),
+    async (req) => ok(await s.adminList(req.user!, req.query)),
   );
   app.get('/api/group/contest', { config: login, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.get(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+    ok(await s.get(req.user!, req.query.cid)),
   );
   app.post('/api/group/contest', { config: login, schema: { body: AdminContestBody } }, async (req) => {
-    await s.create(req.user!, req.body as Q<typeof AdminContestBody>);
+    await s.create(req.user!, req.body);
     return ok(null);
   });
   app.put('/api/group/contest', { config: login, schema: { body: AdminContestBody } }, async (req) =>
-    ok(await s.update(req.user!, req.body as Q<typeof AdminContestBody>)),
+    ok(await s.update(req.user!, req.body)),
   );
   app.delete('/api/group/contest', { config: login, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.remove(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+    ok(await s.remove(req.user!, req.query.cid)),
   );
   app.put(
     '/api/group/change-contest-visible',
     { config: login, schema: { querystring: VisibleQuery } },
     async (req) => {
-      const q = req.query as Q<typeof VisibleQuery>;
+      const q = req.query;
       return ok(await s.changeVisible(req.user!, q.cid, q.visible));
     },
   );
   app.get(
     '/api/group/get-contest-problem-list',
     { config: login, schema: { querystring: AdminProblemListQuery } },
-    async (req) => ok(await s.problemList(req.user!, req.query as Q<typeof AdminProblemListQuery>)),
+    async (req) => ok(await s.problemList(req.user!, req.query)),
   );
   app.get(
     '/api/group/contest-problem',
     { config: login, schema: { querystring: CidPidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof CidPidQuery>;
+      const q = req.query;
       return ok(await s.contestProblem(req.user!, q.cid, q.pid));
     },
   );
   app.put(
     '/api/group/contest-problem',
     { config: login, schema: { body: ContestProblemBody } },
-    async (req) => ok(await s.saveContestProblem(req.user!, req.body as Q<typeof ContestProblemBody>)),
+    async (req) => ok(await s.saveContestProblem(req.user!, req.body)),
   );
   app.delete(
     '/api/group/contest-problem',
     { config: login, schema: { querystring: CidPidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof CidPidQuery>;
+      const q = req.query;
       return ok(await s.removeProblem(req.user!, q.cid, q.pid));
     },
   );
   app.post(
     '/api/group/add-contest-problem-from-public',
     { config: login, schema: { body: AddFromPublicBody } },
-    async (req) => ok(await s.addFromPublic(req.user!, req.body as Q<typeof AddFromPublicBody>)),
+    async (req) => ok(await s.addFromPublic(req.user!, req.body)),
   );
   app.post(
     '/api/group/add-contest-problem-from-group',
     { config: login, schema: { querystring: FromGroupQuery } },
-    async (req) => ok(await s.addFromGroup(req.user!, req.query as Q<typeof FromGroupQuery>)),
+    async (req) => ok(await s.addFromGroup(req.user!, req.query)),
   );
   app.get(
     '/api/group/get-contest-announcement-list',
     { config: login, schema: { querystring: PagedCidQuery } },
-    async (req) => ok(await s.announcements(req.user!, req.query as Q<typeof PagedCidQuery>)),
+    async (req) => ok(await s.announcements(req.user!, req.query)),
   );
   app.post(
     '/api/group/contest-announcement',
     { config: login, schema: { body: AnnouncementBody } },
-    async (req) => ok(await s.addAnnouncement(req.user!, req.body as Q<typeof AnnouncementBody>)),
+    async (req) => ok(await s.addAnnouncement(req.user!, req.body)),
   );
   app.put(
     '/api/group/contest-announcement',
     { config: login, schema: { body: AnnouncementBody } },
-    async (req) => ok(await s.updateAnnouncement(req.user!, req.body as Q<typeof AnnouncementBody>)),
+    async (req) => ok(await s.updateAnnouncement(req.user!, req.body)),
   );
   app.delete(
     '/api/group/contest-announcement',
     { config: login, schema: { querystring: AidCidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof AidCidQuery>;
+      const q = req.query;
       return ok(await s.deleteAnnouncement(req.user!, q.aid, q.cid));
     },
   );

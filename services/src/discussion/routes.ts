@@ -20,24 +20,24 @@ const repliers = { access: 'login', permissions: [Permission.REPLY_ADD] } as con
 
 export function registerDiscussionRoutes(app: App, s: DiscussionService): void {
   app.get('/api/comments', { config: anonymous, schema: { querystring: CommentsQuery } }, async (req) =>
-    ok(await s.comments(req.user ?? null, req.query as CommentsQuery)),
+    ok(await s.comments(req.user ?? null, req.query)),
   );
   app.post('/api/comment', { config: commenters, schema: { body: CommentBody } }, async (req) =>
-    ok(await s.addComment(req.user!, req.body as CommentBody)),
+    ok(await s.addComment(req.user!, req.body)),
   );
   app.delete('/api/comment', { config: login, schema: { body: DeleteCommentBody } }, async (req) =>
-    ok(await s.deleteComment(req.user!, req.body as DeleteCommentBody)),
+    ok(await s.deleteComment(req.user!, req.body)),
   );
   app.get('/api/comment-like', { config: login, schema: { querystring: CommentLikeQuery } }, async (req) =>
-    ok(await s.likeComment(req.user!, req.query as CommentLikeQuery)),
+    ok(await s.likeComment(req.user!, req.query)),
   );
   app.get('/api/reply', { config: anonymous, schema: { querystring: ReplyQuery } }, async (req) =>
-    ok(await s.replies(req.user ?? null, (req.query as ReplyQuery).commentId)),
+    ok(await s.replies(req.user ?? null, req.query.commentId)),
   );
   app.post('/api/reply', { config: repliers, schema: { body: ReplyBody } }, async (req) =>
-    ok(await s.addReply(req.user!, req.body as ReplyBody)),
+    ok(await s.addReply(req.user!, req.body)),
   );
   app.delete('/api/reply', { config: login, schema: { body: DeleteReplyBody } }, async (req) =>
-    ok(await s.deleteReply(req.user!, req.body as DeleteReplyBody)),
+    ok(await s.deleteReply(req.user!, req.body)),
   );
 }

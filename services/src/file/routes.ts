@@ -54,7 +54,7 @@ export function registerFileRoutes(app: App, s: FileService): void {
   app.get(
     '/api/file/delete-md-img',
     { config: login, schema: { querystring: DeleteMdImageQuery } },
-    async (req) => ok(await s.deleteImage(req.user!, (req.query as { fileId: number }).fileId)),
+    async (req) => ok(await s.deleteImage(req.user!, req.query.fileId)),
   );
 
   // Served without the envelope. Uploaded bytes never run as a page: nosniff, no scripts, and
@@ -64,7 +64,7 @@ export function registerFileRoutes(app: App, s: FileService): void {
       `/api/public/${kind}/md/:name`,
       { config: anonymous, schema: { params: PublicMdParams } },
       async (req, reply) => {
-        const file = await s.served(kind, (req.params as { name: string }).name);
+        const file = await s.served(kind, req.params.name);
         if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
         reply
           .type(file.contentType)

@@ -18,7 +18,7 @@ export function registerGroupProblemRoutes(app: App, s: GroupProblemService): vo
       `/api/group/compile-${kind}`,
       { config: login, schema: { querystring: GidQuery, body: CompileBody } },
       async (req) => {
-        await s.compile(req.user!, (req.query as GidQuery).gid, kind, req.body as CompileBody);
+        await s.compile(req.user!, req.query.gid, kind, req.body);
         return okEmpty(PM.COMPILED);
       },
     );
@@ -26,41 +26,41 @@ export function registerGroupProblemRoutes(app: App, s: GroupProblemService): vo
   app.get(
     '/api/group/get-problem-list',
     { config: login, schema: { querystring: PagedGidQuery } },
-    async (req) => ok(await s.list(req.user!, req.query as PagedGidQuery)),
+    async (req) => ok(await s.list(req.user!, req.query)),
   );
   app.get(
     '/api/group/get-admin-problem-list',
     { config: login, schema: { querystring: PagedGidQuery } },
-    async (req) => ok(await s.adminList(req.user!, req.query as PagedGidQuery)),
+    async (req) => ok(await s.adminList(req.user!, req.query)),
   );
   app.get(
     '/api/group/get-all-problem-tags',
     { config: login, schema: { querystring: GidQuery } },
-    async (req) => ok(await s.tags(req.user!, (req.query as GidQuery).gid)),
+    async (req) => ok(await s.tags(req.user!, req.query.gid)),
   );
   app.get('/api/group/problem', { config: login, schema: { querystring: PidQuery } }, async (req) =>
-    ok(await s.get(req.user!, (req.query as { pid: number }).pid)),
+    ok(await s.get(req.user!, req.query.pid)),
   );
   app.post('/api/group/problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
-    ok(await s.create(req.user!, req.body as ProblemDTO)),
+    ok(await s.create(req.user!, req.body)),
   );
   app.post('/api/group/contest-problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
-    ok(await s.createForContest(req.user!, req.body as ProblemDTO)),
+    ok(await s.createForContest(req.user!, req.body)),
   );
   app.put('/api/group/problem', { config: login, schema: { body: ProblemDTO } }, async (req) =>
-    ok(await s.update(req.user!, req.body as ProblemDTO)),
+    ok(await s.update(req.user!, req.body)),
   );
   app.delete('/api/group/problem', { config: login, schema: { querystring: PidQuery } }, async (req) =>
-    ok(await s.remove(req.user!, (req.query as { pid: number }).pid)),
+    ok(await s.remove(req.user!, req.query.pid)),
   );
   app.get('/api/group/get-problem-cases', { config: login, schema: { querystring: PidQuery } }, async (req) =>
-    ok(await s.cases(req.user!, (req.query as { pid: number }).pid)),
+    ok(await s.cases(req.user!, req.query.pid)),
   );
   app.put(
     '/api/group/change-problem-auth',
     { config: login, schema: { querystring: AuthQuery } },
     async (req) => {
-      const q = req.query as { pid: number; auth: number };
+      const q = req.query;
       return ok(await s.changeAuth(req.user!, q.pid, q.auth));
     },
   );
@@ -68,7 +68,7 @@ export function registerGroupProblemRoutes(app: App, s: GroupProblemService): vo
     '/api/group/apply-public',
     { config: login, schema: { querystring: ApplyPublicQuery } },
     async (req) => {
-      const q = req.query as { pid: number; isApplied: boolean };
+      const q = req.query;
       return ok(await s.applyPublic(req.user!, q.pid, q.isApplied));
     },
   );

@@ -29,78 +29,78 @@ export function registerGroupRoutes(app: App, s: GroupService): void {
   app.get(
     '/api/get-group-list',
     { config: anonymous, schema: { querystring: GroupListQuery } },
-    async (req) => ok(await s.list(req.user ?? null, req.query as GroupListQuery)),
+    async (req) => ok(await s.list(req.user ?? null, req.query)),
   );
   app.get('/api/get-group-detail', { config: login, schema: { querystring: GidQuery } }, async (req) =>
-    ok(await s.detail(req.user!, (req.query as GidQuery).gid)),
+    ok(await s.detail(req.user!, req.query.gid)),
   );
   app.get('/api/get-group-access', { config: login, schema: { querystring: GidQuery } }, async (req) =>
-    ok(await s.access(req.user!, (req.query as GidQuery).gid)),
+    ok(await s.access(req.user!, req.query.gid)),
   );
   app.get('/api/get-group-auth', { config: login, schema: { querystring: GidQuery } }, async (req) =>
-    ok(await s.auth(req.user!, (req.query as GidQuery).gid)),
+    ok(await s.auth(req.user!, req.query.gid)),
   );
   app.post(
     '/api/group',
     { config: { access: 'login', permissions: [Permission.GROUP_ADD] }, schema: { body: GroupBody } },
-    async (req) => ok(await s.create(req.user!, req.body as GroupBody)),
+    async (req) => ok(await s.create(req.user!, req.body)),
   );
   app.put('/api/group', { config: login, schema: { body: GroupBody } }, async (req) =>
-    ok(await s.update(req.user!, req.body as GroupBody)),
+    ok(await s.update(req.user!, req.body)),
   );
   app.delete(
     '/api/group',
     { config: { access: 'login', permissions: [Permission.GROUP_DEL] }, schema: { querystring: GidQuery } },
-    async (req) => ok(await s.disband(req.user!, (req.query as GidQuery).gid)),
+    async (req) => ok(await s.disband(req.user!, req.query.gid)),
   );
 
   app.get(
     '/api/group/get-member-list',
     { config: login, schema: { querystring: MemberListQuery } },
-    async (req) => ok(await s.members(req.user!, req.query as MemberListQuery)),
+    async (req) => ok(await s.members(req.user!, req.query)),
   );
   app.get(
     '/api/group/get-apply-list',
     { config: login, schema: { querystring: MemberListQuery } },
-    async (req) => ok(await s.applications(req.user!, req.query as MemberListQuery)),
+    async (req) => ok(await s.applications(req.user!, req.query)),
   );
   app.post('/api/group/member', { config: login, schema: { querystring: ApplyQuery } }, async (req) =>
-    ok(await s.apply(req.user!, req.query as ApplyQuery)),
+    ok(await s.apply(req.user!, req.query)),
   );
   app.put('/api/group/member', { config: login, schema: { body: MemberBody } }, async (req) =>
-    ok(await s.setAuth(req.user!, req.body as MemberBody)),
+    ok(await s.setAuth(req.user!, req.body)),
   );
   app.delete(
     '/api/group/member',
     { config: login, schema: { querystring: MemberDeleteQuery } },
-    async (req) => ok(await s.remove(req.user!, req.query as MemberDeleteQuery)),
+    async (req) => ok(await s.remove(req.user!, req.query)),
   );
   app.delete('/api/group/member/exit', { config: login, schema: { querystring: GidQuery } }, async (req) =>
-    ok(await s.exit(req.user!, (req.query as GidQuery).gid)),
+    ok(await s.exit(req.user!, req.query.gid)),
   );
 
   app.get(
     '/api/group/get-announcement-list',
     { config: login, schema: { querystring: PagedGidQuery } },
-    async (req) => ok(await s.announcements(req.user!, req.query as PagedGidQuery)),
+    async (req) => ok(await s.announcements(req.user!, req.query)),
   );
   app.get(
     '/api/group/get-admin-announcement-list',
     { config: login, schema: { querystring: PagedGidQuery } },
-    async (req) => ok(await s.adminAnnouncements(req.user!, req.query as PagedGidQuery)),
+    async (req) => ok(await s.adminAnnouncements(req.user!, req.query)),
   );
   app.post(
     '/api/group/announcement',
     { config: login, schema: { body: GroupAnnouncementBody } },
-    async (req) => ok(await s.addAnnouncement(req.user!, req.body as GroupAnnouncementBody)),
+    async (req) => ok(await s.addAnnouncement(req.user!, req.body)),
   );
   app.put(
     '/api/group/announcement',
     { config: login, schema: { body: GroupAnnouncementBody } },
-    async (req) => ok(await s.updateAnnouncement(req.user!, req.body as GroupAnnouncementBody)),
+    async (req) => ok(await s.updateAnnouncement(req.user!, req.body)),
   );
   app.delete('/api/group/announcement', { config: login, schema: { querystring: AidQuery } }, async (req) =>
-    ok(await s.deleteAnnouncement(req.user!, (req.query as AidQuery).aid)),
+    ok(await s.deleteAnnouncement(req.user!, req.query.aid)),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export function registerGroupRoutes(app: App, s: GroupService): void {
     },
     async (req) => {
       const part = await readUpload(req, { maxBytes: AVATAR_MAX_BYTES, fields: ['image'] });
-      const gid = (req.query as { gid?: number }).gid ?? (part?.fields.gid ? Number(part.fields.gid) : null);
+      const gid = req.query.gid ?? (part?.fields.gid ? Number(part.fields.gid) : null);
       const file = part
         ? { filename: part.filename, bytes: new Uint8Array(part.bytes), truncated: part.truncated }
         : null;
@@ -125,7 +125,7 @@ export function registerGroupRoutes(app: App, s: GroupService): void {
     '/api/public/group-avatar/:name',
     { config: anonymous, schema: { params: Type.Object({ name: Type.String() }) } },
     async (req, reply) => {
-      const file = await s.avatarFile((req.params as { name: string }).name);
+      const file = await s.avatarFile(req.params.name);
       if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
       return reply
         .type(file.contentType)
@@ -137,6 +137,6 @@ export function registerGroupRoutes(app: App, s: GroupService): void {
   app.get(
     '/api/get-group-rank-list',
     { config: login, schema: { querystring: GroupRankQuery } },
-    async (req) => ok(await s.rank(req.user!, req.query as GroupRankQuery)),
+    async (req) => ok(await s.rank(req.user!, req.query)),
   );
 }

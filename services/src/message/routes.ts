@@ -18,31 +18,31 @@ export function registerMessageRoutes(app: App, s: MessageService): void {
   app.get('/api/msg/unread', { config: login }, async (req) => ok(await s.unread(req.user!.uid)));
   for (const list of ['comment', 'reply', 'like'] as const)
     app.get(`/api/msg/${list}`, { config: login, schema: { querystring: MsgListQuery } }, async (req) =>
-      ok(await s.reminds(req.user!, list, req.query as MsgListQuery)),
+      ok(await s.reminds(req.user!, list, req.query)),
     );
   for (const kind of ['Sys', 'Mine'] as const)
     app.get(
       `/api/msg/${kind.toLowerCase()}`,
       { config: login, schema: { querystring: MsgListQuery } },
-      async (req) => ok(await s.notices(req.user!, kind, req.query as MsgListQuery)),
+      async (req) => ok(await s.notices(req.user!, kind, req.query)),
     );
   app.delete('/api/msg/clean', { config: login, schema: { querystring: CleanQuery } }, async (req) => {
-    const q = req.query as CleanQuery;
+    const q = req.query;
     return ok(await s.clean(req.user!, q.type, q.id));
   });
 
   app.get('/api/admin/msg/notice', { config: root, schema: { querystring: NoticeListQuery } }, async (req) =>
-    ok(await s.adminNotices(req.query as NoticeListQuery)),
+    ok(await s.adminNotices(req.query)),
   );
   app.post('/api/admin/msg/notice', { config: root, schema: { body: AdminNoticeBody } }, async (req) =>
-    ok(await s.createNotice(req.user!, req.body as AdminNoticeBody)),
+    ok(await s.createNotice(req.user!, req.body)),
   );
   app.put('/api/admin/msg/notice', { config: root, schema: { body: AdminNoticeBody } }, async (req) =>
-    ok(await s.updateNotice(req.user!, req.body as AdminNoticeBody)),
+    ok(await s.updateNotice(req.user!, req.body)),
   );
   app.delete(
     '/api/admin/msg/notice',
     { config: root, schema: { querystring: NoticeDeleteQuery } },
-    async (req) => ok(await s.deleteNotice(req.user!, (req.query as { id: number }).id)),
+    async (req) => ok(await s.deleteNotice(req.user!, req.query.id)),
   );
 }
