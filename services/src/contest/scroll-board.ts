@@ -1,0 +1,82 @@
+// The scroll board (hoj-scrollBoard): an ended, sealed ACM contest's problems and
+// submissions, replayed by the client to reveal the sealed results.
+import type { AuthUser } from '../platform/http/access';
+import { fail } from '../platform/http/errors';
+import { sealedFor } from '@oj/protocol/contest/clock';
+import type { ContestContext } from './access';
+import { M } from './messages';
+import * as repo from './repository';
+import { scrollBoardDate, statusOf, timesOf } from './rules';
+
+export function createScrollBoard(ctx: ContestContext) {
+  const { deps, db, adminOf, superAdmins } = ctx;
+
+  async function scrollBoardContest(cid: number, viewer: AuthUser | null = null) {
+    const c = await repo.findContest(db, cid);
+    if (!c) throw fail(M.SCROLL_MISSING);
+    if (c.type !== 0) throw fail(M.SCROLL_NOT_ACM);
+    if (!c.sealRank) throw fail(M.SCROLL_NOT_SEALED);
+    if (statusOf(c, deps.now()) !== 1) throw fail(M.SCROLL_NOT_ENDED);
+    // The scroll board replays the sealed results: for the contest's admins, or for everyone
+    // once the contest is visible and its board no longer sealed (docs/compat.md X8).
+    if (!(await adminOf(viewer, c))) {
+      const sealedNow = sealedFor(timesOf(c), deps.now(), { isContestAdmin: false, forceRefresh: false });
+      if (!c.visible || sealedNow) throw fail(M.SCROLL_MISSING);
+    }
+    const rows = await repo.contestProblems(db, c.id);
+    const summaries = await deps.problems.summaries(rows.map((r) => r.pid));
+    return { contest: c, problems: rows.filter((r) => summaries.get(r.pid)?.auth !== 2) };
+  }
+
+  async function scrollBoardInfo(cid: number, viewer: AuthUser | null = null) {
+    const { contest: c, problems: cps } = await scrollBoardContest(cid, viewer);
+    return {
+      id: c.id,
+      rankShowName: c.rankShowName,
+      problemCount: cps.length,
+      balloonColor: Object.fromEntries(cps.map((p) => [p.display_id, p.color])),
+      startTime: scrollBoardDate(c.startTime),
+      sealRankTime: scrollBoardDate(c.sealRankTime),
+      starUserList: c.starAccount,
+      // Additions: the scroll board draws medals per the contest's award config (§5.4).
+      awardType: c.awardType,
+      awardConfigList: c.awardType !== 0 ? c.awardConfig : [],
+    };
+  }
+
+  async function scrollBoardSubmissions(cid: number, removeStar: boolean, viewer: AuthUser | null = null) {
+    const { contest: c, problems: cps } = await scrollBoardContest(cid, viewer);
+    const displayIds = new Map(cps.map((p) => [p.id, p.display_id]));
+    const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
+    const excluded = new Set([c.uid, ...(await superAdmins()), ...owners]);
+    const end = c.endTime.getTime();
+    const rows = (await deps.submissions.ofContest(c.id))
+      .filter((r) => r.status !== -4 && !excluded.has(r.uid) && displayIds.has(r.cpid))
+      .filter((r) => r.submitTime.getTime() < end)
+      .sort((a, b) => b.submitId - a.submitId);
+    const profiles = new Map(
+      (await deps.users.profiles([...new Set(rows.map((r) => r.uid))])).map((u) => [u.uid, u]),
+    );
+    const stars = new Set(c.starAccount);
+    return rows
+      .map((r) => {
+        const p = profiles.get(r.uid);
+        return {
+          uid: r.uid,
+          username: p?.username ?? r.username,
+          nickname: p?.nickname ?? null,
+          realname: p?.realname ?? null,
+          school: p?.school ?? null,
+          avatar: p?.avatar ?? null,
+          gender: p?.gender ?? null,
+          submitId: r.submitId,
+          status: r.status,
+          submitTime: scrollBoardDate(r.submitTime),
+          displayId: displayIds.get(r.cpid)!,
+        };
+      })
+      .filter((r) => !(removeStar && stars.has(r.username)));
+  }
+
+  return { scrollBoardInfo, scrollBoardSubmissions };
+}
