@@ -814,7 +814,9 @@ export class Scoreboard {
     }
     starts[cells] = at;
     this.cellCount = cells;
-    const sorted = new Int32Array(at);
+    // The chain links are written last (renumber, which reads each entry before overwriting it):
+    // until then their buffer holds the sort order instead of a buffer of its own.
+    const sorted = this.sNext.subarray(0, at);
     const oldTime = this.sTime;
     const oldId = this.sId;
     const oldFlags = this.sFlags;
@@ -870,9 +872,10 @@ export class Scoreboard {
       const b = starts[c + 1]!;
       head[c] = a < b ? a : -1;
       for (let k = a; k < b; k++) {
+        // `sorted` is the buffer of `next`: read before writing.
+        to[sorted[k]!] = k;
         next[k] = k + 1 < b ? k + 1 : -1;
         cellOf[k] = c;
-        to[sorted[k]!] = k;
       }
     }
     return to;
