@@ -4,10 +4,10 @@
  * contract answers with a specific text when missing are optional here: the
  * service checks them so the client gets that text, not a generic one.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 import { EnvelopeOf } from '../envelope';
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const NStr = Nullable(Type.String());
 /** A request string field that may be absent or null (the service decides what that means). */
 const OptStr = (maxLength = 65535) => Type.Optional(Nullable(Type.String({ maxLength })));

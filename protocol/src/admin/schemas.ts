@@ -1,6 +1,7 @@
 // The back office (reference/api/groups-admin-files.md §4.1, §4.2, §4.5 service info) and the
 // live judge-server / submission-rate pushes of the admin dashboard. Browser-safe.
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
 // ---------- dashboard ----------
 
@@ -20,10 +21,10 @@ export type DashboardInfo = Static<typeof DashboardInfo>;
 export const SessionVO = Type.Object({
   id: Type.Integer(),
   uid: Type.String(),
-  userAgent: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  gmtCreate: Type.Union([Type.String(), Type.Null()]),
-  gmtModified: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Nullable(Type.String()),
+  ip: Nullable(Type.String()),
+  gmtCreate: Nullable(Type.String()),
+  gmtModified: Nullable(Type.String()),
 });
 export type SessionVO = Static<typeof SessionVO>;
 
@@ -80,11 +81,11 @@ export const RoleVO = Type.Object({
   role: Type.String(),
   description: Type.String(),
   status: Type.Integer(),
-  gmtCreate: Type.Union([Type.String(), Type.Null()]),
-  gmtModified: Type.Union([Type.String(), Type.Null()]),
+  gmtCreate: Nullable(Type.String()),
+  gmtModified: Nullable(Type.String()),
 });
 
-const Str = Type.Union([Type.String(), Type.Null()]);
+const Str = Nullable(Type.String());
 export const UserRolesVO = Type.Object({
   uid: Type.String(),
   username: Type.String(),
@@ -132,7 +133,7 @@ export type DeleteUsersBody = Static<typeof DeleteUsersBody>;
 
 /** POST /api/admin/user/insert-batch-user: rows [username, password, email?, realname?, gender?, nickname?, school?]. */
 export const InsertBatchBody = Type.Object({
-  users: Type.Union([Type.Array(Type.Array(Type.Union([Type.String(), Type.Null()]))), Type.Null()]),
+  users: Type.Union([Type.Array(Type.Array(Nullable(Type.String()))), Type.Null()]),
 });
 export type InsertBatchBody = Static<typeof InsertBatchBody>;
 
@@ -141,7 +142,7 @@ export const BatchRowResult = Type.Object({
   row: Type.Integer(),
   username: Type.String(),
   ok: Type.Boolean(),
-  reason: Type.Union([Type.String(), Type.Null()]),
+  reason: Nullable(Type.String()),
 });
 export type BatchRowResult = Static<typeof BatchRowResult>;
 
@@ -163,11 +164,11 @@ export const KeyQuery = Type.Object({ key: Type.String() });
 export const ProcessInfo = Type.Object({
   kind: Type.Union([Type.Literal('api'), Type.Literal('runner'), Type.Literal('gateway')]),
   name: Type.String(),
-  pid: Type.Union([Type.Integer(), Type.Null()]),
-  rssBytes: Type.Union([Type.Integer(), Type.Null()]),
-  heapUsedBytes: Type.Union([Type.Integer(), Type.Null()]),
-  uptimeSeconds: Type.Union([Type.Number(), Type.Null()]),
-  load: Type.Union([Type.Number(), Type.Null()]),
+  pid: Nullable(Type.Integer()),
+  rssBytes: Nullable(Type.Integer()),
+  heapUsedBytes: Nullable(Type.Integer()),
+  uptimeSeconds: Nullable(Type.Number()),
+  load: Nullable(Type.Number()),
   lastSeen: Type.Integer(),
   /** Gateways: socket.io connections. */
   sockets: Type.Optional(Type.Integer()),

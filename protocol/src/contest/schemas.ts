@@ -4,8 +4,8 @@
  * live in ./scoreboard.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 export const CidQuery = Type.Object({ cid: Type.Integer() });

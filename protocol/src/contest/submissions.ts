@@ -2,9 +2,9 @@
  * Contest submission endpoints (reference/api/contests-trainings-discussions.md §1:
  * contest-submissions, check-contest-submissions-status, rejudge-contest-problem).
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const ContestSubmissionListQuery = Type.Object({

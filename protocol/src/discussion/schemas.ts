@@ -4,9 +4,9 @@
  * response records the web client draws. Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 import { PageOf } from '../envelope';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 /** Longest comment or reply, in characters (reference §4; spec part2 §5). */

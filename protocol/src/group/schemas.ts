@@ -3,8 +3,8 @@
  * shapes, the records the web client draws, and the pushed membership event. Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 /** Field limits of spec §5 / §9.1. */

@@ -1,5 +1,6 @@
 /** Wire shapes of the remote judge: problem import and the remote account pool (back office). */
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
 export const REMOTE_JUDGE_NAMES = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
 /** Account pools: GYM judges with CF accounts. */
@@ -47,7 +48,7 @@ export const RemoteAccountView = Type.Object({
   username: Type.String(),
   /** 1 free, 0 in use. */
   status: Type.Integer(),
-  leasedBy: Type.Union([Type.String(), Type.Null()]),
+  leasedBy: Nullable(Type.String()),
   gmtModified: Type.String(),
 });
 export type RemoteAccountView = Static<typeof RemoteAccountView>;

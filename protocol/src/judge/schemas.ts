@@ -3,6 +3,7 @@
  * and the judge runner. Semantics follow reference/judge.md.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
 const Sha256 = Type.String({
   pattern: '^[0-9a-f]{64}$',
@@ -124,7 +125,7 @@ export const CaseResultSchema = Type.Object({
   fullScore: Type.Integer({ minimum: 0 }),
   groupNum: Type.Integer({ minimum: 0 }),
   /** SPJ partial credit in [0,1], when the checker gave one. */
-  percentage: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
+  percentage: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1 }))),
   /** Short message (RE reason, checker comment); bounded. */
   message: Type.Optional(Type.String()),
 });
@@ -160,9 +161,9 @@ export const JudgeResultSchema = Type.Object({
   /** KB, capped at the effective memory limit; 0 for CE/SE. */
   memory: Type.Integer({ minimum: 0 }),
   /** OI score; null for ACM and test runs. */
-  score: Type.Union([Type.Integer(), Type.Null()]),
+  score: Nullable(Type.Integer()),
   /** Saved for CE/SE/RE/SF (judge.md §1.4); bounded. */
-  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  errorMessage: Nullable(Type.String()),
   cases: Type.Array(CaseResultSchema),
   judger: Type.String(),
   /** Test runs only: program stdout (first 1000 chars + "...") and stderr. */

@@ -3,8 +3,8 @@
  * unread counts, reminder and notice pages, clean, notice back office. Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const DateStr = Type.String({ description: 'ISO-8601 UTC, e.g. 2023-05-01T08:30:00.000+0000' });
 

@@ -4,9 +4,9 @@
  * groups-admin-files.md §2, §4.6, §4.8, §6, §7).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 import { PageOf } from '../envelope';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DateStr = Type.String({ description: 'ISO-8601 UTC, e.g. 2023-05-01T08:30:00.000+0000' });
 
 export const Tag = Type.Object({
@@ -210,11 +210,11 @@ export const FullScreenQuery = Type.Object({
 
 /** Presence of pidList / isContestProblemList is checked by the service (reference texts, HTTP 400). */
 export const UserProblemStatusBody = Type.Object({
-  pidList: Type.Optional(Type.Union([Type.Array(Type.Integer()), Type.Null()])),
-  isContestProblemList: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  cid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  gid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  containsEnd: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  pidList: Type.Optional(Nullable(Type.Array(Type.Integer()))),
+  isContestProblemList: Type.Optional(Nullable(Type.Boolean())),
+  cid: Type.Optional(Nullable(Type.Integer())),
+  gid: Type.Optional(Nullable(Type.Integer())),
+  containsEnd: Type.Optional(Nullable(Type.Boolean())),
 });
 export type UserProblemStatusBody = Static<typeof UserProblemStatusBody>;
 
@@ -284,10 +284,10 @@ export type ProblemInput = Static<typeof ProblemInput>;
 
 /** The Compile button's body (admin and group compile-spj / compile-interactive). */
 export const CompileBody = Type.Object({
-  code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-  extraFiles: Type.Optional(Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()])),
+  code: Type.Optional(Nullable(Type.String())),
+  language: Type.Optional(Nullable(Type.String())),
+  pid: Type.Optional(Nullable(Type.Integer())),
+  extraFiles: Type.Optional(Nullable(Type.Record(Type.String(), Type.String()))),
 });
 export type CompileBody = Static<typeof CompileBody>;
 

@@ -4,13 +4,7 @@
  * groups-admin-files.md §4.3–4.5).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-
-/**
- * `T | null` as one JSON-schema type list, not an anyOf: with the server's type
- * coercion an anyOf would turn a null into false / 0 / "" before trying the null branch.
- */
-const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
-  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+import { Nullable } from '../nullable';
 
 /** GET /api/get-website-config */
 export const WebsiteConfig = Type.Object({

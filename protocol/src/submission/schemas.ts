@@ -3,24 +3,19 @@
  * admin judge calls in groups-admin-files.md §4.11).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
-const Nullable = <
-  T extends
-    ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer> | ReturnType<typeof Type.Boolean>,
->(
-  t: T,
-) => Type.Union([t, Type.Null()]);
 const Id = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const DateStr = Type.String({ description: 'ISO-8601 UTC, e.g. 2023-05-01T08:30:00.000+0000' });
 
 /** A submission row as the wire sees it (core.md §2 `Judge`). */
 export const JudgeSchema = Type.Object({
-  submitId: Type.Union([Type.Integer(), Type.Null()]),
-  pid: Type.Union([Type.Integer(), Type.Null()]),
+  submitId: Nullable(Type.Integer()),
+  pid: Nullable(Type.Integer()),
   displayPid: Nullable(Type.String()),
   uid: Nullable(Type.String()),
   username: Nullable(Type.String()),
-  submitTime: Type.Union([DateStr, Type.Null()]),
+  submitTime: Nullable(DateStr),
   status: Type.Integer(),
   share: Nullable(Type.Boolean()),
   errorMessage: Nullable(Type.String()),
@@ -41,8 +36,8 @@ export const JudgeSchema = Type.Object({
   vjudgeUsername: Type.Null(),
   vjudgePassword: Type.Null(),
   isManual: Nullable(Type.Boolean()),
-  gmtCreate: Type.Union([DateStr, Type.Null()]),
-  gmtModified: Type.Union([DateStr, Type.Null()]),
+  gmtCreate: Nullable(DateStr),
+  gmtModified: Nullable(DateStr),
 });
 export type JudgeView = Static<typeof JudgeSchema>;
 
@@ -89,8 +84,8 @@ export const JudgeCaseSchema = Type.Object({
   groupNum: Nullable(Type.Integer()),
   seq: Nullable(Type.Integer()),
   mode: Nullable(Type.String()),
-  gmtCreate: Type.Union([DateStr, Type.Null()]),
-  gmtModified: Type.Union([DateStr, Type.Null()]),
+  gmtCreate: Nullable(DateStr),
+  gmtModified: Nullable(DateStr),
 });
 export type JudgeCaseView = Static<typeof JudgeCaseSchema>;
 
@@ -106,8 +101,8 @@ export const SubtaskResultSchema = Type.Object({
 });
 
 export const CaseResultListSchema = Type.Object({
-  judgeCaseList: Type.Union([Type.Array(JudgeCaseSchema), Type.Null()]),
-  subTaskJudgeCaseVoList: Type.Union([Type.Array(SubtaskResultSchema), Type.Null()]),
+  judgeCaseList: Nullable(Type.Array(JudgeCaseSchema)),
+  subTaskJudgeCaseVoList: Nullable(Type.Array(SubtaskResultSchema)),
   judgeCaseMode: Type.String(),
 });
 export type CaseResultList = Static<typeof CaseResultListSchema>;
@@ -118,23 +113,23 @@ export const SubmitBodySchema = Type.Object({
   pid: Type.String({ maxLength: 255, errorMessage: '提交的题目id不能为空！' }),
   language: Type.String({ maxLength: 64 }),
   code: Type.String(),
-  cid: Type.Optional(Type.Union([Id, Type.Null()])),
-  tid: Type.Optional(Type.Union([Id, Type.Null()])),
-  gid: Type.Optional(Type.Union([Id, Type.Null()])),
-  isRemote: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  cid: Type.Optional(Nullable(Id)),
+  tid: Type.Optional(Nullable(Id)),
+  gid: Type.Optional(Nullable(Id)),
+  isRemote: Type.Optional(Nullable(Type.Boolean())),
   captcha: Type.Optional(Type.Unknown()),
 });
 export type SubmitBody = Static<typeof SubmitBodySchema>;
 
 export const TestSubmitBodySchema = Type.Object({
-  pid: Type.Optional(Type.Union([Id, Type.Null()])),
-  type: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  code: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  userInput: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  expectedOutput: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  isRemoteJudge: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  mode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  pid: Type.Optional(Nullable(Id)),
+  type: Type.Optional(Nullable(Type.String())),
+  code: Type.Optional(Nullable(Type.String())),
+  language: Type.Optional(Nullable(Type.String())),
+  userInput: Type.Optional(Nullable(Type.String())),
+  expectedOutput: Type.Optional(Nullable(Type.String())),
+  isRemoteJudge: Type.Optional(Nullable(Type.Boolean())),
+  mode: Type.Optional(Nullable(Type.String())),
 });
 export type TestSubmitBody = Static<typeof TestSubmitBodySchema>;
 
@@ -170,8 +165,8 @@ export const CheckStatusBodySchema = Type.Object({
 });
 
 export const ShareBodySchema = Type.Object({
-  submitId: Type.Optional(Type.Union([Id, Type.Null()])),
-  share: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  submitId: Type.Optional(Nullable(Id)),
+  share: Type.Optional(Nullable(Type.Boolean())),
   uid: Type.Optional(Type.Unknown()),
 });
 

@@ -4,8 +4,8 @@
  * pushed events (progress on the user's room, rank rows on the training's room). Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from '../nullable';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 /** Spec part2 §9. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { EnvelopeOf } from '@oj/protocol';
+import { OptionalNullable } from '@oj/protocol/nullable';
 import { buildApp, type App } from './app';
 import { fail, notFound } from './errors';
 import { ok } from './envelope';
@@ -95,6 +96,20 @@ beforeAll(async () => {
       },
     },
     async (req) => ok((req.body as { username: string }).username),
+  );
+  const Maybe = Type.Object({
+    n: OptionalNullable(Type.Integer()),
+    s: OptionalNullable(Type.String()),
+    b: OptionalNullable(Type.Boolean()),
+    q: OptionalNullable(Type.Integer()),
+  });
+  app.post(
+    '/api/nullable-echo',
+    {
+      config: { access: 'anonymous' },
+      schema: { body: Maybe, querystring: Type.Object({ q: OptionalNullable(Type.Integer()) }) },
+    },
+    async (req) => ok({ ...req.body, q: req.query.q }),
   );
   await app.ready();
 });
@@ -278,5 +293,29 @@ describe('web client serving', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().status).toBe(404);
     await web.close();
+  });
+});
+
+describe('nullable fields under type coercion', () => {
+  const echo = async (body: object, query = '') =>
+    (await app.inject({ method: 'POST', url: `/api/nullable-echo${query}`, payload: body })).json() as {
+      status: number;
+      data: Record<string, unknown>;
+    };
+
+  it('keeps a null a null (coercion does not turn it into 0, "" or false)', async () => {
+    const r = await echo({ n: null, s: null, b: null });
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ n: null, s: null, b: null });
+  });
+
+  it('keeps 0, "" and false as sent, and still coerces strings from query and body', async () => {
+    expect((await echo({ n: 0, s: '', b: false })).data).toMatchObject({ n: 0, s: '', b: false });
+    expect((await echo({ n: '5', b: 'true' }, '?q=7')).data).toMatchObject({ n: 5, b: true, q: 7 });
+  });
+
+  it('refuses what is neither the type nor null with the envelope', async () => {
+    const r = await echo({ n: 'x' });
+    expect(r.status).toBe(400);
   });
 });
