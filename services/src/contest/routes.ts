@@ -1,5 +1,4 @@
 // HTTP shape of the contest endpoints: paths, access levels, request schemas.
-import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AcSubmissionDownloadQuery,
@@ -42,7 +41,6 @@ const contestAdmins = { access: 'login', roles: ['root', 'admin', 'problem_admin
 const rootOnly = { access: 'login', roles: ['root'] } as const;
 const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as const;
 
-type Q<T extends TSchema> = Static<T>;
 /** What Fastify sends for an object body; rank pages are sent as ready bytes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -51,30 +49,30 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.get(
     '/api/get-contest-list',
     { config: anonymous, schema: { querystring: ContestListQuery } },
-    async (req) => ok(await s.list(req.query as Q<typeof ContestListQuery>)),
+    async (req) => ok(await s.list(req.query)),
   );
   app.get('/api/get-recent-contest', { config: anonymous }, async () => ok(await s.recent()));
   // The original scraped external contest sites; this platform shows none (docs/compat.md C23).
   app.get('/api/get-recent-other-contest', { config: anonymous }, async () => ok([]));
   app.get('/api/get-contest-info', { config: login, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.info(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+    ok(await s.info(req.user!, req.query.cid)),
   );
   app.get(
     '/api/get-contest-outsize-info',
     { config: anonymous, schema: { querystring: CidQuery } },
-    async (req) => ok(await s.outsideInfo((req.query as Q<typeof CidQuery>).cid)),
+    async (req) => ok(await s.outsideInfo(req.query.cid)),
   );
   app.get('/api/get-contest-access', { config: login, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.access(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+    ok(await s.access(req.user!, req.query.cid)),
   );
   app.post('/api/register-contest', { config: login, schema: { body: RegisterContestBody } }, async (req) =>
-    ok(await s.register(req.user!, req.body as Q<typeof RegisterContestBody>)),
+    ok(await s.register(req.user!, req.body)),
   );
   app.get(
     '/api/get-contest-problem',
     { config: strict, schema: { querystring: ContestProblemQuery } },
     async (req) => {
-      const q = req.query as Q<typeof ContestProblemQuery>;
+      const q = req.query;
       return ok(await s.problems(req.user ?? null, q.cid, q.containsEnd ?? false));
     },
   );
@@ -82,7 +80,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/get-contest-problem-details',
     { config: login, schema: { querystring: ContestProblemDetailQuery } },
     async (req) => {
-      const q = req.query as Q<typeof ContestProblemDetailQuery>;
+      const q = req.query;
       return ok(await s.problemDetail(req.user!, q.cid, q.displayId, q.containsEnd ?? false));
     },
   );
@@ -90,7 +88,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/get-contest-announcement',
     { config: login, schema: { querystring: PagedCidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof PagedCidQuery>;
+      const q = req.query;
       return ok(await s.announcements(req.user!, q.cid, q.currentPage, q.limit));
     },
   );
@@ -98,7 +96,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/get-contest-not-read-announcement',
     { config: login, schema: { body: UnreadAnnouncementBody } },
     async (req) => {
-      const b = req.body as Q<typeof UnreadAnnouncementBody>;
+      const b = req.body;
       // The same access check as the announcement list (docs/compat.md).
       await s.checkAccess(req.user!, b.cid);
       return ok(await s.unreadAnnouncements(b.cid, b.readAnnouncementList ?? [], req.user!.uid));
@@ -109,7 +107,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/contest-announcement-read',
     { config: login, schema: { body: ReadAnnouncementsBody } },
     async (req) => {
-      const b = req.body as Q<typeof ReadAnnouncementsBody>;
+      const b = req.body;
       return ok(await s.markAnnouncementsRead(req.user!, b.cid, b.aids));
     },
   );
@@ -126,34 +124,32 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.post(
     '/api/get-contest-rank',
     { config: login, schema: { body: ContestRankBody } },
-    async (req, reply) =>
-      sendRank(req, reply, await s.rank(req.user!, req.body as Q<typeof ContestRankBody>)),
+    async (req, reply) => sendRank(req, reply, await s.rank(req.user!, req.body)),
   );
   app.post(
     '/api/get-contest-outside-scoreboard',
     { config: anonymous, schema: { body: ContestRankBody } },
-    async (req, reply) =>
-      sendRank(req, reply, await s.outsideRank(req.user ?? null, req.body as Q<typeof ContestRankBody>)),
+    async (req, reply) => sendRank(req, reply, await s.outsideRank(req.user ?? null, req.body)),
   );
   app.get(
     '/api/get-contest-ac-info',
     { config: login, schema: { querystring: PagedCidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof PagedCidQuery>;
+      const q = req.query;
       return ok(await s.acInfo(req.user!, q.cid, q.currentPage, q.limit));
     },
   );
   app.put('/api/check-contest-ac-info', { config: login, schema: { body: CheckAcInfoBody } }, async (req) =>
-    ok(await s.checkAcInfo(req.user!, req.body as Q<typeof CheckAcInfoBody>)),
+    ok(await s.checkAcInfo(req.user!, req.body)),
   );
   app.post('/api/submit-print-text', { config: login, schema: { body: PrintBody } }, async (req) =>
-    ok(await s.submitPrint(req.user!, req.body as Q<typeof PrintBody>)),
+    ok(await s.submitPrint(req.user!, req.body)),
   );
   app.get(
     '/api/get-contest-print',
     { config: login, schema: { querystring: PagedCidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof PagedCidQuery>;
+      const q = req.query;
       return ok(await s.prints(req.user!, q.cid, q.currentPage, q.limit));
     },
   );
@@ -161,7 +157,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/check-contest-print-status',
     { config: login, schema: { querystring: CheckPrintQuery } },
     async (req) => {
-      const q = req.query as Q<typeof CheckPrintQuery>;
+      const q = req.query;
       return ok(await s.checkPrint(req.user!, q.id, q.cid));
     },
   );
@@ -169,7 +165,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/file/download-contest-print-text',
     { config: login, schema: { querystring: IdQuery } },
     async (req, reply) => {
-      const file = await s.printText(req.user!, (req.query as Q<typeof IdQuery>).id);
+      const file = await s.printText(req.user!, req.query.id);
       return reply
         .header('Content-Type', 'application/x-download')
         .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
@@ -180,13 +176,13 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.get(
     '/api/get-contest-scroll-board-info',
     { config: anonymous, schema: { querystring: CidQuery } },
-    async (req) => ok(await s.scrollBoardInfo((req.query as Q<typeof CidQuery>).cid, req.user)),
+    async (req) => ok(await s.scrollBoardInfo(req.query.cid, req.user)),
   );
   app.get(
     '/api/get-contest-scroll-board-submission',
     { config: anonymous, schema: { querystring: ScrollBoardQuery } },
     async (req) => {
-      const q = req.query as Q<typeof ScrollBoardQuery>;
+      const q = req.query;
       return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false, req.user));
     },
   );
@@ -195,7 +191,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/file/download-contest-rank',
     { config: login, schema: { querystring: RankDownloadQuery } },
     async (req, reply) => {
-      const file = await s.rankXlsx(req.user!, req.query as Q<typeof RankDownloadQuery>);
+      const file = await s.rankXlsx(req.user!, req.query);
       return reply
         .header('Content-Type', 'application/xlsx')
         .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
@@ -207,7 +203,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/file/download-contest-ac-submission',
     { config: login, schema: { querystring: AcSubmissionDownloadQuery } },
     async (req, reply) => {
-      const file = await s.acSubmissionsZip(req.user!, req.query as Q<typeof AcSubmissionDownloadQuery>);
+      const file = await s.acSubmissionsZip(req.user!, req.query);
       return reply
         .header('Content-Type', 'application/x-download')
         .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
@@ -220,32 +216,32 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/get-contest-list',
     { config: contestAdmins, schema: { querystring: AdminContestListQuery } },
     async (req) => {
-      const q = req.query as Q<typeof AdminContestListQuery>;
+      const q = req.query;
       return ok(await s.adminList(q.keyword, q.currentPage, q.limit));
     },
   );
   app.get('/api/admin/contest', { config: contestAdmins, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.adminGet(req.user!, (req.query as Q<typeof CidQuery>).cid)),
+    ok(await s.adminGet(req.user!, req.query.cid)),
   );
   app.post(
     '/api/admin/contest',
     { config: contestAdmins, schema: { body: AdminContestBody } },
     async (req) => {
-      await s.adminCreate(req.user!, req.body as Q<typeof AdminContestBody>);
+      await s.adminCreate(req.user!, req.body);
       return ok(null);
     },
   );
   app.put('/api/admin/contest', { config: contestAdmins, schema: { body: AdminContestBody } }, async (req) =>
-    ok(await s.adminUpdate(req.user!, req.body as Q<typeof AdminContestBody>)),
+    ok(await s.adminUpdate(req.user!, req.body)),
   );
   app.delete('/api/admin/contest', { config: rootOnly, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.adminDelete((req.query as Q<typeof CidQuery>).cid)),
+    ok(await s.adminDelete(req.query.cid)),
   );
   app.get(
     '/api/admin/contest/clone',
     { config: contestAdmins, schema: { querystring: CidQuery } },
     async (req) => {
-      await s.cloneContest(req.user!, (req.query as Q<typeof CidQuery>).cid);
+      await s.cloneContest(req.user!, req.query.cid);
       return ok(null);
     },
   );
@@ -253,7 +249,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/change-contest-visible',
     { config: contestAdmins, schema: { querystring: ChangeVisibleQuery } },
     async (req) => {
-      const q = req.query as Q<typeof ChangeVisibleQuery>;
+      const q = req.query;
       return ok(await s.changeVisible(req.user!, q.cid, q.uid, q.visible));
     },
   );
@@ -261,7 +257,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/get-problem-list',
     { config: contestAdmins, schema: { querystring: AdminProblemListQuery } },
     async (req) => {
-      const q = req.query as Q<typeof AdminProblemListQuery>;
+      const q = req.query;
       await s.requireContestAdmin(req.user!, q.cid);
       return ok(await s.adminProblemList(q));
     },
@@ -269,23 +265,23 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.get(
     '/api/admin/contest/problem',
     { config: contestAdmins, schema: { querystring: PidQuery } },
-    async (req) => ok(await s.adminProblem(req.user!, (req.query as Q<typeof PidQuery>).pid)),
+    async (req) => ok(await s.adminProblem(req.user!, req.query.pid)),
   );
   app.post(
     '/api/admin/contest/problem',
     { config: contestAdmins, schema: { body: ProblemDTO } },
-    async (req) => ok(await s.adminCreateProblem(req.user!, req.body as ProblemDTO)),
+    async (req) => ok(await s.adminCreateProblem(req.user!, req.body)),
   );
   app.put(
     '/api/admin/contest/problem',
     { config: contestAdmins, schema: { body: ProblemDTO } },
-    async (req) => ok(await s.adminUpdateProblem(req.user!, req.body as ProblemDTO)),
+    async (req) => ok(await s.adminUpdateProblem(req.user!, req.body)),
   );
   app.get(
     '/api/admin/contest/contest-problem',
     { config: contestAdmins, schema: { querystring: CidPidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof CidPidQuery>;
+      const q = req.query;
       await s.requireContestAdmin(req.user!, q.cid);
       return ok(await s.getContestProblem(q.cid, q.pid));
     },
@@ -294,7 +290,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/contest-problem',
     { config: contestAdmins, schema: { body: ContestProblemBody } },
     async (req) => {
-      const body = req.body as Q<typeof ContestProblemBody>;
+      const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
       return ok(await s.saveContestProblem(body));
     },
@@ -303,7 +299,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/add-problem-from-public',
     { config: contestAdmins, schema: { body: AddFromPublicBody } },
     async (req) => {
-      const body = req.body as Q<typeof AddFromPublicBody>;
+      const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
       return ok(await s.addFromPublic(body));
     },
@@ -312,7 +308,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/problem',
     { config: problemAdmins, schema: { querystring: RemoveProblemQuery } },
     async (req) => {
-      const q = req.query as Q<typeof RemoveProblemQuery>;
+      const q = req.query;
       // Without cid the problem itself is deleted: that belongs to the problem capability.
       if (q.cid !== undefined) {
         await s.requireContestAdmin(req.user!, q.cid);
@@ -325,7 +321,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { querystring: PagedCidQuery } },
     async (req) => {
-      const q = req.query as Q<typeof PagedCidQuery>;
+      const q = req.query;
       await s.requireContestAdmin(req.user!, q.cid);
       return ok(await s.adminAnnouncements(q.cid, q.currentPage, q.limit));
     },
@@ -334,7 +330,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { body: AnnouncementBody } },
     async (req) => {
-      const body = req.body as Q<typeof AnnouncementBody>;
+      const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
       return ok(await s.addAnnouncement(req.user!, body));
     },
@@ -343,7 +339,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { body: AnnouncementBody } },
     async (req) => {
-      const body = req.body as Q<typeof AnnouncementBody>;
+      const body = req.body;
       await s.requireAnnouncementAdmin(req.user!, body.announcement?.id);
       return ok(await s.updateAnnouncement(body));
     },
@@ -352,7 +348,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     '/api/admin/contest/announcement',
     { config: contestAdmins, schema: { querystring: AidQuery } },
     async (req) => {
-      const { aid } = req.query as Q<typeof AidQuery>;
+      const { aid } = req.query;
       await s.requireAnnouncementAdmin(req.user!, aid);
       return ok(await s.deleteAnnouncement(aid));
     },

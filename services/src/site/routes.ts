@@ -2,7 +2,7 @@
 // reference (core.md §4, groups-admin-files.md §4.3–4.5, §6 upload-carouse-img).
 // Bodies are validated by their schemas; nullable fields use JSON-schema type lists,
 // which the type provider cannot infer, hence the casts to the protocol types.
-import { Type } from '@sinclair/typebox';
+import { Type, type TInteger } from '@sinclair/typebox';
 import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
 import {
   AnnouncementCreate,
@@ -32,8 +32,11 @@ const root = { access: 'login', roles: ['root'] } as const;
 const systemInfoAdmin = { access: 'login', permissions: ['system_info_admin'] } as const;
 const announcementAdmin = { access: 'login', permissions: ['announcement_admin'] } as const;
 
-const IdQuery = (name: string) =>
-  Type.Object({ [name]: Type.Integer({ minimum: 1, errorMessage: `${name}必须是正整数！` }) });
+const IdQuery = <K extends string>(name: K) =>
+  Type.Object({ [name]: Type.Integer({ minimum: 1, errorMessage: `${name}必须是正整数！` }) } as Record<
+    K,
+    TInteger
+  >);
 
 export function registerSiteRoutes(app: App, site: SiteService): void {
   // --- public ---------------------------------------------------------------
@@ -95,7 +98,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/config/set-web-config',
     { config: systemInfoAdmin, schema: { body: WebConfigUpdate, response: { 200: EmptyEnvelope } } },
     async (req) => {
-      await site.updateWebConfig(req.body as WebConfigUpdate);
+      await site.updateWebConfig(req.body);
       return okEmpty();
     },
   );
@@ -113,7 +116,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/switch/update',
     { config: systemInfoAdmin, schema: { body: SwitchConfigUpdate, response: { 200: EmptyEnvelope } } },
     async (req) => {
-      await site.updateSwitches(req.body as SwitchConfigUpdate);
+      await site.updateSwitches(req.body);
       return okEmpty();
     },
   );
@@ -139,7 +142,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/config/home-carousel',
     { config: systemInfoAdmin, schema: { querystring: IdQuery('id'), response: { 200: EmptyEnvelope } } },
     async (req) => {
-      await site.deleteCarouselImage((req.query as { id: number }).id);
+      await site.deleteCarouselImage(req.query.id);
       return okEmpty();
     },
   );
@@ -161,7 +164,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
       schema: { body: AnnouncementCreate, response: { 200: EmptyEnvelope } },
     },
     async (req) => {
-      await site.addAnnouncement(req.body as AnnouncementCreate, req.user!);
+      await site.addAnnouncement(req.body, req.user!);
       return okEmpty();
     },
   );
@@ -170,7 +173,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/announcement',
     { config: announcementAdmin, schema: { body: AnnouncementUpdate, response: { 200: EmptyEnvelope } } },
     async (req) => {
-      await site.saveAnnouncement(req.body as AnnouncementUpdate, req.user!);
+      await site.saveAnnouncement(req.body, req.user!);
       return okEmpty();
     },
   );
@@ -179,7 +182,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/announcement',
     { config: announcementAdmin, schema: { querystring: IdQuery('aid'), response: { 200: EmptyEnvelope } } },
     async (req) => {
-      await site.deleteAnnouncement((req.query as { aid: number }).aid);
+      await site.deleteAnnouncement(req.query.aid);
       return okEmpty();
     },
   );
@@ -207,7 +210,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/tools',
     { config: root, schema: { querystring: IdQuery('id'), response: { 200: EmptyEnvelope } } },
     async (req) => {
-      await site.deleteTool((req.query as { id: number }).id);
+      await site.deleteTool(req.query.id);
       return okEmpty();
     },
   );
