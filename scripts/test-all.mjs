@@ -26,7 +26,10 @@ const flaky = [];
 let failed = 0;
 let skipped = 0;
 const problems = [];
+// TEST_SUITES=protocol,web runs only those suites (for checking this script; CI runs them all).
+const only = process.env.TEST_SUITES?.split(',');
 for (const s of suites) {
+  if (only && !only.includes(s.name)) continue;
   const cwd = join(root, s.cwd);
   if (!existsSync(join(cwd, 'package.json'))) continue;
   if (s.config && !existsSync(join(cwd, s.config))) continue;
@@ -41,13 +44,51 @@ for (const s of suites) {
   ];
   if (s.config) args.push('--config', s.config);
   console.log(`\n=== ${s.name} ===`);
-  const r = spawnSync('npx', args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  let r = spawnSync('npx', args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
   if (!existsSync(report)) {
     failed += 1;
     problems.push(`${s.name}: no report (exit ${r.status})`);
     continue;
   }
   const j = JSON.parse(readFileSync(report, 'utf8'));
+  // Under CI a file that still failed (a test failing twice, or a failing setup hook, which the
+  // per-test retry does not cover) runs once more on its own; if it passes then, it is listed with
+  // the flaky tests and its first failure, never hidden.
+  const failedFiles = (j.testResults ?? []).filter((f) => f.status === 'failed');
+  if (process.env.CI && failedFiles.length > 0 && failedFiles.length <= 3) {
+    const rerunReport = join(out, `${s.name}.rerun.json`);
+    console.log(`\n=== ${s.name}: running ${failedFiles.length} failed file(s) again ===`);
+    const rerun = spawnSync(
+      'npx',
+      [
+        ...args.filter((a) => !a.startsWith('--outputFile')),
+        `--outputFile.json=${rerunReport}`,
+        ...failedFiles.map((f) => f.name),
+      ],
+      { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } },
+    );
+    if (existsSync(rerunReport)) {
+      const again = JSON.parse(readFileSync(rerunReport, 'utf8'));
+      const againFiles = new Map((again.testResults ?? []).map((f) => [f.name, f]));
+      const mended = failedFiles.filter((f) => againFiles.get(f.name)?.status === 'passed');
+      for (const f of mended) {
+        const first =
+          f.message || f.assertionResults?.find((t) => t.status === 'failed')?.failureMessages?.[0] || '';
+        flaky.push(
+          `${s.name}: ${f.name.replace(root, '')} (whole file, on its rerun): ${String(first).split('\n')[0].slice(0, 300)}`,
+        );
+        const before = f.assertionResults ?? [];
+        const after = againFiles.get(f.name).assertionResults ?? [];
+        j.numPassedTests +=
+          after.filter((t) => t.status === 'passed').length -
+          before.filter((t) => t.status === 'passed').length;
+        j.numFailedTests -= before.filter((t) => t.status === 'failed').length;
+        j.numPendingTests -= before.filter((t) => ['pending', 'skipped'].includes(t.status)).length;
+        j.testResults = j.testResults.map((x) => (x === f ? againFiles.get(f.name) : x));
+      }
+      if (mended.length === failedFiles.length && rerun.status === 0) r = rerun;
+    }
+  }
   for (const file of j.testResults ?? [])
     for (const t of file.assertionResults ?? [])
       if (t.status === 'passed' && t.failureMessages?.length)

@@ -35,7 +35,7 @@ const seen = new Set<string>();
 function nextMailFor(to: string): ReceivedMail | null {
   const dir = inject('e2e').mailDir;
   for (const file of readdirSync(dir).sort()) {
-    if (seen.has(file)) continue;
+    if (seen.has(file) || !file.endsWith('.json')) continue;
     const stored = JSON.parse(readFileSync(join(dir, file), 'utf8')) as StoredMail;
     if (!stored.to.includes(to)) continue;
     seen.add(file);

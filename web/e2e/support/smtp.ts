@@ -1,7 +1,7 @@
 // A real SMTP receiver for the browser tests. Each accepted mail is written as one JSON file
 // into a directory, so test workers (other processes) can read what the platform sent.
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -34,7 +34,11 @@ export async function startSmtpReceiver(mailDir: string): Promise<SmtpReceiver> 
           receivedAt: Date.now(),
         };
         count += 1;
-        writeFileSync(join(mailDir, `${String(count).padStart(5, '0')}.json`), JSON.stringify(mail));
+        // Written under a temporary name and renamed, so a reader polling the directory never
+        // sees a half-written file (it once parsed one and failed a suite's setup).
+        const name = join(mailDir, `${String(count).padStart(5, '0')}.json`);
+        writeFileSync(`${name}.part`, JSON.stringify(mail));
+        renameSync(`${name}.part`, name);
         callback();
       });
     },
