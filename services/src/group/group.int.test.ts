@@ -352,6 +352,50 @@ describe('groups: create, update, list, detail', () => {
     expect(page.size).toBe(9);
     expect(page.records.length).toBeLessThanOrEqual(9);
   });
+
+  it("a member's pages are the visible groups and the member's hidden ones by id, at any page size, and follow a change at once", async () => {
+    type Card = { id: number; visible: boolean };
+    const walk = async (v: Viewer, query: string, limit: number) => {
+      const ids: number[] = [];
+      let total = -1;
+      for (let page = 1; page < 500; page++) {
+        const d = (await h.call('GET', `/api/get-group-list?limit=${limit}&currentPage=${page}&${query}`, v))
+          .data as { total: number; records: Card[] };
+        total = d.total;
+        ids.push(...d.records.map((r) => r.id));
+        if (d.records.length < limit) break;
+      }
+      return { ids, total };
+    };
+    const hiddenA = await fresh({ visible: false });
+    await fresh({ visible: true });
+    const hiddenB = await fresh({ visible: false });
+    // Expected from the other list paths: the visible groups (anonymous) and the member's own groups.
+    const expected = async () => {
+      const visible = (await walk('anonymous', '', 50)).ids;
+      const mine = (await h.call('GET', `/api/get-group-list?limit=120&onlyMine=true`, 'member')).data
+        .records as Card[];
+      return [...visible, ...mine.filter((g) => !g.visible).map((g) => g.id)].sort((a, b) => a - b);
+    };
+    const want = await expected();
+    expect(want).toEqual(expect.arrayContaining([hiddenA, hiddenB]));
+    for (const limit of [1, 3, 7, 120]) {
+      const got = await walk('member', '', limit);
+      expect(got.ids, `limit ${limit}`).toEqual(want);
+      expect(got.total, `limit ${limit}`).toBe(want.length);
+    }
+    // a stranger sees neither hidden group; once accepted into one, it is on their next page at once
+    expect((await walk('stranger', '', 7)).ids).not.toContain(hiddenA);
+    const joined = await fresh({ visible: false, auth: 1 });
+    expect((await walk('stranger', '', 7)).ids).not.toContain(joined);
+    await tdb.db
+      .insertInto('group_member' as never)
+      .values({ gid: joined, uid: G_USERS.stranger.uid, auth: 3 } as never)
+      .execute();
+    // the row was written behind the service's back: the member's hidden groups are read per request
+    expect((await walk('stranger', '', 7)).ids).toContain(joined);
+    expect((await walk('stranger', 'keyword=no-such-group-name', 7)).ids).toEqual([]);
+  });
 });
 
 describe('group avatar', () => {

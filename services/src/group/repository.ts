@@ -120,24 +120,45 @@ export async function countShared(db: GDb, f: Pick<GroupListFilter, 'keyword' | 
   return Number(r.n);
 }
 
-/** Count of the viewer's own groups under these filters; `hiddenOnly`: only those not visible. */
-export async function countMine(
-  db: GDb,
-  uid: string,
-  f: Pick<GroupListFilter, 'keyword' | 'auth'>,
-  hiddenOnly: boolean,
-) {
-  let q = matching(db, f).where('id', 'in', mineSubquery(db, uid));
-  if (hiddenOnly) q = q.where('visible', '=', false);
-  const r = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+/** Count of the viewer's own groups (member rows) under these filters. */
+export async function countMine(db: GDb, uid: string, f: Pick<GroupListFilter, 'keyword' | 'auth'>) {
+  const r = await matching(db, f)
+    .where('id', 'in', mineSubquery(db, uid))
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
+/** The card columns of the group list, member count included. */
+function cardsOf(q: ReturnType<typeof matching>) {
+  return q.select([
+    'id',
+    'avatar',
+    'owner',
+    'name',
+    'shortName',
+    'brief',
+    'description',
+    'auth',
+    'visible',
+    'gmtCreate',
+    (eb) =>
+      eb
+        .selectFrom('groupMember as m')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('m.gid', '=', 'group.id')
+        .where('m.auth', 'in', MEMBER_AUTHS)
+        .as('memberCount'),
+  ]);
+}
+
+export type GroupCardRow = Awaited<ReturnType<typeof listGroupRange>>[number];
+
 /**
- * One page of the group list, id ascending, with member counts. `viewer` null = anonymous;
- * `seeAll` (site root) skips the visibility filter. The total is counted by the caller.
+ * Rows `offset`..`offset + limit` of the group list, id ascending, with member counts. `viewer`
+ * null = anonymous; `seeAll` (site root) skips the visibility filter. The total is counted by the caller.
  */
-export async function listGroupPage(db: GDb, f: GroupListFilter, page: number, limit: number) {
+export async function listGroupRange(db: GDb, f: GroupListFilter, offset: number, limit: number) {
   let q = matching(db, f);
   if (f.onlyMine) {
     if (!f.viewer) return [];
@@ -148,30 +169,22 @@ export async function listGroupPage(db: GDb, f: GroupListFilter, page: number, l
       ? q.where((eb) => eb.or([eb('visible', '=', true), eb('id', 'in', mineSubquery(db, viewer))]))
       : q.where('visible', '=', true);
   }
-  return q
-    .select([
-      'id',
-      'avatar',
-      'owner',
-      'name',
-      'shortName',
-      'brief',
-      'description',
-      'auth',
-      'visible',
-      'gmtCreate',
-      (eb) =>
-        eb
-          .selectFrom('groupMember as m')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('m.gid', '=', 'group.id')
-          .where('m.auth', 'in', MEMBER_AUTHS)
-          .as('memberCount'),
-    ])
-    .orderBy('id')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
+  return cardsOf(q).orderBy('id').limit(limit).offset(offset).execute();
+}
+
+export const listGroupPage = (db: GDb, f: GroupListFilter, page: number, limit: number) =>
+  listGroupRange(db, f, (page - 1) * limit, limit);
+
+/** Ids of the visible groups under the keyword and auth filters, ascending. */
+export async function visibleGroupIds(db: GDb, f: Pick<GroupListFilter, 'keyword' | 'auth'>) {
+  const rows = await matching(db, f).where('visible', '=', true).select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The viewer's hidden groups (member rows only) under the keyword and auth filters, id ascending. */
+export function hiddenGroupsOf(db: GDb, f: Pick<GroupListFilter, 'keyword' | 'auth'>, uid: string) {
+  const q = matching(db, f).where('visible', '=', false).where('id', 'in', mineSubquery(db, uid));
+  return cardsOf(q).orderBy('id').execute();
 }
 
 // ---------- members ----------

@@ -35,6 +35,7 @@ import { denied, fail, notFound, type ApiError } from '../platform/http/errors';
 import type { GroupStanding, NoticePort } from '../platform/shared-ports';
 import { BAN, M, NOTICE } from './messages';
 import type { GroupLimits } from './ports';
+import { memberPageLayout } from './member-list';
 import * as repo from './repository';
 
 export interface GroupServiceDeps {
@@ -106,6 +107,12 @@ function refusalError(op: MembershipEvent['type'], r: MembershipRefusal): ApiErr
   }
 }
 
+const toCard = (r: repo.GroupCardRow): GroupCard => ({
+  ...r,
+  memberCount: Number(r.memberCount ?? 0),
+  gmtCreate: toDateStr(r.gmtCreate)!,
+});
+
 /** Unsearched rank pages are kept 10 s, as the reference does (§3 get-group-rank-list). */
 const RANK_TTL_MS = 10_000;
 /** Totals of the group list everybody shares (visible groups per filter). */
@@ -118,8 +125,21 @@ export function createGroupService(deps: GroupServiceDeps) {
     maxEntries: 1000,
     now: deps.now,
   });
-  // The anonymous list pages (the same for every visitor) are kept as long as the shared totals.
-  const visitorPages = new TtlCache<string, Awaited<ReturnType<typeof repo.listGroupPage>>>({
+  // The anonymous list pages (the same for every visitor) are kept as long as the shared totals;
+  // so are the visible groups' ids and row ranges that members' pages are made of.
+  const visitorPages = new TtlCache<string, repo.GroupCardRow[]>({
+    ttlMs: SHARED_COUNT_TTL_MS,
+    maxEntries: 1000,
+    now: deps.now,
+  });
+  const visibleIds = new TtlCache<string, number[]>({
+    ttlMs: SHARED_COUNT_TTL_MS,
+    maxEntries: 200,
+    weigh: (ids) => ids.length + 1,
+    maxWeight: 2_000_000,
+    now: deps.now,
+  });
+  const visibleRanges = new TtlCache<string, repo.GroupCardRow[]>({
     ttlMs: SHARED_COUNT_TTL_MS,
     maxEntries: 1000,
     now: deps.now,
@@ -128,7 +148,53 @@ export function createGroupService(deps: GroupServiceDeps) {
   const listChanged = () => {
     sharedCounts.clear();
     visitorPages.clear();
+    visibleIds.clear();
+    visibleRanges.clear();
   };
+
+  /**
+   * A signed-in member's page (not site root, not onlyMine): the shared visible groups merged by id
+   * with the viewer's hidden ones, so a request reads only the viewer's hidden groups.
+   */
+  async function memberListPage(
+    f: repo.GroupListFilter & { viewer: string },
+    current: number,
+    limit: number,
+  ) {
+    const filterKey = `${f.auth ?? 0}:${f.keyword ?? ''}`;
+    const [ids, hidden] = await Promise.all([
+      visibleIds.get(filterKey, () => repo.visibleGroupIds(db, f)),
+      repo.hiddenGroupsOf(db, f, f.viewer),
+    ]);
+    const layout = memberPageLayout(
+      ids,
+      hidden.map((g) => g.id),
+      (current - 1) * limit,
+      limit,
+    );
+    const count = layout.visibleTo - layout.visibleFrom;
+    const visible =
+      count === 0
+        ? []
+        : await visibleRanges.get(`${filterKey}:${layout.visibleFrom}:${count}`, () =>
+            repo.listGroupRange(db, { ...f, viewer: null, onlyMine: false }, layout.visibleFrom, count),
+          );
+    const rows = layout.picks.map((p) =>
+      p.kind === 'hidden' ? hidden[p.index] : visible[p.index - layout.visibleFrom],
+    );
+    // The ids and the range were read at different times (another process changed a group in
+    // between, before this one heard): when they disagree, the page is read directly.
+    const agree = layout.picks.every(
+      (p, k) => p.kind === 'hidden' || (rows[k] !== undefined && rows[k].id === ids[p.index]),
+    );
+    if (!agree) {
+      return {
+        total: ids.length + hidden.length,
+        rows: await repo.listGroupPage(db, f, current, limit),
+      };
+    }
+    return { total: ids.length + hidden.length, rows: rows as repo.GroupCardRow[] };
+  }
   const rankPages = new TtlCache<string, Awaited<ReturnType<typeof repo.groupRank>>>({
     ttlMs: RANK_TTL_MS,
     maxEntries: 2000,
@@ -253,30 +319,25 @@ export function createGroupService(deps: GroupServiceDeps) {
         viewer: viewer?.uid ?? null,
         seeAll: isRoot(viewer),
       };
-      // The shared part of the total (visible groups) is kept a few seconds (docs/compat.md G22);
-      // the viewer's own hidden groups are counted per request.
-      const shared = () =>
-        sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f));
+      const uid = f.viewer;
+      if (uid && !f.onlyMine && !f.seeAll) {
+        const { total, rows } = await memberListPage({ ...f, viewer: uid }, current, limit);
+        return makePage(rows.map(toCard), total, limit, current);
+      }
+      // The shared total (visible groups; all for site root) is kept a few seconds (docs/compat.md G22).
       const [total, rows] = await Promise.all([
         f.onlyMine
-          ? f.viewer
-            ? repo.countMine(db, f.viewer, f, false)
+          ? uid
+            ? repo.countMine(db, uid, f)
             : Promise.resolve(0)
-          : f.viewer && !f.seeAll
-            ? Promise.all([shared(), repo.countMine(db, f.viewer, f, true)]).then(([a, b]) => a + b)
-            : shared(),
+          : sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f)),
         f.viewer === null && !f.onlyMine && !f.seeAll
           ? visitorPages.get(`${f.auth ?? 0}:${f.keyword ?? ''}:${current}:${limit}`, () =>
               repo.listGroupPage(db, f, current, limit),
             )
           : repo.listGroupPage(db, f, current, limit),
       ]);
-      const records: GroupCard[] = rows.map((r) => ({
-        ...r,
-        memberCount: Number(r.memberCount ?? 0),
-        gmtCreate: toDateStr(r.gmtCreate)!,
-      }));
-      return makePage(records, total, limit, current);
+      return makePage(rows.map(toCard), total, limit, current);
     },
 
     async detail(user: AuthUser, gid: number): Promise<GroupDetail> {
