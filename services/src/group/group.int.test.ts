@@ -395,6 +395,14 @@ describe('groups: create, update, list, detail', () => {
     // the row was written behind the service's back: the member's hidden groups are read per request
     expect((await walk('stranger', '', 7)).ids).toContain(joined);
     expect((await walk('stranger', 'keyword=no-such-group-name', 7)).ids).toEqual([]);
+    // onlyMine: one query carries the page and its count; a page past the end still has the count
+    const mineAll = (await h.call('GET', `/api/get-group-list?limit=120&onlyMine=true`, 'member')).data;
+    const mineWalk = await walk('member', 'onlyMine=true', 2);
+    expect(mineWalk.ids).toEqual((mineAll.records as Card[]).map((g) => g.id));
+    expect(mineWalk.total).toBe(mineAll.total);
+    const past = (await h.call('GET', `/api/get-group-list?limit=2&currentPage=400&onlyMine=true`, 'member'))
+      .data;
+    expect(past).toMatchObject({ total: mineAll.total, records: [] });
   });
 });
 

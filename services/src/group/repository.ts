@@ -155,15 +155,13 @@ function cardsOf(q: ReturnType<typeof matching>) {
 export type GroupCardRow = Awaited<ReturnType<typeof listGroupRange>>[number];
 
 /**
- * Rows `offset`..`offset + limit` of the group list, id ascending, with member counts. `viewer`
- * null = anonymous; `seeAll` (site root) skips the visibility filter. The total is counted by the caller.
+ * Rows `offset`..`offset + limit` of the group list (not onlyMine: see listMinePage), id ascending,
+ * with member counts. `viewer` null = anonymous; `seeAll` (site root) skips the visibility filter.
+ * The total is counted by the caller.
  */
 export async function listGroupRange(db: GDb, f: GroupListFilter, offset: number, limit: number) {
   let q = matching(db, f);
-  if (f.onlyMine) {
-    if (!f.viewer) return [];
-    q = q.where('id', 'in', mineSubquery(db, f.viewer));
-  } else if (!f.seeAll) {
+  if (!f.seeAll) {
     const viewer = f.viewer;
     q = viewer
       ? q.where((eb) => eb.or([eb('visible', '=', true), eb('id', 'in', mineSubquery(db, viewer))]))
@@ -174,6 +172,28 @@ export async function listGroupRange(db: GDb, f: GroupListFilter, offset: number
 
 export const listGroupPage = (db: GDb, f: GroupListFilter, page: number, limit: number) =>
   listGroupRange(db, f, (page - 1) * limit, limit);
+
+/**
+ * One page of the viewer's own groups (member rows) and their count, in one query; a page past the
+ * end has no row to carry the count, so it is counted apart then.
+ */
+export async function listMinePage(
+  db: GDb,
+  f: Pick<GroupListFilter, 'keyword' | 'auth'>,
+  uid: string,
+  page: number,
+  limit: number,
+): Promise<{ total: number; rows: GroupCardRow[] }> {
+  const found = await cardsOf(matching(db, f).where('id', 'in', mineSubquery(db, uid)))
+    .select(sql<number>`count(*) over ()`.as('fullCount'))
+    .orderBy('id')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  if (found.length === 0) return { total: page > 1 ? await countMine(db, uid, f) : 0, rows: [] };
+  const total = Number(found[0]!.fullCount);
+  return { total, rows: found.map(({ fullCount: _, ...row }) => row) };
+}
 
 /** Ids of the visible groups under the keyword and auth filters, ascending. */
 export async function visibleGroupIds(db: GDb, f: Pick<GroupListFilter, 'keyword' | 'auth'>) {

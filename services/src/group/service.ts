@@ -324,14 +324,16 @@ export function createGroupService(deps: GroupServiceDeps) {
         const { total, rows } = await memberListPage({ ...f, viewer: uid }, current, limit);
         return makePage(rows.map(toCard), total, limit, current);
       }
+      if (f.onlyMine) {
+        const { total, rows } = uid
+          ? await repo.listMinePage(db, f, uid, current, limit)
+          : { total: 0, rows: [] };
+        return makePage(rows.map(toCard), total, limit, current);
+      }
       // The shared total (visible groups; all for site root) is kept a few seconds (docs/compat.md G22).
       const [total, rows] = await Promise.all([
-        f.onlyMine
-          ? uid
-            ? repo.countMine(db, uid, f)
-            : Promise.resolve(0)
-          : sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f)),
-        f.viewer === null && !f.onlyMine && !f.seeAll
+        sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f)),
+        f.viewer === null && !f.seeAll
           ? visitorPages.get(`${f.auth ?? 0}:${f.keyword ?? ''}:${current}:${limit}`, () =>
               repo.listGroupPage(db, f, current, limit),
             )
