@@ -111,6 +111,34 @@ describe('NATS work queue input', () => {
   });
 });
 
+describe('NATS work queue: a long job', () => {
+  it('is handled once and its pull ending on missed heartbeats is no handler error', async () => {
+    const queue = `test.long.${runId}`;
+    const errors: string[] = [];
+    const bus = await createNatsBus({
+      servers,
+      streamPrefix,
+      subjectPrefix,
+      name: 'bus-long-job',
+      onHandlerError: (context, err) => void errors.push(`${context}: ${String(err)}`),
+    });
+    try {
+      const done: number[] = [];
+      // longer than two of the pull's idle heartbeats (half its 5 s expiry each)
+      await bus.consume<{ n: number }>(queue, async (job) => {
+        await new Promise((r) => setTimeout(r, 6_000));
+        done.push(job.data.n);
+      });
+      await bus.enqueue(queue, { n: 1 });
+      await bus.enqueue(queue, { n: 2 });
+      await vi.waitFor(() => expect(done).toEqual([1, 2]), { timeout: 20_000, interval: 100 });
+      expect(errors).toEqual([]);
+    } finally {
+      await bus.close();
+    }
+  }, 30_000);
+});
+
 describe('createBusFromEnv', () => {
   it('gives a NATS bus when a URL is configured', async () => {
     const subject = `test.env.${runId}`;
