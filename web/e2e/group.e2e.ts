@@ -215,13 +215,23 @@ describe('groups: create, apply, live decision, problem, training, contest', () 
     // a member gets no back office
     expect(await page.getByTestId('group-training-admin-switch').count()).toBe(0);
     await screenshot(page, 'group-trainings');
-    // The training opens on the site's training route, its problem listed under the prefixed id.
+    // The training opens inside the group's shell, its problem listed under the prefixed id, and
+    // the group problem opens from it (the site's training route could not show a group problem).
     await training.click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(`/training/${tid}`);
-    await page.goto(`/training/${tid}/problems`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/group/${gid}/training/${tid}`);
+    await page.getByTestId('group-tab-training').waitFor();
+    await page.getByTestId('training-tab-problems').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/group/${gid}/training/${tid}/problems`);
     await expect
       .poll(() => page.getByTestId(`training-problem-${displayId}`).textContent())
       .toContain(PROBLEM_TITLE);
+    await page.getByTestId(`training-problem-${displayId}`).click();
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe(`/group/${gid}/training/${tid}/problem/${encodeURIComponent(displayId)}`);
+    await page.locator('[data-testid="code-editor"]:not([data-readonly])').waitFor();
+    expect(await page.getByTestId('problem-load-failed').count()).toBe(0);
+    await screenshot(page, 'group-training-problem');
 
     // The member opens it from the group's Problems tab and solves it (judged against the zip's cases).
     await page.goto(`/group/${gid}/problem`);

@@ -39,6 +39,7 @@ import { GroupMembers } from './GroupMembers';
 import { GroupProblemEdit } from './GroupProblemEdit';
 import { GroupProblems } from './GroupProblems';
 import { GroupTrainingEdit, GroupTrainingProblems, GroupTrainings } from './GroupTrainings';
+import { TrainingArea } from '../training/TrainingArea';
 
 import { useSite } from '../store/site';
 import { GroupDiscussionDetail, GroupDiscussions } from './GroupDiscussions';
@@ -424,8 +425,15 @@ export function GroupArea() {
         );
       case 'discussion-detail':
         return <GroupDiscussionDetail gid={gid} did={Number(location.split('/')[4])} viewer={viewer} />;
-      case 'training':
-        return <GroupTrainings gid={gid} viewer={viewer} />;
+      case 'training': {
+        // /group/:gid/training/:tid[/problems|/rank]: the training page inside the group's shell
+        const tid = Number(location.split('/')[4]);
+        return tid > 0 ? (
+          <TrainingArea tid={tid} base={`/group/${gid}/training/${tid}`} />
+        ) : (
+          <GroupTrainings gid={gid} viewer={viewer} />
+        );
+      }
       case 'training-create':
         return isAdminView(viewer) ? <GroupTrainingEdit gid={gid} tid={null} /> : <NotBuilt />;
       case 'training-edit':

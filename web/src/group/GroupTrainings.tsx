@@ -36,7 +36,11 @@ function TrainingList({ gid }: { gid: number }) {
     >
       {(data) => (
         <>
-          <TrainingTable records={data.records} showProgress onOpen={(id) => navigate(`/training/${id}`)} />
+          <TrainingTable
+            records={data.records}
+            showProgress
+            onOpen={(id) => navigate(`/group/${gid}/training/${id}`)}
+          />
           <Pager page={page} size={GROUP_TRAINING_PAGE_SIZE} total={data.total} onPage={setPage} />
         </>
       )}

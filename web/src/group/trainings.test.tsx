@@ -68,7 +68,42 @@ describe('group trainings tab', () => {
     // a plain member gets no admin switch
     expect(screen.queryByTestId('group-training-admin-switch')).toBeNull();
     fireEvent.click(screen.getByTestId('training-row-7'));
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/training/7'));
+    // the training opens inside the group's shell (group problems open from there with the gid)
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/group/1000/training/7'));
+  });
+
+  it('shows a training inside the group shell; its problems open under the group training path', async () => {
+    const calls = stub(3, (p) => {
+      if (p === '/api/get-training-detail') return ok({ ...trainingVO, description: 'Warm-up' });
+      if (p === '/api/get-training-access') return ok({ access: true });
+      if (p === '/api/get-training-problem-list')
+        return ok([
+          {
+            pid: 11,
+            problemId: 'GRP-1',
+            title: 'Group sum',
+            difficulty: 0,
+            type: 0,
+            tags: [],
+            total: 2,
+            ac: 1,
+          },
+        ]);
+      if (p === '/api/get-training-problem-status') return ok({});
+      return undefined;
+    });
+    const { location } = renderApp('/group/1000/training/7/problems');
+    await screen.findByTestId('training-problem-GRP-1');
+    // the group's tabs stay, with Training selected
+    expect(screen.getByTestId('group-tab-training').getAttribute('aria-selected')).toBe('true');
+    expect(query(calls.find((c) => path(c.url) === '/api/get-training-detail')!.url)).toMatchObject({
+      tid: '7',
+    });
+    fireEvent.click(screen.getByTestId('training-tab-intro'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/group/1000/training/7'));
+    fireEvent.click(screen.getByTestId('training-tab-problems'));
+    fireEvent.click(await screen.findByTestId('training-problem-GRP-1'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/group/1000/training/7/problem/GRP-1'));
   });
 
   it('shows the empty state', async () => {

@@ -127,6 +127,11 @@ export const ROUTES: RouteSpec[] = [
     access: 'login',
   },
   { path: '/group/:groupID/problem/:problemID', page: P.ProblemDetails, access: 'login' },
+  {
+    path: '/group/:groupID/training/:trainingID/problem/:problemID',
+    page: P.ProblemDetails,
+    access: 'login',
+  },
   { path: '/group/:groupID', page: P.GroupArea, access: 'login' },
   { path: '/group/:groupID/*', page: P.GroupArea, access: 'login' },
 

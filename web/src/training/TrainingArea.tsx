@@ -120,13 +120,14 @@ function Intro({ training }: { training: TrainingVO }) {
 }
 
 function ProblemsTab({
-  tid,
   problems,
   statuses,
+  base,
 }: {
-  tid: number;
   problems: TrainingProblemVO[];
   statuses: Record<string, number>;
+  /** The training's own path (site or group route); problem links hang under it. */
+  base: string;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -161,7 +162,7 @@ function ProblemsTab({
               return (
                 <tr
                   key={p.pid}
-                  onClick={() => navigate(`/training/${tid}/problem/${encodeURIComponent(p.problemId)}`)}
+                  onClick={() => navigate(`${base}/problem/${encodeURIComponent(p.problemId)}`)}
                   data-testid={`training-problem-${p.problemId}`}
                 >
                   <td data-testid={`training-status-${p.problemId}`} data-status={icon ?? 'none'}>
@@ -210,10 +211,12 @@ function RankTab({
   tid,
   problems,
   showName,
+  base,
 }: {
   tid: number;
   problems: TrainingProblemVO[];
   showName: string;
+  base: string;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -271,10 +274,10 @@ function RankTab({
                     {problems.map((p) => (
                       <th key={p.pid}>
                         <a
-                          href={`/training/${tid}/problem/${encodeURIComponent(p.problemId)}`}
+                          href={`${base}/problem/${encodeURIComponent(p.problemId)}`}
                           onClick={(e) => {
                             e.preventDefault();
-                            navigate(`/training/${tid}/problem/${encodeURIComponent(p.problemId)}`);
+                            navigate(`${base}/problem/${encodeURIComponent(p.problemId)}`);
                           }}
                         >
                           {p.problemId}
@@ -364,11 +367,16 @@ function RankTab({
   );
 }
 
-export function TrainingArea() {
+/**
+ * The training page. On the site route it reads the id from the path; a group's shell passes the
+ * id and its own path (`/group/:gid/training/:tid`), under which the tabs and problem links stay.
+ */
+export function TrainingArea(props: { tid?: number; base?: string } = {}) {
   const { t } = useTranslation();
   const params = useParams<{ trainingID: string; '*'?: string }>();
   const [location, navigate] = useLocation();
-  const tid = Number(params.trainingID);
+  const tid = props.tid ?? Number(params.trainingID);
+  const base = props.base ?? `/training/${tid}`;
   const loggedIn = useSession(isLoggedIn);
   const tab: TabId = location.endsWith('/problems')
     ? 'problems'
@@ -433,7 +441,7 @@ export function TrainingArea() {
       <Tabs
         id="training-tabs"
         selectedTabId={tab}
-        onChange={(id) => navigate(id === 'intro' ? `/training/${tid}` : `/training/${tid}/${String(id)}`)}
+        onChange={(id) => navigate(id === 'intro' ? base : `${base}/${String(id)}`)}
       >
         <Tab id="intro" title={t('trainingUi.introduction')} data-testid="training-tab-intro" />
         <Tab
@@ -457,10 +465,10 @@ export function TrainingArea() {
           (locked ? (
             <PasswordCard tid={tid} onRegistered={() => setTick((n) => n + 1)} />
           ) : (
-            <ProblemsTab tid={tid} problems={problems.data ?? []} statuses={statuses} />
+            <ProblemsTab problems={problems.data ?? []} statuses={statuses} base={base} />
           ))}
         {tab === 'rank' && !locked && (
-          <RankTab tid={tid} problems={problems.data ?? []} showName={training.rankShowName} />
+          <RankTab tid={tid} problems={problems.data ?? []} showName={training.rankShowName} base={base} />
         )}
       </div>
     </div>
