@@ -2,7 +2,7 @@
 // card opens the contest on the site route, whose access check asks the group membership); group
 // admins also get the contest back office: the site's admin contest screens in a
 // ContestAdminProvider running on the /api/group/*contest* calls.
-import { Button, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -174,6 +174,9 @@ function AddFromGroup({ cid, onAdded }: { cid: number; onAdded(): void }) {
       >
         {t('groupUi.trainingAddFromGroup')}
       </Button>
+      <p className={Classes.TEXT_MUTED} data-testid="group-contest-from-group-note">
+        {t('groupUi.contestFromGroupNote')}
+      </p>
     </div>
   );
 }

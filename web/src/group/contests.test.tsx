@@ -174,6 +174,10 @@ describe('group contest tab', () => {
     expect(screen.getByTestId('admin-cp-create')).toBeTruthy();
     expect(screen.getByTestId('admin-cp-edit-A')).toBeTruthy();
     fireEvent.change(screen.getByTestId('group-contest-from-group-pid'), { target: { value: 'GRAPH2' } });
+    // the form says what adding a group problem does to it (it leaves the group's problem list)
+    expect(screen.getByTestId('group-contest-from-group-note').textContent).toMatch(
+      /becomes a contest problem and leaves the group's problem list/,
+    );
     fireEvent.change(screen.getByTestId('group-contest-from-group-display'), { target: { value: 'B' } });
     fireEvent.click(screen.getByTestId('group-contest-from-group-add'));
     await waitFor(() =>

@@ -110,6 +110,8 @@ export const groupEnUS: typeof groupZhCN = {
     contestAdmin: 'Contest Admin',
     backToContests: 'Back to contests',
     contestDisplayId: 'Contest display ID',
+    contestFromGroupNote:
+      "Once added, the problem becomes a contest problem and leaves the group's problem list; after the contest, set it back to public or private in the Problems tab.",
     contestProblemAdded: 'Problem added',
     cancelApply: 'Withdraw the request',
     tagsShow: 'Show tags',

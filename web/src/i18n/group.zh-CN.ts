@@ -114,6 +114,8 @@ export const groupZhCN = {
     contestAdmin: '比赛管理',
     backToContests: '返回比赛列表',
     contestDisplayId: '比赛展示ID',
+    contestFromGroupNote:
+      '加入比赛后，该题目将变为比赛题目，并从团队题目列表中隐藏；比赛结束后可在“题目”页将其权限改回公开或私有。',
     contestProblemAdded: '添加成功',
     cancelApply: '取消申请',
     tagsShow: '显示标签',
