@@ -14,6 +14,10 @@ const toCard = (r: repo.GroupCardRow): GroupCard => ({
   gmtCreate: toDateStr(r.gmtCreate)!,
 });
 
+/** The cache key part of the keyword and auth filters. */
+const filterKeyOf = (f: Pick<repo.GroupListFilter, 'keyword' | 'auth'>) =>
+  `${f.auth ?? 0}:${f.keyword ?? ''}`;
+
 export function createGroupList(ctx: GroupContext) {
   const { db } = ctx;
   const { sharedCounts, visitorPages, visibleIds, visibleRanges } = ctx.listCaches;
@@ -27,7 +31,7 @@ export function createGroupList(ctx: GroupContext) {
     current: number,
     limit: number,
   ) {
-    const filterKey = `${f.auth ?? 0}:${f.keyword ?? ''}`;
+    const filterKey = filterKeyOf(f);
     const [ids, hidden] = await Promise.all([
       visibleIds.get(filterKey, () => repo.visibleGroupIds(db, f)),
       repo.hiddenGroupsOf(db, f, f.viewer),
@@ -43,7 +47,7 @@ export function createGroupList(ctx: GroupContext) {
       count === 0
         ? []
         : await visibleRanges.get(`${filterKey}:${layout.visibleFrom}:${count}`, () =>
-            repo.listGroupRange(db, { ...f, viewer: null, onlyMine: false }, layout.visibleFrom, count),
+            repo.listGroupRange(db, { ...f, viewer: null }, layout.visibleFrom, count),
           );
     const rows = layout.picks.map((p) =>
       p.kind === 'hidden' ? hidden[p.index] : visible[p.index - layout.visibleFrom],
@@ -65,30 +69,30 @@ export function createGroupList(ctx: GroupContext) {
   return {
     async list(viewer: AuthUser | null, q: GroupListQuery) {
       const { current, limit } = pageArgs(q.currentPage, q.limit, GROUP_DEFAULT_PAGE_SIZE);
-      const f = {
+      const f: repo.GroupListFilter = {
         keyword: q.keyword?.trim() || undefined,
         auth: q.auth && q.auth >= 1 ? q.auth : undefined,
-        // Reference: absent onlyMine → 500; here false (docs/compat.md G4).
-        onlyMine: q.onlyMine ?? false,
         viewer: viewer?.uid ?? null,
         seeAll: isRoot(viewer),
       };
       const uid = f.viewer;
-      if (uid && !f.onlyMine && !f.seeAll) {
-        const { total, rows } = await memberListPage({ ...f, viewer: uid }, current, limit);
-        return makePage(rows.map(toCard), total, limit, current);
-      }
-      if (f.onlyMine) {
+      // Reference: absent onlyMine → 500; here false (docs/compat.md G4).
+      if (q.onlyMine) {
         const { total, rows } = uid
           ? await repo.listMinePage(db, f, uid, current, limit)
           : { total: 0, rows: [] };
         return makePage(rows.map(toCard), total, limit, current);
       }
-      // The shared total (visible groups; all for site root) is kept a few seconds (docs/compat.md G22).
+      if (uid && !f.seeAll) {
+        const { total, rows } = await memberListPage({ ...f, viewer: uid }, current, limit);
+        return makePage(rows.map(toCard), total, limit, current);
+      }
+      // Visitors and site root. The shared total (visible groups; all for site root) is kept a few
+      // seconds (docs/compat.md G22), and so are the visitors' pages.
       const [total, rows] = await Promise.all([
-        sharedCounts.get(`${f.seeAll}:${f.auth ?? 0}:${f.keyword ?? ''}`, () => repo.countShared(db, f)),
-        f.viewer === null && !f.seeAll
-          ? visitorPages.get(`${f.auth ?? 0}:${f.keyword ?? ''}:${current}:${limit}`, () =>
+        sharedCounts.get(`${f.seeAll}:${filterKeyOf(f)}`, () => repo.countShared(db, f)),
+        uid === null
+          ? visitorPages.get(`${filterKeyOf(f)}:${current}:${limit}`, () =>
               repo.listGroupPage(db, f, current, limit),
             )
           : repo.listGroupPage(db, f, current, limit),

@@ -89,7 +89,6 @@ export async function ownedCounts(
 export interface GroupListFilter {
   keyword?: string;
   auth?: number;
-  onlyMine: boolean;
   viewer: string | null;
   seeAll: boolean;
 }
@@ -155,7 +154,7 @@ function cardsOf(q: ReturnType<typeof matching>) {
 export type GroupCardRow = Awaited<ReturnType<typeof listGroupRange>>[number];
 
 /**
- * Rows `offset`..`offset + limit` of the group list (not onlyMine: see listMinePage), id ascending,
+ * Rows `offset`..`offset + limit` of the group list (the viewer's own groups: listMinePage), id ascending,
  * with member counts. `viewer` null = anonymous; `seeAll` (site root) skips the visibility filter.
  * The total is counted by the caller.
  */
