@@ -34,6 +34,13 @@ export function createGroupAnnouncements(ctx: GroupContext) {
     if (len(b.content) > 65535) throw fail(M.ANNOUNCEMENT_CONTENT_LONG);
   }
 
+  /** Who edits or deletes an announcement: the group root, site root, or its author while a group admin. */
+  async function requireEditor(user: AuthUser, a: { gid: number; uid: string }, prefix: string) {
+    const { level } = await loadWithLevel(user, a.gid, prefix);
+    const author = a.uid === user.uid && level >= MemberAuth.ADMIN;
+    if (!isRoot(user) && level !== MemberAuth.ROOT && !author) throw denied(M.NO_PERMISSION);
+  }
+
   return {
     async announcements(user: AuthUser, q: PagedGidQuery) {
       await requireMember(user, q.gid, '获取公告失败，');
@@ -70,9 +77,7 @@ export function createGroupAnnouncements(ctx: GroupContext) {
       const a = await repo.findAnnouncement(db, b.id);
       if (!a) throw fail(M.ANNOUNCEMENT_GONE_UPDATE);
       // The group is the stored row's, not the body's (docs/compat.md G6).
-      const { level } = await loadWithLevel(user, a.gid, '修改公告失败，');
-      const author = a.uid === user.uid && level >= MemberAuth.ADMIN;
-      if (!isRoot(user) && level !== MemberAuth.ROOT && !author) throw denied(M.NO_PERMISSION);
+      await requireEditor(user, a, '修改公告失败，');
       const ok = await repo.updateAnnouncement(db, a.id, {
         title: b.title!,
         content: b.content ?? a.content,
@@ -85,9 +90,7 @@ export function createGroupAnnouncements(ctx: GroupContext) {
     async deleteAnnouncement(user: AuthUser, aid: number): Promise<null> {
       const a = await repo.findAnnouncement(db, aid);
       if (!a) throw notFound(M.ANNOUNCEMENT_GONE_DELETE);
-      const { level } = await loadWithLevel(user, a.gid, '删除失败，');
-      const author = a.uid === user.uid && level >= MemberAuth.ADMIN;
-      if (!isRoot(user) && level !== MemberAuth.ROOT && !author) throw denied(M.NO_PERMISSION);
+      await requireEditor(user, a, '删除失败，');
       if (!(await repo.deleteAnnouncement(db, aid))) throw fail(M.REMOVE_FAILED);
       return null;
     },

@@ -137,14 +137,6 @@ export function createGroupProfile(ctx: GroupContext) {
       return null;
     },
 
-    /** Sets the avatar (file capability's upload-group-avatar); group root or site root. */
-    async setAvatar(user: AuthUser, gid: number, avatar: string): Promise<GroupDetail> {
-      const g = await load(user, gid, '更新失败，');
-      if (!isRoot(user) && (await levelOf(user, g)) !== MemberAuth.ROOT) throw denied(M.NO_PERMISSION);
-      await repo.updateGroup(db, gid, { avatar });
-      return detailOf({ ...g, avatar }, true);
-    },
-
     /**
      * POST /api/file/upload-group-avatar (spec §5: ≤2 MB; the client crops to a 200×200 PNG):
      * group root or site root; the bytes must be an image (magic numbers), stored as a blob.
