@@ -179,6 +179,7 @@ export const AdminProblemListQuery = Type.Object({
   oj: Type.Optional(Type.String()),
   keyword: Type.Optional(Type.String()),
 });
+export type AdminProblemListQuery = Static<typeof AdminProblemListQuery>;
 
 export const RankDownloadQuery = Type.Object({
   cid: Type.Integer(),

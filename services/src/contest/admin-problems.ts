@@ -3,6 +3,7 @@
 // contest's problems, including borrowing a public one.
 import { makePage, Subjects } from '@oj/protocol';
 import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { AdminProblemListQuery } from '@oj/protocol/contest/schemas';
 import type { AuthUser } from '../platform/http/access';
 import { fail, notFound } from '../platform/http/errors';
 import type { ContestContext } from './access';
@@ -15,14 +16,7 @@ import { pageArgs, toContestProblem } from './wire-shapes';
 export function createAdminProblems(ctx: ContestContext) {
   const { deps, db } = ctx;
 
-  async function adminProblemList(q: {
-    cid: number;
-    currentPage?: number;
-    limit?: number;
-    problemType?: number;
-    oj?: string;
-    keyword?: string;
-  }) {
+  async function adminProblemList(q: AdminProblemListQuery) {
     const p = pageArgs(q.currentPage, q.limit, 10);
     const c = await repo.findContest(db, q.cid);
     const rows = c ? await repo.contestProblems(db, c.id) : [];

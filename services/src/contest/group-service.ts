@@ -3,6 +3,7 @@
 // the GroupRolePort; site root passes every group check. Members list the visible contests; group
 // admins create; the creator (stored uid), the group root and site root manage a contest.
 import { makePage, MAX_PAGE_SIZE } from '@oj/protocol';
+import type { AdminProblemListQuery } from '@oj/protocol/contest/schemas';
 import { isRoot, type AuthUser } from '../platform/http/access';
 import { denied, fail, notFound } from '../platform/http/errors';
 import {
@@ -162,17 +163,7 @@ export function createGroupContestService(deps: GroupContestDeps, contests: Cont
     return contests.changeVisible(user, cid, undefined, visible);
   }
 
-  async function problemList(
-    user: AuthUser,
-    q: {
-      cid: number;
-      currentPage?: number;
-      limit?: number;
-      problemType?: number;
-      oj?: string;
-      keyword?: string;
-    },
-  ) {
+  async function problemList(user: AuthUser, q: AdminProblemListQuery) {
     await managed(user, q.cid, {
       missing: GCM.GET_MISSING,
       foreign: GCM.PROBLEMS_FOREIGN,
