@@ -104,23 +104,40 @@ function BackToContests({ gid }: { gid: number }) {
   );
 }
 
-/** /group/:gid/contest-create and /group/:gid/contest-edit/:cid. */
-export function GroupContestEdit({
-  gid,
-  shortName,
-  cid,
-}: {
+/** The group and its short name, which every contest back-office screen of the group needs. */
+interface GroupScope {
   gid: number;
   shortName: string;
-  cid: number | null;
-}) {
+}
+
+/**
+ * A contest back-office screen of the group: the way back to the Contest tab, then the site's
+ * screen in the group's scope (`above` goes between the two).
+ */
+function GroupContestScreen({
+  gid,
+  shortName,
+  testId,
+  above,
+  children,
+}: GroupScope & { testId: string; above?: ReactNode; children: ReactNode }) {
   return (
-    <div data-testid="group-contest-edit">
+    <div data-testid={testId}>
       <BackToContests gid={gid} />
+      {above}
       <GroupContestScope gid={gid} shortName={shortName}>
-        <ContestEditPage cid={cid} />
+        {children}
       </GroupContestScope>
     </div>
+  );
+}
+
+/** /group/:gid/contest-create and /group/:gid/contest-edit/:cid. */
+export function GroupContestEdit({ cid, ...group }: GroupScope & { cid: number | null }) {
+  return (
+    <GroupContestScreen {...group} testId="group-contest-edit">
+      <ContestEditPage cid={cid} />
+    </GroupContestScreen>
   );
 }
 
@@ -182,24 +199,16 @@ function AddFromGroup({ cid, onAdded }: { cid: number; onAdded(): void }) {
 }
 
 /** /group/:gid/contest-problems/:cid. */
-export function GroupContestProblems({
-  gid,
-  shortName,
-  cid,
-}: {
-  gid: number;
-  shortName: string;
-  cid: number;
-}) {
+export function GroupContestProblems({ cid, ...group }: GroupScope & { cid: number }) {
   const [version, setVersion] = useState(0);
   return (
-    <div data-testid="group-contest-problems">
-      <BackToContests gid={gid} />
-      <AddFromGroup cid={cid} onAdded={() => setVersion((v) => v + 1)} />
-      <GroupContestScope gid={gid} shortName={shortName}>
-        <ContestProblemsPage key={version} cid={cid} />
-      </GroupContestScope>
-    </div>
+    <GroupContestScreen
+      {...group}
+      testId="group-contest-problems"
+      above={<AddFromGroup cid={cid} onAdded={() => setVersion((v) => v + 1)} />}
+    >
+      <ContestProblemsPage key={version} cid={cid} />
+    </GroupContestScreen>
   );
 }
 
@@ -208,42 +217,22 @@ export function GroupContestProblems({
  * contest-only problem of the group (the display id without the group's prefix).
  */
 export function GroupContestProblemEdit({
-  gid,
-  shortName,
   cid,
   pid,
-}: {
-  gid: number;
-  shortName: string;
-  cid: number;
-  pid: number | null;
-}) {
+  ...group
+}: GroupScope & { cid: number; pid: number | null }) {
   return (
-    <div data-testid="group-contest-problem-edit">
-      <BackToContests gid={gid} />
-      <GroupContestScope gid={gid} shortName={shortName}>
-        <ContestProblemEditPage cid={cid} pid={pid} />
-      </GroupContestScope>
-    </div>
+    <GroupContestScreen {...group} testId="group-contest-problem-edit">
+      <ContestProblemEditPage cid={cid} pid={pid} />
+    </GroupContestScreen>
   );
 }
 
 /** /group/:gid/contest-announcement/:cid. */
-export function GroupContestAnnouncements({
-  gid,
-  shortName,
-  cid,
-}: {
-  gid: number;
-  shortName: string;
-  cid: number;
-}) {
+export function GroupContestAnnouncements({ cid, ...group }: GroupScope & { cid: number }) {
   return (
-    <div data-testid="group-contest-announcements">
-      <BackToContests gid={gid} />
-      <GroupContestScope gid={gid} shortName={shortName}>
-        <ContestAnnouncementsPage cid={cid} />
-      </GroupContestScope>
-    </div>
+    <GroupContestScreen {...group} testId="group-contest-announcements">
+      <ContestAnnouncementsPage cid={cid} />
+    </GroupContestScreen>
   );
 }
