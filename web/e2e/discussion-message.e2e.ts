@@ -31,6 +31,8 @@ const XSS = [
   '$\\href{javascript:window.__xss=1}{katex link}$',
   '<iframe src="javascript:window.__xss=1"></iframe>',
   '<details open ontoggle="window.__xss=1">x</details>',
+  // Blueprint's own overlay classes would build a full-screen layer that swallows clicks.
+  '<div class="bp6-overlay-backdrop bp6-overlay-content bp6-toast-container-in-portal">overlay</div>',
 ].join('\n\n');
 
 const tag = uniqueName('d');
@@ -45,6 +47,7 @@ const dialogs: string[] = [];
 
 async function noXss(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator('.oj-markdown [class*="bp6-"]').count()).toBe(0);
 }
 
 async function watch(page: Page): Promise<Page> {
