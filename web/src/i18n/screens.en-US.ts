@@ -117,7 +117,6 @@ export const screensEnUS: typeof screensZhCN = {
     compileFailed: 'Compilation failed',
     passedSample: 'Passed sample {{n}}',
     useSample: 'Sample {{n}}',
-    liveOff: 'Live updates are off; checking the result every 2 s',
     viewDetail: 'View details',
     overwriteConfirm:
       'You have already submitted this problem. In this OI contest only your last submission counts: your previous submission will be overwritten. Submit anyway?',

@@ -116,7 +116,6 @@ export const screensZhCN = {
     compileFailed: '编译失败',
     passedSample: '通过了样例 {{n}}',
     useSample: '样例 {{n}}',
-    liveOff: '实时推送未连接，每 2 秒查询一次结果',
     viewDetail: '查看详情',
     overwriteConfirm: '你已提交过本题。本场 OI 比赛只计最后一次提交：你之前的提交将被覆盖。确定继续提交吗？',
     overwriteSubmit: '提交并覆盖',

@@ -1,4 +1,5 @@
-// The status display after a submit, driven by the shared submission machine.
+// The status display after a submit, driven by the shared submission machine. It shows the status
+// only (Pending → Judging → verdict): how it arrives (push or a resync read) is not the reader's concern.
 import { Button, ProgressBar } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { submissionMachine } from '@oj/protocol/submission/machine';
@@ -38,7 +39,7 @@ export function LiveStatus({ submitId, failed, onFinal }: LiveStatusProps) {
       );
   }, [submitId, actor]);
 
-  const live = useSubmissionWatch(submitId, (s, reason, update) => {
+  useSubmissionWatch(submitId, (s, reason, update) => {
     applyToward(
       () => actor.getSnapshot(),
       (e) => actor.send(e),
@@ -70,11 +71,6 @@ export function LiveStatus({ submitId, failed, onFinal }: LiveStatusProps) {
             {t('editor.viewDetail')}
           </Button>
         </Link>
-      )}
-      {submitId !== null && !live && state !== 'finished' && (
-        <span className="oj-muted" data-testid="live-off">
-          {t('editor.liveOff')}
-        </span>
       )}
     </div>
   );

@@ -1,17 +1,30 @@
-// Watches one submission: socket.io push when the socket is connected, polling
-// /api/get-submission-detail every 2 s otherwise (spec §4 Submission flow).
+// Watches one submission until its verdict is stored (spec §4 Submission flow, issue #26 items 1-2).
+//
+// Pushes carry the status as it happens: the owner's socket gets them through its user room from
+// the moment it connects, anyone else through the submission room joined here. A push can still be
+// missed (the socket connects late or reconnects, a gateway drops an event), so while the
+// submission runs the stored row is read again whenever no push came for a while: quickly at first
+// (RESYNC_DELAYS_MS), then every few seconds, and every 2 s (POLL_INTERVAL_MS) while no socket is
+// connected. A failed read is tried again later unless the server refused the submission. None of
+// this plumbing is shown to the person waiting: they only see the status move.
 import { isRunningStatus } from '@oj/protocol/enums/judge-status';
 import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/events';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { isFinalStatus } from '@oj/protocol/submission/final-statuses';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../api/client';
+import { useEffect, useRef } from 'react';
+import { api, ApiError } from '../api/client';
 import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
 
 export const POLL_INTERVAL_MS = 2000;
-/** Lists stop after this many polls (spec §4). */
+/** Lists stop after this many polls (spec §4); the single-submission watch after as many reads. */
 export const MAX_POLLS = 300;
+/**
+ * Quiet times after which a running submission is read again although the socket is connected
+ * (each push starts the sequence over); the last one repeats. A dropped final push costs at most
+ * the first delay after the last push that did arrive.
+ */
+export const RESYNC_DELAYS_MS = [1500, 3000, 5000] as const;
 
 export type StatusReport = (
   status: number,
@@ -23,94 +36,105 @@ interface DetailAnswer {
   submission: { status: number };
 }
 
-/**
- * Calls `report` with each status change of `submitId` until it is final.
- * Returns whether live push is in use (false while polling).
- */
-export function useSubmissionWatch(submitId: number | null, report: StatusReport): boolean {
+/** Is a failed read worth repeating (the network or the server), or did the server refuse it? */
+export function retryableFailure(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  const f = err.failure;
+  if (f.kind === 'network' || f.kind === 'timeout' || f.kind === 'http') return true;
+  return f.kind === 'envelope' && f.status >= 500;
+}
+
+/** The delay before the next read: while live, the n-th since the last push; else the poll interval. */
+export function resyncDelay(live: boolean, quietReads: number): number {
+  if (!live) return POLL_INTERVAL_MS;
+  return RESYNC_DELAYS_MS[Math.min(quietReads, RESYNC_DELAYS_MS.length - 1)]!;
+}
+
+/** Calls `report` with each status change of `submitId` until it is final. */
+export function useSubmissionWatch(submitId: number | null, report: StatusReport): void {
   const token = useSession((s) => s.token);
   const reportRef = useRef(report);
   reportRef.current = report;
-  const [live, setLive] = useState(false);
 
   useEffect(() => {
     if (submitId === null) return;
     let stopped = false;
     let finished = false;
-    let pollTimer: ReturnType<typeof setTimeout> | null = null;
-    let polls = 0;
+    let live = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let reads = 0;
+    /** Reads since the last push (or since live began): picks the next delay. */
+    let quietReads = 0;
+    const done = () => stopped || finished || reads >= MAX_POLLS;
     const emit: StatusReport = (status, reason, update) => {
-      if (stopped) return;
-      reportRef.current(status, reason, update);
-      if (isFinalStatus(status)) finished = true;
-    };
-
-    const poll = async () => {
-      pollTimer = null;
       if (stopped || finished) return;
-      polls++;
+      reportRef.current(status, reason, update);
+      if (isFinalStatus(status) || (reason === undefined && !isRunningStatus(status) && status !== 9))
+        finished = true;
+      if (finished) cancel();
+    };
+    const cancel = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    };
+    const schedule = () => {
+      cancel();
+      if (done()) return;
+      timer = setTimeout(() => void read(true), resyncDelay(live, quietReads));
+    };
+    /** Reads the stored row once and reports it; then waits for the next quiet time. */
+    const read = async (afterQuiet: boolean) => {
+      timer = null;
+      if (done()) return;
+      reads++;
+      if (afterQuiet) quietReads++;
       try {
         const d = await api.get<DetailAnswer>('/api/get-submission-detail', { submitId }, { quiet: true });
         emit(d.submission.status);
-        if (!isRunningStatus(d.submission.status) && d.submission.status !== 9) finished = true;
-      } catch {
-        // spec §4: a failed poll stops polling
-        finished = true;
-        return;
+      } catch (err) {
+        if (!retryableFailure(err)) finished = true;
       }
-      schedulePoll();
+      if (!timer) schedule();
     };
-    const schedulePoll = () => {
-      if (stopped || finished || pollTimer || polls >= MAX_POLLS) return;
-      pollTimer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
-    };
-    const stopPolling = () => {
-      if (pollTimer) clearTimeout(pollTimer);
-      pollTimer = null;
+    /** Reads now (socket came back, room joined, gateway asked for a resync). */
+    const readNow = () => {
+      if (done()) return;
+      cancel();
+      void read(false);
     };
 
     const onUpdate = (u: SubmissionUpdate) => {
-      if (u.submitId === submitId) emit(u.status, u.reason, u);
+      if (u.submitId !== submitId || stopped) return;
+      quietReads = 0;
+      emit(u.status, u.reason, u);
+      if (!finished) schedule();
     };
     let cleanupSocket = () => undefined as void;
     // The gateway missed events (or the socket reconnected): read the submission once more.
-    const stopResync = onSocketResync(() => {
-      if (stopped || finished) return;
-      void api
-        .get<DetailAnswer>('/api/get-submission-detail', { submitId }, { quiet: true })
-        .then((d) => emit(d.submission.status))
-        .catch(() => undefined);
-    });
+    const stopResync = onSocketResync(readNow);
+    schedule();
 
     void connectSocket(token)
       .then((socket) => {
         if (stopped) return;
         const subscribe = () => {
+          live = true;
+          quietReads = 0;
           socket.emit(ClientEvents.subscribeSubmission, { submitId }, (ack: SubscribeAck) => {
-            if (stopped) return;
-            if (ack?.ok) {
-              setLive(true);
-              stopPolling();
-              // Catch up with anything that happened before the room was joined.
-              void api
-                .get<DetailAnswer>('/api/get-submission-detail', { submitId }, { quiet: true })
-                .then((d) => emit(d.submission.status))
-                .catch(() => undefined);
-            } else {
-              setLive(false);
-              schedulePoll();
-            }
+            // Joined: catch up with anything that happened before. Refused: the owner still gets
+            // the pushes through the user room, and the quiet reads cover the rest.
+            if (!stopped && ack?.ok) readNow();
           });
+          schedule();
         };
         const onDisconnect = () => {
-          setLive(false);
-          schedulePoll();
+          live = false;
+          schedule();
         };
         socket.on(ServerEvents.submissionUpdated, onUpdate);
         socket.on('connect', subscribe);
         socket.on('disconnect', onDisconnect);
         if (socket.connected) subscribe();
-        else schedulePoll();
         cleanupSocket = () => {
           socket.off(ServerEvents.submissionUpdated, onUpdate);
           socket.off('connect', subscribe);
@@ -119,15 +143,13 @@ export function useSubmissionWatch(submitId: number | null, report: StatusReport
             socket.emit(ClientEvents.unsubscribeSubmission, { submitId }, () => undefined);
         };
       })
-      .catch(() => schedulePoll());
+      .catch(() => undefined);
 
     return () => {
       stopped = true;
       stopResync();
-      stopPolling();
+      cancel();
       cleanupSocket();
     };
   }, [submitId, token]);
-
-  return live;
 }

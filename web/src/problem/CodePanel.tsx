@@ -4,6 +4,7 @@ import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
+import { connectSocket } from '../api/socket';
 import { contestApi } from '../contest/api';
 import { hidesOiVerdict } from '../contest/rules';
 import { loadContestFacts, useContestFacts } from '../contest/store';
@@ -73,6 +74,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   const { t } = useTranslation();
   const loggedIn = useSession(isLoggedIn);
   const uid = useSession((s) => s.user?.uid ?? null);
+  const token = useSession((s) => s.token);
   const openLogin = useUi((s) => s.openAccountDialog);
   const languages = detail?.languages ?? [];
   const storageKey = codeKey(submitPid, scope);
@@ -190,8 +192,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     if (problem) return toast.error(t(problem));
     rememberLanguage(uid, language);
     setSubmitting(true);
-    // the status display arrives while the submit request is out
-    prefetchLiveStatus();
+    // the status display and the socket arrive while the submit request is out
+    prepareLive();
     const hidden = await hiddenCase();
     if (hidden && (await submittedBefore())) {
       setSubmitting(false);
@@ -224,6 +226,15 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     } finally {
       setSubmitting(false);
     }
+  };
+
+  /**
+   * The status display and the push socket, ahead of a submit (pointer near the button, submit
+   * started): the owner's verdict pushes reach the socket from the moment it connects.
+   */
+  const prepareLive = () => {
+    prefetchLiveStatus();
+    if (token) void connectSocket(token).catch(() => undefined);
   };
 
   const onFinal = (status: number) => {
@@ -374,8 +385,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
           loading={running}
           disabled={!detail}
           onClick={() => void submit()}
-          onPointerEnter={prefetchLiveStatus}
-          onFocus={prefetchLiveStatus}
+          onPointerEnter={prepareLive}
+          onFocus={prepareLive}
           data-testid="submit-button"
         >
           {running ? t('editor.submitting') : t('editor.submit')}
