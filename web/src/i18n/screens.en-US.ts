@@ -117,6 +117,7 @@ export const screensEnUS: typeof screensZhCN = {
     compileFailed: 'Compilation failed',
     passedSample: 'Passed sample {{n}}',
     useSample: 'Sample {{n}}',
+    codeKept: 'Your {{language}} code is kept: switch back to {{language}} to get it again',
     viewDetail: 'View details',
     overwriteConfirm:
       'You have already submitted this problem. In this OI contest only your last submission counts: your previous submission will be overwritten. Submit anyway?',

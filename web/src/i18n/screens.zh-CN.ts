@@ -116,6 +116,7 @@ export const screensZhCN = {
     compileFailed: '编译失败',
     passedSample: '通过了样例 {{n}}',
     useSample: '样例 {{n}}',
+    codeKept: '你的 {{language}} 代码已保留：切换回 {{language}} 即可找回',
     viewDetail: '查看详情',
     overwriteConfirm: '你已提交过本题。本场 OI 比赛只计最后一次提交：你之前的提交将被覆盖。确定继续提交吗？',
     overwriteSubmit: '提交并覆盖',

@@ -20,7 +20,6 @@ import {
   FONT_SIZES,
   loadCode,
   loadPrefs,
-  codeAfterLanguageChange,
   MAX_CODE_LENGTH,
   pickLanguage,
   rememberedLanguage,
@@ -28,6 +27,7 @@ import {
   templateFor,
   saveCode,
   savePrefs,
+  switchLanguage,
   TAB_SIZES,
   type EditorPrefs,
   type EditorTheme,
@@ -81,6 +81,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   const [prefs, setPrefs] = useState<EditorPrefs>(loadPrefs);
   const [language, setLanguage] = useState('C++');
   const [code, setCode] = useState('');
+  /** This problem's code in the other languages (switching language parks the code here). */
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<null | 'reset' | 'lastAc'>(null);
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
@@ -101,13 +103,22 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     const saved = loadCode(storageKey);
     const lang = pickLanguage(detail.languages, saved?.language, rememberedLanguage(uid));
     setLanguage(lang);
-    setCode(saved?.code ?? templateFor(detail.codeTemplate, lang));
+    const savedDrafts = { ...(saved?.drafts ?? {}) };
+    // the saved language is not allowed here: its code waits under its language
+    if (saved && saved.language !== lang) savedDrafts[saved.language] = saved.code;
+    setCode(
+      saved && saved.language === lang
+        ? saved.code
+        : (savedDrafts[lang] ?? templateFor(detail.codeTemplate, lang)),
+    );
+    delete savedDrafts[lang];
+    setDrafts(savedDrafts);
     setRestoredKey(storageKey);
   }, [detail, storageKey, restoredKey, uid]);
 
   useEffect(() => {
-    if (restoredKey === storageKey) saveCode(storageKey, { code, language });
-  }, [code, language, restoredKey, storageKey]);
+    if (restoredKey === storageKey) saveCode(storageKey, { code, language, drafts });
+  }, [code, language, drafts, restoredKey, storageKey]);
 
   const updatePrefs = (next: Partial<EditorPrefs>) => {
     const merged = { ...prefs, ...next };
@@ -115,10 +126,14 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     savePrefs(merged);
   };
 
-  const changeLanguage = (lang: string) => {
-    setCode(codeAfterLanguageChange(code, language, lang, detail?.codeTemplate));
+  /** Another language: its last code here or its template; the current code stays under its language. */
+  const changeLanguage = (lang: string, nextCode?: string) => {
+    const next = switchLanguage({ code, language, drafts }, lang, detail?.codeTemplate);
+    setCode(nextCode ?? next.code);
+    setDrafts(next.drafts);
     setLanguage(lang);
     rememberLanguage(uid, lang);
+    if (next.parked) toast.info(t('editor.codeKept', { language }), 5000);
   };
 
   const fetchLastAc = async () => {
@@ -149,11 +164,9 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
       .catch(() => null);
     if (!res) return;
     if (!res.code) return toast.warning(t('editor.noLastAc'));
-    setCode(res.code);
-    if (res.language && languages.includes(res.language)) {
-      setLanguage(res.language);
-      rememberLanguage(uid, res.language);
-    }
+    if (res.language && res.language !== language && languages.includes(res.language))
+      changeLanguage(res.language, res.code);
+    else setCode(res.code);
   };
 
   const upload = async (file: File | undefined) => {

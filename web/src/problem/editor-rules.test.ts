@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  codeAfterLanguageChange,
   codeKey,
   codeProblem,
   DEFAULT_PREFS,
@@ -10,7 +9,10 @@ import {
   pickLanguage,
   rememberedLanguage,
   rememberLanguage,
+  loadCode,
+  saveCode,
   savePrefs,
+  switchLanguage,
   templateFor,
 } from './editor-prefs';
 import { pieSlices } from './stats';
@@ -29,10 +31,11 @@ beforeEach(() => {
 });
 
 describe('editor rules', () => {
-  it('defaults to monokai, 22 px, tab 4 and drops unknown stored values', () => {
+  it('defaults to monokai, 14 px, tab 4 and drops unknown stored values', () => {
     expect(loadPrefs()).toEqual(DEFAULT_PREFS);
+    expect(DEFAULT_PREFS.fontSize).toBe(14);
     store.set('editorPrefs', JSON.stringify({ theme: 'vim-blue', fontSize: 13, tabSize: 8 }));
-    expect(loadPrefs()).toEqual({ theme: 'monokai', fontSize: 22, tabSize: 8 });
+    expect(loadPrefs()).toEqual({ theme: 'monokai', fontSize: 14, tabSize: 8 });
     // all eight themes of the spec are kept (issue #16: base16-dark and cobalt were dropped)
     savePrefs({ theme: 'cobalt', fontSize: 14, tabSize: 4 });
     expect(loadPrefs().theme).toBe('cobalt');
@@ -72,10 +75,36 @@ describe('editor rules', () => {
     expect(defaultTemplate('Golang')).toContain('package main');
     expect(templateFor({ Java: 'class Main {}' }, 'Java')).toBe('class Main {}');
     expect(templateFor({ Java: 'class Main {}' }, 'C++')).toBe(defaultTemplate('C++'));
-    // untouched template → the new language's template; edited code stays
-    expect(codeAfterLanguageChange(defaultTemplate('C++'), 'C++', 'Java', {})).toBe(defaultTemplate('Java'));
-    expect(codeAfterLanguageChange('', 'C++', 'Python3', {})).toBe(defaultTemplate('Python3'));
-    expect(codeAfterLanguageChange('int x;', 'C++', 'Java', {})).toBe('int x;');
+  });
+
+  // Issue #26 item 10: the other language's code never goes along (submitting it was a Compile Error).
+  it("switches to the new language's last code or template and parks the old code", () => {
+    const tpl = { Java: 'class Main {}' };
+    // an untouched template is not worth keeping
+    expect(
+      switchLanguage({ code: defaultTemplate('C++'), language: 'C++', drafts: {} }, 'Java', tpl),
+    ).toEqual({ code: 'class Main {}', language: 'Java', drafts: {}, parked: false });
+    const away = switchLanguage({ code: 'int x;', language: 'C++', drafts: {} }, 'Python3', tpl);
+    expect(away).toEqual({
+      code: defaultTemplate('Python3'),
+      language: 'Python3',
+      drafts: { 'C++': 'int x;' },
+      parked: true,
+    });
+    const py = switchLanguage({ ...away, code: 'print(1)' }, 'C++', tpl);
+    expect(py).toEqual({ code: 'int x;', language: 'C++', drafts: { Python3: 'print(1)' }, parked: true });
+    expect(switchLanguage(py, 'Python3', tpl).code).toBe('print(1)');
+    // same language: nothing moves
+    expect(switchLanguage(py, 'C++', tpl)).toEqual({ ...py, parked: false });
+    // saved with the code, read back; an old entry without drafts still loads
+    saveCode('code:p:1', { code: py.code, language: 'C++', drafts: py.drafts });
+    expect(loadCode('code:p:1')).toEqual({
+      code: 'int x;',
+      language: 'C++',
+      drafts: { Python3: 'print(1)' },
+    });
+    store.set('code:p:2', JSON.stringify({ code: 'a', language: 'C', drafts: { Go: 5 } }));
+    expect(loadCode('code:p:2')).toEqual({ code: 'a', language: 'C', drafts: {} });
   });
 
   it('keys saved code per problem and per contest/group/training', () => {

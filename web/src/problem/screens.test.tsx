@@ -302,6 +302,32 @@ describe('problem detail', () => {
     expect(reads).toBe(2);
   }, 20_000);
 
+  // Issue #26 item 10: switching language never submits the other language's code.
+  it('switches the editor to the other language and brings the old code back on return', async () => {
+    const calls = detailFetch([5]);
+    useSession.getState().signIn('tok', USER);
+    localStorage.setItem('code:p:1000', JSON.stringify({ code: CODE, language: 'C++' }));
+    renderApp('/problem/1000');
+    await editorShows('#include');
+    fireEvent.change(screen.getByTestId('language-select'), { target: { value: 'Python3' } });
+    await editorShows('import sys');
+    expect(document.querySelector('.cm-content')!.textContent).not.toContain('#include');
+    expect(JSON.parse(localStorage.getItem('code:p:1000')!)).toMatchObject({
+      language: 'Python3',
+      drafts: { 'C++': CODE },
+    });
+    fireEvent.click(screen.getByTestId('submit-button'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/submit-problem-judge')).toBe(true));
+    const body = calls.find((c) => c.url === '/api/submit-problem-judge')!.body as {
+      language: string;
+      code: string;
+    };
+    expect(body.language).toBe('Python3');
+    expect(body.code).toContain('import sys');
+    fireEvent.change(screen.getByTestId('language-select'), { target: { value: 'C++' } });
+    await editorShows('scanf');
+  }, 20_000);
+
   it('shows the training strip of problems and the discussion link', async () => {
     const calls = detailFetch([5], (url) =>
       path(url) === '/api/get-full-screen-problem-list'
