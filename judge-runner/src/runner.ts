@@ -3,7 +3,7 @@
  * publishes progress, enqueues the final result (de-duplicated per judging) and only
  * then acknowledges the task. Heartbeats advertise what this runner can do.
  */
-import { loadavg, cpus, tmpdir } from 'node:os';
+import { loadavg, cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import type { Bus, Job } from '@oj/protocol/bus';
@@ -78,13 +78,18 @@ export interface Runner {
 }
 
 /** The runner process as the back office's service info shows it (sent with every heartbeat). */
-function processFigures(): Pick<JudgeHeartbeat, 'pid' | 'rssBytes' | 'heapUsedBytes' | 'uptimeSeconds'> {
+function processFigures(): Pick<
+  JudgeHeartbeat,
+  'pid' | 'rssBytes' | 'heapUsedBytes' | 'uptimeSeconds' | 'cpuCores' | 'memoryPercent'
+> {
   const mem = process.memoryUsage();
   return {
     pid: process.pid,
     rssBytes: mem.rss,
     heapUsedBytes: mem.heapUsed,
     uptimeSeconds: Math.round(process.uptime()),
+    cpuCores: cpus().length,
+    memoryPercent: Math.round((1 - freemem() / totalmem()) * 10_000) / 100,
   };
 }
 

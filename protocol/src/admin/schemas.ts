@@ -172,14 +172,76 @@ export const ProcessInfo = Type.Object({
   lastSeen: Type.Integer(),
   /** Gateways: socket.io connections. */
   sockets: Type.Optional(Type.Integer()),
+  /** The host the process runs on (absent from processes older than this field). */
+  host: Type.Optional(Type.String()),
 });
 export type ProcessInfo = Static<typeof ProcessInfo>;
 
-/** GET /api/admin/config/get-service-info (this platform's shape: docs/compat.md A-B4). */
+/**
+ * A process in the reference's Nacos `ServiceInstance` shape (its dashboard reads `serviceId`,
+ * `host`, `port`, `secure` and `metadata['nacos.healthy']`). There is no Nacos here: the values
+ * come from the processes' own reports.
+ */
+export const ServiceInstance = Type.Object({
+  serviceId: Type.String(),
+  instanceId: Type.String(),
+  host: Nullable(Type.String()),
+  port: Nullable(Type.Integer()),
+  secure: Type.Boolean(),
+  scheme: Type.String(),
+  uri: Nullable(Type.String()),
+  metadata: Type.Record(Type.String(), Type.String()),
+});
+export type ServiceInstance = Static<typeof ServiceInstance>;
+
+/**
+ * GET /api/admin/config/get-service-info: the reference's fields (`nacos.status`,
+ * `backupService`, with this API process first) plus this platform's `processes`.
+ */
 export const ServiceInfo = Type.Object({
+  nacos: Type.Object({ status: Type.String() }),
   backupCores: Type.Integer(),
   backupPercentCpuLoad: Type.String(),
   backupPercentMemoryLoad: Type.String(),
+  backupService: Type.Array(ServiceInstance),
   processes: Type.Array(ProcessInfo),
 });
 export type ServiceInfo = Static<typeof ServiceInfo>;
+
+/**
+ * One element of GET /api/admin/config/get-judge-service-info: the reference's judge
+ * `/get-sys-config` fields it draws (`cpuCores`, `percentCpuLoad`, `percentMemoryLoad`,
+ * `service`) plus this platform's judge server row.
+ */
+export const JudgeServiceInfo = Type.Intersect([
+  JudgeServer,
+  Type.Object({
+    cpuCores: Nullable(Type.Integer()),
+    percentCpuLoad: Nullable(Type.String()),
+    percentMemoryLoad: Nullable(Type.String()),
+    service: ServiceInstance,
+  }),
+]);
+export type JudgeServiceInfo = Static<typeof JudgeServiceInfo>;
+
+/**
+ * GET /api/admin/config/get-db-and-redis-config: the reference's fields, from this deployment's
+ * configuration, secrets blanked; `managedBy` says where they are set.
+ */
+export const DbAndRedisConfig = Type.Object({
+  dbName: Nullable(Type.String()),
+  dbHost: Nullable(Type.String()),
+  dbPort: Nullable(Type.Integer()),
+  dbUsername: Nullable(Type.String()),
+  dbPassword: Type.Null(),
+  redisHost: Nullable(Type.String()),
+  redisPort: Nullable(Type.Integer()),
+  redisPassword: Type.Null(),
+  /** This platform: `postgres` (DATABASE_URL) or the embedded PGlite. */
+  database: Type.Union([Type.Literal('postgres'), Type.Literal('embedded')]),
+  /** This platform has no Redis: its bus is NATS (NATS_URL) or in-process. */
+  bus: Type.Union([Type.Literal('nats'), Type.Literal('in-process')]),
+  managedBy: Type.Literal('deployment'),
+  readOnly: Type.Literal(true),
+});
+export type DbAndRedisConfig = Static<typeof DbAndRedisConfig>;

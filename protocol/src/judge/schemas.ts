@@ -189,6 +189,9 @@ export const JudgeHeartbeatSchema = Type.Object({
   rssBytes: Type.Optional(Type.Integer()),
   heapUsedBytes: Type.Optional(Type.Integer()),
   uptimeSeconds: Type.Optional(Type.Number()),
+  /** The runner's host: CPU cores and memory in use (%), for the back office's judge service info. */
+  cpuCores: Type.Optional(Type.Integer()),
+  memoryPercent: Type.Optional(Type.Number()),
 });
 export type JudgeHeartbeat = Static<typeof JudgeHeartbeatSchema>;
 

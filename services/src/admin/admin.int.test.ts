@@ -87,7 +87,12 @@ describe('admin back office on postgres', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'oj-admin-'));
     bus = createMemoryBus();
     const ctx: AppContext = {
-      config: { ...loadConfig({ OJ_DATA_DIR: dir }), mail: null },
+      config: {
+        ...loadConfig({ OJ_DATA_DIR: dir }),
+        mail: null,
+        databaseUrl: 'postgres://ojuser:s3cret-db@db.internal:6543/ojprod',
+        natsUrl: 'nats://nats-user:s3cret-nats@nats.internal:4222',
+      },
       db: tdb.db,
       bus,
       blobs: createDiskBlobStore(path.join(dir, 'blobs')),
@@ -217,6 +222,110 @@ describe('admin back office on postgres', () => {
     expect(total(r)).toBe(3);
     expect(r.points.slice(-2).reduce((n, p) => n + p.count, 0)).toBe(3);
     await unsub();
+  });
+
+  it("get-sessions takes the reference client's form body; other routes still refuse it (415)", async () => {
+    const form = (url: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: tokens.root, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: uids.root!,
+      });
+    const r = await form('/api/admin/dashboard/get-sessions');
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data.uid).toBe(uids.root);
+    // JSON and no body keep working.
+    expect((await call('POST', '/api/admin/dashboard/get-sessions', 'admin', {})).body.data.uid).toBe(
+      uids.admin,
+    );
+    expect((await form('/api/admin/user/generate-user')).statusCode).toBe(415);
+  });
+
+  it("service info answers in the reference's shape (nacos, backupService[0] is this process)", async () => {
+    const r = (await call('GET', '/api/admin/config/get-service-info', 'admin')).body.data;
+    expect(r.nacos).toEqual({ status: 'UP' });
+    expect(r.backupPercentCpuLoad).toMatch(/^\d+\.\d\d%$/);
+    expect(r.backupService.length).toBeGreaterThanOrEqual(1);
+    expect(r.backupService[0]).toMatchObject({
+      serviceId: 'oj-api',
+      host: expect.any(String),
+      port: expect.any(Number),
+      secure: false,
+      metadata: { 'nacos.healthy': 'true', pid: String(process.pid) },
+    });
+  });
+
+  it("judge service info answers in the reference's shape: figures and service per runner", async () => {
+    await bus.publish(Subjects.judgeHeartbeat('r-shape'), {
+      name: 'r-shape',
+      version: '9.9',
+      languages: ['C'],
+      unavailableLanguages: [],
+      concurrency: 2,
+      inFlight: 0,
+      load: 1,
+      draining: false,
+      at: Date.now(),
+      cpuCores: 4,
+      memoryPercent: 50.5,
+    } satisfies JudgeHeartbeat);
+    type Info = {
+      name: string;
+      cpuCores: number | null;
+      percentCpuLoad: string | null;
+      percentMemoryLoad: string | null;
+      service: { serviceId: string; secure: boolean; metadata: Record<string, string> };
+    };
+    const find = async () =>
+      ((await call('GET', '/api/admin/config/get-judge-service-info', 'padmin')).body.data as Info[]).find(
+        (j) => j.name === 'r-shape',
+      );
+    await expect.poll(find).toMatchObject({
+      cpuCores: 4,
+      percentCpuLoad: '25.00%',
+      percentMemoryLoad: '50.50%',
+      service: { serviceId: 'oj-judge-runner', secure: false, metadata: { 'nacos.healthy': 'true' } },
+    });
+  });
+
+  it('database and Redis settings: the reference fields from the deployment, no secrets, root only, read-only', async () => {
+    for (const [m, u] of [
+      ['GET', '/api/admin/config/get-db-and-redis-config'],
+      ['PUT', '/api/admin/config/set-db-and-redis-config'],
+    ] as const) {
+      expect((await call(m, u, 'anon', {})).http).toBe(401);
+      for (const who of ['user', 'padmin', 'admin'] as const)
+        expect((await call(m, u, who, {})).http).toBe(403);
+    }
+    const r = await call('GET', '/api/admin/config/get-db-and-redis-config', 'root');
+    expect(r.body.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      dbName: 'ojprod',
+      dbHost: 'db.internal',
+      dbPort: 6543,
+      dbUsername: 'ojuser',
+      dbPassword: null,
+      redisHost: null,
+      redisPort: null,
+      redisPassword: null,
+      database: 'postgres',
+      bus: 'nats',
+      readOnly: true,
+    });
+    expect(JSON.stringify(r.body)).not.toMatch(/s3cret/);
+    const put = await call('PUT', '/api/admin/config/set-db-and-redis-config', 'root', { dbHost: 'x' });
+    expect(put.http).toBe(200);
+    expect(put.body.status).toBe(400);
+    expect(put.body.msg).toMatch(/数据库与Redis配置由部署/);
+    const en = await call(
+      'PUT',
+      '/api/admin/config/set-db-and-redis-config',
+      'root',
+      { dbHost: 'x' },
+      'en-US',
+    );
+    expect(en.body.msg).toMatch(/come from the deployment/);
   });
 
   it('service info lists this API process', async () => {

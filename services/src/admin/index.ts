@@ -11,6 +11,7 @@ import { registerAdminRoutes } from './routes';
 import { registerTestHooks } from './test-hooks';
 import { createMetrics } from './metrics';
 import { registerEmailRoutes } from './email-config';
+import { dbAndRedisConfigOf } from './deployment-config';
 
 export { startProcessBeacon } from './live';
 export { setEmbeddedRunnerControl } from './test-hooks';
@@ -49,8 +50,10 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
           judgeServers: () => liveOrThrow().judgeServers(),
           submissionRate: () => liveOrThrow().submissionRate(),
           serviceInfo: () => liveOrThrow().serviceInfo(),
+          judgeServiceInfo: () => liveOrThrow().judgeServiceInfo(),
           stop: async () => undefined,
         },
+        dbAndRedisConfig: () => dbAndRedisConfigOf(ctx.config),
       });
       registerTestHooks(app);
       metrics.routes(app);
@@ -62,6 +65,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
         loadRate: () => dashboard.rateSeed(),
         tickMs: deps.tickMs,
         defaultStaleMs: deps.defaultStaleMs,
+        port: ctx.config.port,
       });
       await metrics.start(ctx.bus);
     },

@@ -10,11 +10,13 @@ import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import type {
   JudgeServer,
   JudgeServerList,
+  JudgeServiceInfo,
   ProcessInfo,
   ServiceInfo,
   SubmissionRate,
 } from '@oj/protocol/admin/schemas';
 import { judgeServerOf, minuteOf, MISSED_BEATS, rateSeries } from './rules';
+import { judgeServiceInfoOf, serviceInstanceOf } from './service-shapes';
 
 export interface LiveOptions {
   bus: Bus;
@@ -28,6 +30,8 @@ export interface LiveOptions {
   /** Seeds the rate series (counts per minute of the last hour). */
   loadRate?: () => Promise<Map<number, number>>;
   processName?: string;
+  /** The HTTP port this process listens on (service info). */
+  port?: number;
 }
 
 interface Beat {
@@ -42,6 +46,8 @@ export interface AdminLive {
   judgeServers(): JudgeServerList;
   submissionRate(): SubmissionRate;
   serviceInfo(): ServiceInfo;
+  /** GET /api/admin/config/get-judge-service-info: the runners in the reference's shape. */
+  judgeServiceInfo(): JudgeServiceInfo[];
   stop(): Promise<void>;
 }
 
@@ -57,6 +63,7 @@ export function selfProcess(kind: ProcessInfo['kind'], name: string, now: number
     uptimeSeconds: Math.round(process.uptime()),
     load: loadavg()[0] ?? 0,
     lastSeen: now,
+    host: hostname(),
   };
 }
 
@@ -178,15 +185,31 @@ export async function startAdminLive(o: LiveOptions): Promise<AdminLive> {
       procs.set(selfName, selfProcess('api', selfName, t));
       const runners = list().servers.map((s) => runnerProcess(s, beats.get(s.name)?.hb, t));
       const cores = cpus().length;
+      // Processes silent for a minute are gone (restarted under another name).
+      const alive = [...procs.values()].filter((p) => t - p.lastSeen < 60_000);
+      // The reference's client writes this process's figures into backupService[0]: it comes first.
+      const services = alive
+        .filter((p) => p.kind !== 'runner')
+        .sort((a, b) => Number(b.name === selfName) - Number(a.name === selfName));
       return {
+        nacos: { status: 'UP' },
         backupCores: cores,
         backupPercentCpuLoad: `${(((loadavg()[0] ?? 0) / cores) * 100).toFixed(2)}%`,
         backupPercentMemoryLoad: `${((1 - freemem() / totalmem()) * 100).toFixed(2)}%`,
-        // Processes silent for a minute are gone (restarted under another name).
-        processes: [...[...procs.values()].filter((p) => t - p.lastSeen < 60_000), ...runners].sort(
+        backupService: services.map((p) =>
+          serviceInstanceOf(p, { now: t, port: p.name === selfName ? (o.port ?? null) : null }),
+        ),
+        processes: [...alive, ...runners].sort(
           (a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name),
         ),
       };
+    },
+    judgeServiceInfo() {
+      const t = now();
+      return list().servers.map((s) => {
+        const hb = beats.get(s.name)?.hb;
+        return judgeServiceInfoOf(s, hb, runnerProcess(s, hb, t), t);
+      });
     },
     async stop() {
       clearInterval(tick);

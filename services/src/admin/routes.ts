@@ -6,9 +6,10 @@ import {
   DeleteUsersBody,
   EditUserBody,
   GenerateUserBody,
+  DbAndRedisConfig,
   InsertBatchBody,
-  JudgeServer,
   JudgeServerList,
+  JudgeServiceInfo,
   KeyQuery,
   ServiceInfo,
   SessionVO,
@@ -24,6 +25,7 @@ import type { DashboardService } from './service';
 import type { UsersService } from './users-service';
 import type { AdminLive } from './live';
 import { M } from './messages';
+import { DEPLOYMENT_MSG } from './deployment-config';
 
 const tags = ['admin'];
 const admins = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
@@ -32,7 +34,13 @@ const rootOnly = { access: 'login', roles: ['root'] } as const;
 
 export function registerAdminRoutes(
   app: App,
-  s: { dashboard: DashboardService; users: UsersService; live: AdminLive },
+  s: {
+    dashboard: DashboardService;
+    users: UsersService;
+    live: AdminLive;
+    /** The deployment's database and bus settings (secrets blanked). */
+    dbAndRedisConfig: () => DbAndRedisConfig;
+  },
 ) {
   // ---------- dashboard ----------
   app.get(
@@ -40,11 +48,20 @@ export function registerAdminRoutes(
     { config: admins, schema: { tags, response: { 200: EnvelopeOf(DashboardInfo) } } },
     async () => ok(await s.dashboard.info()),
   );
-  app.post(
-    '/api/admin/dashboard/get-sessions',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(SessionVO) } } },
-    async (req) => ok(await s.dashboard.previousSession(req.user!.uid)),
-  );
+  // The reference's client posts a form body here (application/x-www-form-urlencoded, which the
+  // app does not parse elsewhere): a parser for that type in this route's own scope; the body is ignored.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(
+      '/api/admin/dashboard/get-sessions',
+      { config: admins, schema: { tags, response: { 200: EnvelopeOf(SessionVO) } } },
+      async (req) => ok(await s.dashboard.previousSession(req.user!.uid)),
+    );
+  });
   app.get(
     '/api/admin/dashboard/recent-sessions',
     { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(SessionVO)) } } },
@@ -62,14 +79,23 @@ export function registerAdminRoutes(
   );
   app.get(
     '/api/admin/config/get-judge-service-info',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(JudgeServer)) } } },
-    async () => ok(s.live.judgeServers().servers),
+    { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(JudgeServiceInfo)) } } },
+    async () => ok(s.live.judgeServiceInfo()),
   );
   app.get(
     '/api/admin/config/get-service-info',
     { config: admins, schema: { tags, response: { 200: EnvelopeOf(ServiceInfo) } } },
     async () => ok(s.live.serviceInfo()),
   );
+  // Settings of the deployment, read-only (docs/compat.md BO15).
+  app.get(
+    '/api/admin/config/get-db-and-redis-config',
+    { config: rootOnly, schema: { tags, response: { 200: EnvelopeOf(DbAndRedisConfig) } } },
+    async () => ok(s.dbAndRedisConfig()),
+  );
+  app.put('/api/admin/config/set-db-and-redis-config', { config: rootOnly, schema: { tags } }, async () => {
+    throw fail(DEPLOYMENT_MSG.READ_ONLY);
+  });
 
   // ---------- users (§4.2) ----------
   app.get(

@@ -107,6 +107,8 @@ const ROUTES: Record<string, Row> = {
   'GET /api/admin/config/get-email-config': { who: 'root', ref: '§4.5' },
   'PUT /api/admin/config/set-email-config': { who: 'root', ref: '§4.5' },
   'POST /api/admin/config/test-email': { who: 'root', ref: '§4.5', body: { email: 'not-an-address' } },
+  'GET /api/admin/config/get-db-and-redis-config': { who: 'root', ref: '§4.5' },
+  'PUT /api/admin/config/set-db-and-redis-config': { who: 'root', ref: '§4.5' },
   'POST /api/file/upload-carouse-img': {
     who: 'root',
     ref: '§6',
