@@ -111,6 +111,13 @@ describe('a tampering run, then an innocent one in the same slot', () => {
     expect(baseline.err).toContain('uts host=executor_server');
     // CapInh, CapPrm, CapEff, CapBnd, CapAmb: all empty.
     expect(baseline.err).toContain(`caps${' 0000000000000000'.repeat(5)}\n`);
+    // A network namespace of its own without sockets: the socket tables hold only their headers.
+    expect(baseline.err).toMatch(/^net tcp: +sl +local_address/m);
+    expect(baseline.err).toMatch(/^net tcp6: +sl +local_address/m);
+    expect(baseline.err).not.toMatch(/^net (tcp|tcp6|udp|udp6|raw): +\d+:/m);
+    // readlink of stdin/stdout/stderr names no host path (the test data, the slot's io directory).
+    expect(baseline.err).toContain('fdlinks 0=/ 1=/ 2=/\n');
+    expect(baseline.err).not.toContain(root);
   });
 
   const kinds: [string, string][] = [
@@ -124,6 +131,7 @@ describe('a tampering run, then an innocent one in the same slot', () => {
     ['ipc', 'SysV shm (owner changed), message queue with a message, semaphores, POSIX mqueue'],
     ['pid-counter', '300 forks to move the pid counter'],
     ['dirs', 'chmod 0 of /w, /tmp, /dev/shm, unreadable subdirectories, xattrs, times'],
+    ['net', 'loopback TCP connections left in TIME_WAIT, listeners, UDP, SNMP counters (v4 and v6)'],
     [
       'process-state',
       'umask, cwd, env, 200 open fds, timers, hostname, chmod of its stdio files, ns_last_pid',

@@ -553,6 +553,10 @@ function namespaceArgs(pooled: boolean): string[] {
         'CAP_KILL',
         '--cap-add',
         'CAP_SETPCAP',
+        // Only to clone each run into a fresh network namespace (the zygote's seccomp filter
+        // still refuses mount, unshare and setns; runs drop every capability).
+        '--cap-add',
+        'CAP_SYS_ADMIN',
         '--cap-add',
         'CAP_CHECKPOINT_RESTORE',
       ],

@@ -1,7 +1,9 @@
 /**
  * A small seccomp deny-list as a classic BPF program (the format bwrap --seccomp reads):
  * syscalls a submission never needs and that widen the kernel attack surface answer
- * EPERM; everything else is allowed. x86-64 only; other ABIs on x86-64 are refused.
+ * EPERM; socket(AF_VSOCK, …) answers EAFNOSUPPORT (vsock is not namespaced: it reaches the
+ * hypervisor and other guests whatever the network namespace); everything else is allowed.
+ * x86-64 only; other ABIs on x86-64 are refused.
  */
 
 const AUDIT_ARCH_X86_64 = 0xc000003e;
@@ -9,6 +11,14 @@ const X32_SYSCALL_BIT = 0x40000000;
 const RET_ALLOW = 0x7fff0000;
 const RET_KILL_PROCESS = 0x80000000;
 const RET_ERRNO_EPERM = 0x00050000 | 1;
+const RET_ERRNO_EAFNOSUPPORT = 0x00050000 | 97;
+/** socket(2) on x86-64, and the address families it may not create. */
+export const SOCKET_SYSCALL = 41;
+export const DENIED_FAMILIES: Record<string, number> = { AF_VSOCK: 40 };
+/** seccomp_data offsets: nr, arch, then args[0] (its low 32 bits: the int domain of socket). */
+const OFF_NR = 0;
+const OFF_ARCH = 4;
+const OFF_ARG0_LO = 16;
 
 const BPF_LD_W_ABS = 0x20;
 const BPF_JEQ_K = 0x15;
@@ -69,17 +79,28 @@ function insn(code: number, jt: number, jf: number, k: number): Buffer {
 export function buildSeccompFilter(arch: string = process.arch): Buffer | null {
   if (arch !== 'x64') return null;
   const denied = Object.values(DENIED_SYSCALLS);
+  const families = Object.values(DENIED_FAMILIES);
   const prog: Buffer[] = [];
-  // Indexes: 0 load arch, 1 check, 2 kill, 3 load nr, 4 x32 check, 5.. one JEQ per syscall, then allow, deny.
-  const allowAt = 5 + denied.length;
+  // Indexes: 0 load arch, 1 check, 2 kill, 3 load nr, 4 x32 check, 5.. one JEQ per syscall,
+  // then: socket? (else allow), load its domain, one JEQ per family, allow, deny, family deny.
+  const socketAt = 5 + denied.length;
+  const familiesAt = socketAt + 2;
+  const allowAt = familiesAt + families.length;
   const denyAt = allowAt + 1;
-  prog.push(insn(BPF_LD_W_ABS, 0, 0, 4));
+  const familyDenyAt = denyAt + 1;
+  /** Jump offset from the instruction at `from` to `to` (classic BPF jumps are relative). */
+  const to = (from: number, target: number) => target - (from + 1);
+  prog.push(insn(BPF_LD_W_ABS, 0, 0, OFF_ARCH));
   prog.push(insn(BPF_JEQ_K, 1, 0, AUDIT_ARCH_X86_64));
   prog.push(insn(BPF_RET_K, 0, 0, RET_KILL_PROCESS));
-  prog.push(insn(BPF_LD_W_ABS, 0, 0, 0));
-  prog.push(insn(BPF_JGE_K, denyAt - 5, 0, X32_SYSCALL_BIT));
-  denied.forEach((nr, i) => prog.push(insn(BPF_JEQ_K, denyAt - (5 + i + 1), 0, nr)));
+  prog.push(insn(BPF_LD_W_ABS, 0, 0, OFF_NR));
+  prog.push(insn(BPF_JGE_K, to(4, denyAt), 0, X32_SYSCALL_BIT));
+  denied.forEach((nr, i) => prog.push(insn(BPF_JEQ_K, to(5 + i, denyAt), 0, nr)));
+  prog.push(insn(BPF_JEQ_K, 0, to(socketAt, allowAt), SOCKET_SYSCALL));
+  prog.push(insn(BPF_LD_W_ABS, 0, 0, OFF_ARG0_LO));
+  families.forEach((f, i) => prog.push(insn(BPF_JEQ_K, to(familiesAt + i, familyDenyAt), 0, f)));
   prog.push(insn(BPF_RET_K, 0, 0, RET_ALLOW));
   prog.push(insn(BPF_RET_K, 0, 0, RET_ERRNO_EPERM));
+  prog.push(insn(BPF_RET_K, 0, 0, RET_ERRNO_EAFNOSUPPORT));
   return Buffer.concat(prog);
 }

@@ -7,14 +7,16 @@
  * The keeper mounts the slot's tmpfs, creates the slot's cgroups and a user namespace that maps
  * two ids: 0 (the zygote; host uid ZYGOTE_HOST_ID) and 65534 (every run; host 65534). It starts
  * bubblewrap as that namespace's root with the zygote as its pid 1, keeping only CAP_SETUID,
- * CAP_SETGID and CAP_KILL; each run drops to uid 65534 before it execs. So a program cannot
+ * CAP_SETGID, CAP_KILL, CAP_SETPCAP, CAP_SYS_ADMIN (to clone each run into a fresh network
+ * namespace) and CAP_CHECKPOINT_RESTORE; each run drops to uid 65534 before it execs. So a program cannot
  * signal, prlimit, renice or reschedule pid 1 (another uid), cannot write the slot's /dev (owned
  * by the namespace root, read-only) and cannot create user namespaces (limit 0 in ours).
  * The keeper then serves requests from the runner on stdin/stdout.
  * For a run it sets the cgroup limits, resets the counters, opens the stdio files on the host
  * (so the sandbox never sees the host-only io directory, and FIFOs of interactive runs work
- * across slots) and hands them with the cgroup.procs descriptors to the zygote over a
- * SOCK_SEQPACKET pair (SCM_RIGHTS). The zygote forks; the child joins the memory and pids
+ * across slots), reopened through detached mounts so that their link text is "/", and hands them with the cgroup.procs descriptors to the zygote over a
+ * SOCK_SEQPACKET pair (SCM_RIGHTS). The zygote clones a child in a fresh network namespace
+ * (nothing of an earlier run's network state reaches it); the child joins the memory and pids
  * cgroups, starts a session, sets rlimits, closes every other descriptor, joins cpuacct last
  * (so set-up is not billed) and execs. The zygote enforces CPU (cpuacct.usage) and wall limits,
  * and at the end kills every other process of its pid namespace (kill(-1) from pid 1) and reaps
@@ -241,7 +243,7 @@ static void z_child(const struct kv *req, int *fds, int errfd) {
   /* The program runs as uid/gid 65534 with no supplementary groups; changing the uid from the
    * namespace root drops every capability the zygote keeps, and none is left to regain. */
   /* The zygote's bounding set holds only what it keeps (zygote_main): drop those too. */
-  static const int kept[] = {5, 6, 7, 8, 40};
+  static const int kept[] = {5, 6, 7, 8, 21, 40};
   for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
     if (prctl(PR_CAPBSET_DROP, kept[i], 0, 0, 0) != 0 && errno != EINVAL) z_fail(errfd, "drop bounding set");
   if (setgroups(0, NULL) != 0) z_fail(errfd, "setgroups");
@@ -362,7 +364,10 @@ static void z_run(int sock, struct kv *req, int *fds) {
    * runs forked (needs CAP_CHECKPOINT_RESTORE in our user namespace; best effort). */
   (void)!pwrite(fds[FD_LAST_PID], "1", 1, 0);
   int64_t t0 = now_ns();
-  pid_t pid = fork();
+  /* A fresh network namespace per run (CAP_SYS_ADMIN in the slot's user namespace): sockets in
+   * TIME_WAIT, the SNMP/netstat counters and anything else a run leaves in its namespace die with
+   * it, so the next run sees the same empty network as a fresh slot (loopback down, no sockets). */
+  pid_t pid = (pid_t)syscall(SYS_clone, (unsigned long)(SIGCHLD | CLONE_NEWNET), NULL, NULL, NULL, 0UL);
   if (pid == 0) {
     close(errpipe[0]);
     z_child(req, fds, errpipe[1]);
@@ -443,9 +448,10 @@ static int zygote_main(void) {
   prctl(PR_SET_DUMPABLE, 0);
   /* Of the capabilities (in our user namespace only) we keep what starting and killing runs
    * needs: CAP_KILL 5, CAP_SETGID 6, CAP_SETUID 7, CAP_SETPCAP 8 (to empty a run's bounding set),
-   * CAP_CHECKPOINT_RESTORE 40 (to reset the pid counter). */
+   * CAP_SYS_ADMIN 21 (only to clone each run into a fresh network namespace: the seccomp filter
+   * refuses us mount, unshare and setns), CAP_CHECKPOINT_RESTORE 40 (to reset the pid counter). */
   for (int cap = 0; cap <= 63; cap++) {
-    if ((cap >= 5 && cap <= 8) || cap == 40) continue;
+    if ((cap >= 5 && cap <= 8) || cap == 21 || cap == 40) continue;
     if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;
   }
   /* Only stdio and the socket to the keeper are ours. Descriptors received later must not land
@@ -735,22 +741,52 @@ static void out(const char *fmt, ...) {
 
 static void on_alarm(int sig) { (void)sig; }
 
+#ifndef SYS_open_tree
+#define SYS_open_tree 428
+#endif
+#define OJ_OPEN_TREE_CLONE 1
+
+/* Open the file behind fd again through a private, detached copy of its mount whose root is
+ * the file (open_tree(OPEN_TREE_CLONE), Linux 5.2): the new descriptor's path is "/". The copy
+ * goes away with the last descriptor. A FIFO keeps its other end: the old descriptor is still
+ * open while we reopen. */
+static int reopen_detached(int fd, int flags) {
+  int tree = (int)syscall(SYS_open_tree, fd, "", AT_EMPTY_PATH | OJ_OPEN_TREE_CLONE | O_CLOEXEC);
+  if (tree < 0) return -1;
+  char p[64];
+  snprintf(p, sizeof p, "/proc/self/fd/%d", tree);
+  int nfd = open(p, flags | O_CLOEXEC);
+  int e = errno;
+  close(tree);
+  errno = e;
+  return nfd;
+}
+
 /* Open a stdio file on the host (as the launcher shell did: a FIFO blocks until its other
  * end is opened by the other slot, so the pair is opened in complementary order). An
  * interval timer interrupts a FIFO that never gets its other end. */
 static int open_stdio(const char *path, int wr) {
   int flags = (wr ? O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW : O_RDONLY) | O_NOCTTY | O_CLOEXEC;
   int fd = open(path, flags, 0600);
+  if (fd < 0) return -1;
   /* An output file belongs to the run, so that reopening it through /dev/stdout or
    * /dev/stderr (/proc/self/fd/N) is allowed; its directory stays root-only. */
   struct stat sb;
-  if (fd >= 0 && wr && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && fchown(fd, SANDBOX_ID, SANDBOX_ID) != 0) {
+  if (fstat(fd, &sb) != 0 || (wr && S_ISREG(sb.st_mode) && fchown(fd, SANDBOX_ID, SANDBOX_ID) != 0)) {
     int e = errno;
     close(fd);
     errno = e;
     return -1;
   }
-  return fd;
+  if (S_ISCHR(sb.st_mode)) return fd; /* /dev/null: the same path inside */
+  /* The program must not learn host paths (the slot's io directory, the test data's place)
+   * from readlink(/proc/self/fd/N): reopen the file through a detached clone of its mount
+   * rooted at the file itself, whose link text is "/". Same file: nothing is copied. */
+  int nfd = reopen_detached(fd, wr ? O_WRONLY | O_NOCTTY : O_RDONLY | O_NOCTTY);
+  int e = errno;
+  close(fd);
+  errno = e;
+  return nfd;
 }
 
 static void keeper_run(struct kv *req) {
@@ -1047,6 +1083,19 @@ static int keeper_main(int argc, char **argv) {
   }
   cg_init();
   wipe_slot();
+  {
+    /* Every run's stdio is reopened through a detached mount (reopen_detached): refuse to
+     * start where the kernel cannot (the runner then falls back to one-shot runs). */
+    int probe = open(slot_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int again = probe >= 0 ? reopen_detached(probe, O_RDONLY | O_DIRECTORY) : -1;
+    if (again < 0) {
+      fprintf(stderr, "oj-sandbox keeper: cannot reopen through a detached mount (open_tree): %s\n", strerror(errno));
+      keeper_cleanup();
+      return 70;
+    }
+    close(again);
+    close(probe);
+  }
   last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDWR | O_CLOEXEC);
   if (last_pid_fd < 0) last_pid_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (last_pid_fd < 0) die("/dev/null");
