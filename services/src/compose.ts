@@ -18,6 +18,7 @@ import type { AppContext, Capability } from './platform/context';
 import { buildApp, type App } from './platform/http/app';
 import { createAccountCapability } from './account';
 import { createSiteCapability, siteServiceFor } from './site';
+import { withEffectiveAcNeeds } from './site/rules';
 import { createProblemCapability } from './problem';
 import { createJudgeCapability, type JudgeCapability } from './judge';
 import { problemPortFromProblemCapability } from './judge/problem-adapter';
@@ -86,8 +87,11 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const message = createMessageCapability(ctx);
   account.useNotices(message.service.noticePort);
   // Groups: the GroupRolePort (group.roles) and the problem capability's membership port come from here.
+  // Accepted-problem thresholds held to the site's public problems (issue #26 item 4; docs/compat.md M14).
+  const writeLimits = async () =>
+    withEffectiveAcNeeds(await site.switches(), await problem.service.publicProblemCount());
   const group = createGroupCapability(ctx, {
-    limits: () => site.switches(),
+    limits: writeLimits,
     notices: message.service.noticePort,
   });
   // Contest-owned problems are written by the problem capability's back office (bound
@@ -147,8 +151,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       facts: (viewer, cid) => contest.service.commentFacts(viewer, cid),
       checkAccess: (user, cid) => contest.service.checkAccess(user, cid),
     },
-    switches: () => site.switches(),
-    postSwitches: () => site.switches(),
+    switches: writeLimits,
+    postSwitches: writeLimits,
     reminders: message.service.reminderPort,
     groups: group.roles,
   });

@@ -137,7 +137,10 @@ export const ContestFirstAcPushedSchema = Type.Object({
 });
 export type ContestFirstAcPushed = Static<typeof ContestFirstAcPushedSchema>;
 
-/** Domain event on `Subjects.contestEvent(cid, 'comment')` and socket event `contest:comment` (admins). */
+/**
+ * Domain event on `Subjects.contestEvent(cid, 'comment')` and socket event `contest:comment` (admins;
+ * a reply also reaches the user rooms of `toUids`, issue #26 item 13).
+ */
 export const ContestCommentPushedSchema = Type.Object({
   cid: Type.Integer(),
   /** The comment (for a reply: the comment replied to). */
@@ -147,6 +150,11 @@ export const ContestCommentPushedSchema = Type.Object({
   fromUid: Type.String(),
   fromName: Type.String(),
   at: Type.Integer(),
+  /**
+   * Users besides the admin room who hear of it in their user room (a reply: the question's
+   * author and the addressee, not the replier). The gateway drops the field before relaying.
+   */
+  toUids: Type.Optional(Type.Array(Type.String(), { maxItems: 8 })),
 });
 export type ContestCommentPushed = Static<typeof ContestCommentPushedSchema>;
 

@@ -359,6 +359,8 @@ describe.each(DB_KINDS)('comment area on %s', (kind) => {
       expect(answer.body.data).toMatchObject({ fromUid: 'creator', toUid: 'bob', toAvatar: '/img/bob.png' });
       creatorReply = answer.body.data.id;
       expect(events.map((e) => (e.payload as { replyId: number }).replyId)).toEqual([bobReply, creatorReply]);
+      // Issue #26 item 13: the answer also goes to the asker's user room; bob's own reply to nobody else.
+      expect(events.map((e) => (e.payload as { toUids?: string[] }).toUids)).toEqual([undefined, ['bob']]);
     });
 
     it('GET /api/reply applies the running filter (no group owners), needs a login and contest access', async () => {

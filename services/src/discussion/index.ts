@@ -47,13 +47,17 @@ export function createDiscussionCapability(
     }));
   const accepted = ports.accepted ?? judgeTableAccepted(ctx.db);
   const reminders = ports.reminders ?? NO_REMINDERS;
-  const postSwitches =
-    ports.postSwitches ??
-    (async () => ({
+  const givenPostSwitches = ports.postSwitches;
+  const postSwitches = async () => {
+    const comment = await switches();
+    return {
       defaultCreateDiscussionACInitValue: 10,
       defaultCreateDiscussionDailyLimit: 5,
-      ...(await switches()),
-    }));
+      ...comment,
+      ...(givenPostSwitches ? await givenPostSwitches() : {}),
+      defaultCreateCommentACInitValue: comment.defaultCreateCommentACInitValue,
+    };
+  };
   const posts = createPostService({
     db: postDb(ctx.db as Kysely<unknown>),
     groups: ports.groups ?? NO_GROUPS,

@@ -19,7 +19,7 @@ import {
 import type { ContestCommentPushed } from '@oj/protocol/realtime/events';
 import { MessageSubjects, type DiscussionCommentPushed } from '@oj/protocol/realtime/message';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
-import { denied, fail, notFound, unauthorized } from '../platform/http/errors';
+import { ApiError, denied, fail, notFound, unauthorized } from '../platform/http/errors';
 import { M } from './messages';
 import type {
   AcceptedCountPort,
@@ -92,6 +92,44 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     if (d.gid === null) return;
     if (isRoot(user)) return;
     if (!user || !(await deps.discussions.isGroupMember(d.gid, user.uid))) throw denied(M.NO_PERMISSION);
+  }
+
+  /**
+   * Who may read a discussion: the one decision its comments, replies and likes and its push
+   * room apply (issue #23 item 9). Returns the discussion or throws the refusal.
+   */
+  async function readableDiscussion(viewer: AuthUser | null, did: number): Promise<DiscussionFacts> {
+    const d = await deps.discussions.find(did);
+    if (!d) throw notFound(M.DISCUSSION_MISSING);
+    await discussionSwitch(d);
+    await discussionReadable(viewer, d);
+    return d;
+  }
+
+  /** The gateway's question for a discussion's room: the same decision as the comment reads. */
+  async function canWatchDiscussion(
+    viewer: AuthUser | null,
+    did: number,
+  ): Promise<'ok' | 'not-found' | 'denied'> {
+    try {
+      await readableDiscussion(viewer, did);
+      return 'ok';
+    } catch (err) {
+      if (err instanceof ApiError) return err.status === 404 ? 'not-found' : 'denied';
+      throw err;
+    }
+  }
+
+  /**
+   * Who may act on a comment (like it): the readers of its source, the contest's Q&A under the
+   * contest access check, a discussion's under readableDiscussion (issue #23 item 10).
+   */
+  async function commentReadable(viewer: AuthUser, comment: repo.CommentRow) {
+    if (comment.cid !== null) {
+      await contestSwitch();
+      const c = await contestOf(viewer, comment.cid, M.CONTEST_MISSING);
+      await deps.contests.checkAccess(viewer, c.cid);
+    } else if (comment.did !== null) await readableDiscussion(viewer, comment.did);
   }
 
   /** Non-admins need `defaultCreateCommentACInitValue` accepted problems for discussion comments/replies. */
@@ -181,10 +219,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       authors = visibleAuthors(viewer, c, await deps.users.superAdminUids(), 'comment');
       source = { cid: c.cid };
     } else if (q.did !== undefined) {
-      const d = await deps.discussions.find(q.did);
-      if (!d) throw notFound(M.DISCUSSION_MISSING);
-      await discussionSwitch(d);
-      await discussionReadable(viewer, d);
+      const d = await readableDiscussion(viewer, q.did);
       source = { did: d.id };
     } else throw fail(M.SOURCE_MISSING);
 
@@ -312,6 +347,9 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
    * own contest or discussion, whatever the query names.
    */
   async function likeComment(user: AuthUser, q: CommentLikeQuery) {
+    const target = await repo.findComment(db, q.cid);
+    if (!target) throw fail(q.toLike ? M.LIKE_FAILED : M.UNLIKE_FAILED);
+    await commentReadable(user, target);
     const before = q.toLike ? await repo.likedBy(db, user.uid, [q.cid]) : null;
     const ok = await repo.setLike(db, user.uid, q.cid, q.toLike);
     if (!ok) throw fail(q.toLike ? M.LIKE_FAILED : M.UNLIKE_FAILED);
@@ -351,12 +389,7 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       const c = await contestOf(viewer, comment.cid, M.CONTEST_MISSING);
       await deps.contests.checkAccess(viewer, c.cid);
       authors = visibleAuthors(viewer, c, await deps.users.superAdminUids(), 'reply');
-    } else if (comment.did !== null) {
-      const d = await deps.discussions.find(comment.did);
-      if (!d) throw notFound(M.DISCUSSION_MISSING);
-      await discussionSwitch(d);
-      await discussionReadable(viewer, d);
-    }
+    } else if (comment.did !== null) await readableDiscussion(viewer, comment.did);
     const rows = await repo.listReplies(db, comment.id, authors);
     const authorsById = await deps.users.profiles(rows.map((r) => r.from_uid));
     return rows.map((r) => replyVO(r, authorsById));
@@ -384,8 +417,13 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
         throw denied(M.REPLY_DENIED);
       await acThreshold(user, M.REPLY_AC_LIMIT);
     }
-    // The addressee is a real user: the one named, else the comment's author.
-    const named = input.toUid ? (await deps.users.profiles([input.toUid])).get(input.toUid) : undefined;
+    // The addressee is the comment's author or someone who replied under it (issue #23): a
+    // toUid naming anyone else is ignored, the comment's author is addressed instead.
+    const inThread =
+      !!input.toUid &&
+      (input.toUid === comment.from_uid ||
+        (await repo.listReplies(db, comment.id, null)).some((r) => r.from_uid === input.toUid));
+    const named = inThread ? (await deps.users.profiles([input.toUid!])).get(input.toUid!) : undefined;
     const me = (await deps.users.profiles([user.uid])).get(user.uid);
     const to = named ?? {
       uid: comment.from_uid,
@@ -420,13 +458,17 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
       });
       await publishDiscussion(comment.did, comment.id, row.id);
     }
-    if (comment.cid !== null)
+    if (comment.cid !== null) {
+      // The question's author and the addressee see the answer arrive on their open page.
+      const toUids = [...new Set([comment.from_uid, to.uid])].filter((u) => u !== user.uid);
       await publish(comment.cid, {
         commentId: comment.id,
         replyId: row.id,
         fromUid: user.uid,
         fromName: user.username,
+        ...(toUids.length ? { toUids } : {}),
       });
+    }
     return replyVO(row, new Map(me ? [[user.uid, me]] : []));
   }
 
@@ -444,7 +486,17 @@ export function createDiscussionService(deps: DiscussionServiceDeps) {
     return null;
   }
 
-  return { comments, addComment, deleteComment, likeComment, replies, addReply, deleteReply };
+  return {
+    comments,
+    addComment,
+    deleteComment,
+    likeComment,
+    replies,
+    addReply,
+    deleteReply,
+    readableDiscussion,
+    canWatchDiscussion,
+  };
 }
 
 export type DiscussionService = ReturnType<typeof createDiscussionService>;

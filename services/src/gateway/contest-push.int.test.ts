@@ -7,6 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect } from '@nats-io/transport-node';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createMemoryBus, createNatsBus, type Bus } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol';
 import {
   ClientEvents,
   ServerEvents,
@@ -244,6 +245,37 @@ function defineContestPushSuite(label: string, kind: DbKind, makeBus: () => Prom
       expect(news.payload).toMatchObject({ cid, title: 'Clarification' });
       await settle();
       expect(bob.of(ServerEvents.contestPrint)).toEqual([]);
+    });
+
+    // Issue #26 item 13: an admin's answer reaches the asker's open page (user room), not others.
+    it('a Q&A reply reaches the admin room and the user rooms it names, without the list', async () => {
+      const alice = await open(USERS.alice);
+      const bob = await open(USERS.bob);
+      const creator = await open(USERS.admin);
+      expect(await creator.ask(ClientEvents.subscribeContest, { cid })).toEqual({ ok: true, admin: true });
+      const since = Date.now();
+      await bus.publish(Subjects.contestEvent(cid, 'comment'), {
+        cid,
+        commentId: 7,
+        replyId: 9,
+        fromUid: USERS.admin.uid,
+        fromName: USERS.admin.username,
+        at: since,
+        toUids: [USERS.bob.uid],
+      });
+      const got = await bob.waitFor(ServerEvents.contestComment, () => true, since);
+      expect(got.payload).toEqual({
+        cid,
+        commentId: 7,
+        replyId: 9,
+        fromUid: USERS.admin.uid,
+        fromName: USERS.admin.username,
+        at: since,
+      });
+      await creator.waitFor(ServerEvents.contestComment, () => true, since);
+      await settle();
+      expect(alice.of(ServerEvents.contestComment, since)).toEqual([]);
+      expect(bob.of(ServerEvents.contestComment, since)).toHaveLength(1);
     });
   });
 }

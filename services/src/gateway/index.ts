@@ -231,8 +231,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         bus.subscribe<unknown>(Subjects.contestEvent('*', kind), (payload) => {
           if (!Value.Check(schema, payload))
             return opts.log?.warn({ kind }, 'malformed contest event dropped');
-          const { cid } = payload as { cid: number };
-          io.to(adminOnly ? Rooms.contestAdmin(cid) : Rooms.contest(cid)).emit(event, payload);
+          const { cid, toUids, ...rest } = payload as { cid: number; toUids?: string[] };
+          const room = adminOnly ? Rooms.contestAdmin(cid) : Rooms.contest(cid);
+          // A Q&A reply also reaches the people it answers, wherever their page is (issue #26).
+          const rooms = [room, ...(toUids ?? []).map((u) => Rooms.user(u))];
+          io.to(rooms).emit(event, { cid, ...rest });
         }),
       ),
     )),
