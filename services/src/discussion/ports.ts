@@ -67,6 +67,8 @@ export const NO_REMINDERS: ReminderPort = { remind: async () => undefined };
 /** The switches and thresholds of discussion posts (reference §0.5). */
 export interface PostSwitchValues {
   openPublicDiscussion: boolean;
+  /** Shown with the posting rule (GET /api/discussion-write-rule); else the comment switches' value. */
+  defaultCreateCommentACInitValue?: number;
   openGroupDiscussion: boolean;
   defaultCreateDiscussionACInitValue: number;
   defaultCreateDiscussionDailyLimit: number;

@@ -19,7 +19,7 @@ export const P = {
   CATEGORY_MISSING: '对不起，该讨论分类不存在！',
   ID_EMPTY: '讨论ID不能为空',
   PROBLEM_MISSING: '对不起，该题目不存在，无法发布题解!',
-  AC_LIMIT: (n: number) => `对不起，您暂时不能评论！请先去提交题目通过${n}道以上!`,
+  AC_LIMIT: (n: number) => `对不起，您暂时不能发帖！请先去提交题目通过${n}道以上!`,
   DAILY_LIMIT: (n: number) => `对不起，您今天发帖次数已超过${n}次，已被限制！`,
   PUBLISH_FAILED: '发布失败，请重新尝试！',
   UPDATE_MISSING: '更新失败，该讨论不存在！',
@@ -56,6 +56,10 @@ registerEnglish({
   [P.REPORT_EMPTY]: 'The report label and reason cannot be empty',
   [P.REPORT_LONG]: 'The report reason is too long, please edit it again!',
 });
+registerEnglishPattern(
+  /^对不起，您暂时不能发帖！请先去提交题目通过(\d+)道以上!$/,
+  (m) => `Sorry, you cannot post yet! Solve at least ${m[1]} problems first!`,
+);
 registerEnglishPattern(
   /^对不起，您今天发帖次数已超过(\d+)次，已被限制！$/,
   (m) => `Sorry, you have posted more than ${m[1]} times today and are limited!`,

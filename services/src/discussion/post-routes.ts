@@ -39,6 +39,8 @@ export function registerPostRoutes(app: App, s: PostService): void {
     { config: anonymous, schema: { querystring: DiscussionDetailQuery } },
     async (req) => ok(await s.detail(req.user ?? null, req.query.did)),
   );
+  // Issue #26 item 4 (not in the reference): the posting rule and the caller's progress.
+  app.get('/api/discussion-write-rule', { config: login }, async (req) => ok(await s.writeRule(req.user!)));
   app.post(
     '/api/discussion',
     { config: perm(Permission.DISCUSSION_ADD), schema: { body: DiscussionBody } },

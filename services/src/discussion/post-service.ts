@@ -17,6 +17,7 @@ import {
 import { isGroupAdmin, isGroupMember, type GroupRolePort } from '../platform/shared-ports';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { ApiError, denied, fail, notFound } from '../platform/http/errors';
+import type { DiscussionWriteRule } from '@oj/protocol/write-rules';
 import { P } from './post-messages';
 import * as repo from './post-repository';
 import {
@@ -33,6 +34,7 @@ import type { AcceptedCountPort, DiscussionPort, ReminderPort } from './ports';
 
 export interface PostSwitches {
   openPublicDiscussion: boolean;
+  defaultCreateCommentACInitValue: number;
   openGroupDiscussion: boolean;
   defaultCreateDiscussionACInitValue: number;
   defaultCreateDiscussionDailyLimit: number;
@@ -178,6 +180,26 @@ export function createPostService(deps: PostServiceDeps) {
   async function checkGroupWrite(user: AuthUser, gid: number | null | undefined) {
     if (!gid) return;
     if (!isRoot(user) && !isGroupMember(await standing(user, gid))) throw denied(P.NO_PERMISSION);
+  }
+
+  /**
+   * GET /api/discussion-write-rule (issue #26 item 4): the thresholds in force and the caller's
+   * progress, so the client shows them before the editor opens. Same numbers `create` checks.
+   */
+  async function writeRule(user: AuthUser): Promise<DiscussionWriteRule> {
+    const s = await deps.switches();
+    const [accepted, postedToday] = await Promise.all([
+      deps.accepted.acceptedProblems(user.uid),
+      repo.postsSince(db, user.uid, new Date(deps.now() - 86_400_000)),
+    ]);
+    return {
+      exempt: isSiteAdmin(user),
+      accepted,
+      postNeed: s.defaultCreateDiscussionACInitValue,
+      commentNeed: s.defaultCreateCommentACInitValue,
+      dailyLimit: s.defaultCreateDiscussionDailyLimit,
+      postedToday,
+    };
   }
 
   /** POST /api/discussion. */
@@ -379,6 +401,7 @@ export function createPostService(deps: PostServiceDeps) {
     saveCategories,
     list,
     detail,
+    writeRule,
     create,
     update,
     remove,

@@ -8,6 +8,7 @@ import {
   type GroupBody,
   type GroupDetail,
 } from '@oj/protocol/group';
+import type { GroupCreateRule } from '@oj/protocol/write-rules';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { denied, fail } from '../platform/http/errors';
 import { imageTypeOf } from '../platform/http/upload';
@@ -59,6 +60,27 @@ export function createGroupProfile(ctx: GroupContext) {
       const g = await repo.findGroup(db, gid);
       if (!g) return MemberAuth.NONE;
       return levelOf(user, g);
+    },
+
+    /**
+     * GET /api/group-create-rule (issue #26 item 5): the creation limits in force and the caller's
+     * standing against them, shown before the form opens. Same numbers `create` checks.
+     */
+    async createRule(user: AuthUser): Promise<GroupCreateRule> {
+      const limits = await deps.limits();
+      const [accepted, owned] = await Promise.all([
+        repo.acceptedCount(db, user.uid),
+        repo.ownedCounts(db, user.uid, new Date(deps.now() - DAY_MS)),
+      ]);
+      return {
+        exempt: isSiteAdmin(user),
+        accepted,
+        need: limits.defaultCreateGroupACInitValue,
+        dailyLimit: limits.defaultCreateGroupDailyLimit,
+        createdToday: owned.recent,
+        totalLimit: limits.defaultCreateGroupLimit,
+        created: owned.total,
+      };
     },
 
     async create(user: AuthUser, b: GroupBody): Promise<null> {

@@ -40,6 +40,8 @@ export function registerGroupRoutes(app: App, s: GroupService): void {
   app.get('/api/get-group-auth', { config: login, schema: { querystring: GidQuery } }, async (req) =>
     ok(await s.auth(req.user!, req.query.gid)),
   );
+  // Issue #26 item 5 (not in the reference): the creation rule and the caller's progress.
+  app.get('/api/group-create-rule', { config: login }, async (req) => ok(await s.createRule(req.user!)));
   app.post(
     '/api/group',
     { config: { access: 'login', permissions: [Permission.GROUP_ADD] }, schema: { body: GroupBody } },

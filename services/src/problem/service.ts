@@ -105,6 +105,11 @@ export function createProblemService(
     return new Map(pids.map((pid) => [pid, toProblemCount(pid, rows.get(pid))]));
   }
 
+  /** Public site problems (the list's total; cached with the list). */
+  async function publicProblemCount(): Promise<number> {
+    return (await problemList({ currentPage: 1, limit: 1 })).total;
+  }
+
   async function randomProblem(): Promise<{ problemId: string }> {
     const problemId = await repo.randomPublicDisplayId(db);
     if (!problemId) throw fail('获取随机题目失败，题库暂无公开题目！');
@@ -268,6 +273,7 @@ export function createProblemService(
     problemList,
     randomProblem,
     problemDetail,
+    publicProblemCount,
     problemTags,
     allTags,
     tagsAndClassification,

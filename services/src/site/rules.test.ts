@@ -61,3 +61,29 @@ describe('default languages', () => {
     }
   });
 });
+
+describe('effective accepted-problem thresholds (issue #26 item 4)', () => {
+  it('never ask for more than the public problems, never below 0', async () => {
+    const { effectiveAcNeed, withEffectiveAcNeeds } = await import('./rules');
+    expect(effectiveAcNeed(10, 4)).toBe(4);
+    expect(effectiveAcNeed(10, 250)).toBe(10);
+    expect(effectiveAcNeed(10, 0)).toBe(0);
+    expect(effectiveAcNeed(-1, 5)).toBe(0);
+    expect(
+      withEffectiveAcNeeds(
+        {
+          defaultCreateDiscussionACInitValue: 10,
+          defaultCreateCommentACInitValue: 2,
+          defaultCreateGroupACInitValue: 20,
+          other: 7,
+        },
+        4,
+      ),
+    ).toEqual({
+      defaultCreateDiscussionACInitValue: 4,
+      defaultCreateCommentACInitValue: 2,
+      defaultCreateGroupACInitValue: 4,
+      other: 7,
+    });
+  });
+});

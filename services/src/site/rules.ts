@@ -44,3 +44,34 @@ export function parseCarouselFile(file: string): { hash: string; ext: string } |
   if (!match || !(match[2]! in CAROUSEL_TYPES)) return null;
   return { hash: match[1]!, ext: match[2]! };
 }
+
+/**
+ * The accepted-problem thresholds that apply (issue #26 item 4): the configured value, but never
+ * more than the site's public problems, so a fresh site (4 sample problems, thresholds 10 and 20)
+ * does not lock every user out of posting, commenting and creating groups. docs/compat.md M14.
+ */
+export function effectiveAcNeed(configured: number, publicProblems: number): number {
+  return Math.max(0, Math.min(configured, publicProblems));
+}
+
+/** The switches with each `…ACInitValue` threshold held to the site's public problems. */
+export function withEffectiveAcNeeds<
+  S extends {
+    defaultCreateDiscussionACInitValue: number;
+    defaultCreateCommentACInitValue: number;
+    defaultCreateGroupACInitValue: number;
+  },
+>(switches: S, publicProblems: number): S {
+  return {
+    ...switches,
+    defaultCreateDiscussionACInitValue: effectiveAcNeed(
+      switches.defaultCreateDiscussionACInitValue,
+      publicProblems,
+    ),
+    defaultCreateCommentACInitValue: effectiveAcNeed(
+      switches.defaultCreateCommentACInitValue,
+      publicProblems,
+    ),
+    defaultCreateGroupACInitValue: effectiveAcNeed(switches.defaultCreateGroupACInitValue, publicProblems),
+  };
+}
