@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { Objm, StorageType } from '@nats-io/obj';
+import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
+import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
 
 export interface BlobStore {
   /** Stores the bytes (once, however often they are put) and returns their SHA-256 in lowercase hex. */
@@ -103,11 +104,22 @@ export interface NatsBlobStoreOptions {
   /** Object store bucket (default `oj-blobs`). */
   bucket?: string;
   name?: string;
+  /**
+   * Asked when a blob is absent from the bucket (a wiped or new NATS server lost it): puts it back
+   * from the durable copy and answers whether it did; the blob is then read again (issue #23).
+   */
+  restore?: (hash: string) => Promise<boolean>;
+  /** Where the store tells what it did on its own, e.g. a bucket created again (default: console.log). */
+  log?: (message: string) => void;
 }
 
-/** Blobs in one JetStream object store bucket, object name = hash. */
+/**
+ * Blobs in one JetStream object store bucket, object name = hash. The bucket is created again
+ * when the server lost it (after a reconnect, or when an operation on it fails), which is logged.
+ */
 export async function createNatsBlobStore(opts: NatsBlobStoreOptions): Promise<BlobStore> {
   const bucket = opts.bucket ?? 'oj-blobs';
+  const log = opts.log ?? ((message: string) => console.log(message));
   const nc: NatsConnection = await connect({
     servers: opts.servers.split(','),
     name: opts.name ?? 'oj-blobs',
@@ -115,28 +127,69 @@ export async function createNatsBlobStore(opts: NatsBlobStoreOptions): Promise<B
     reconnectTimeWait: 500,
   });
   try {
-    const store = await new Objm(nc).create(bucket, { storage: StorageType.File });
+    const objm = new Objm(nc);
+    const jsm = await jetstreamManager(nc);
+    const streamName = `OBJ_${bucket}`;
+    let store: ObjectStore = await objm.create(bucket, { storage: StorageType.File });
+    /** Checks the bucket again and creates it when the server lost it. */
+    let checking: Promise<void> | null = null;
+    const ensureBucket = (): Promise<void> =>
+      (checking ??= (async () => {
+        try {
+          const exists = await jsm.streams.info(streamName).then(
+            () => true,
+            (err: unknown) => {
+              if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)
+                return false;
+              throw err;
+            },
+          );
+          store = await objm.create(bucket, { storage: StorageType.File });
+          if (!exists) log(`blob: bucket ${bucket} was missing on the server: created again`);
+        } finally {
+          checking = null;
+        }
+      })());
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'reconnect') ensureBucket().catch(() => undefined); // retried on use
+      }
+    })();
+    /** Runs `op` on the bucket; a failure checks (and recreates) the bucket, then runs it once more. */
+    const onBucket = async <T>(op: (s: ObjectStore) => Promise<T>): Promise<T> => {
+      try {
+        return await op(store);
+      } catch {
+        await ensureBucket();
+        return op(store);
+      }
+    };
     const has = async (hash: string) => {
       assertBlobHash(hash);
-      const info = await store.info(hash);
+      const info = await onBucket((s) => s.info(hash));
       return info !== null && !info.deleted;
+    };
+    const read = async (hash: string) => {
+      const data = await onBucket((s) => s.getBlob(hash));
+      return data === null ? null : verified(hash, data, `bucket ${bucket}`);
     };
     return {
       has,
       async put(data) {
         assertBlobData(data);
         const hash = sha256Hex(data);
-        if (!(await has(hash))) await store.putBlob({ name: hash }, data);
+        if (!(await has(hash))) await onBucket((s) => s.putBlob({ name: hash }, data));
         return hash;
       },
       async get(hash) {
         assertBlobHash(hash);
-        const data = await store.getBlob(hash);
-        return data === null ? null : verified(hash, data, `bucket ${bucket}`);
+        const data = await read(hash);
+        if (data !== null || !opts.restore) return data;
+        return (await opts.restore(hash)) ? read(hash) : null;
       },
       async delete(hash) {
         assertBlobHash(hash);
-        await store.delete(hash);
+        await onBucket((s) => s.delete(hash));
       },
       async close() {
         await nc.drain();

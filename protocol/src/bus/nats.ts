@@ -54,6 +54,8 @@ export interface NatsBusOptions {
   subjectPrefix?: string;
   /** Where errors thrown by subscribe/onDeadLetter handlers go (default: console.error). */
   onHandlerError?: (context: string, err: unknown) => void;
+  /** Where the bus tells what it did on its own, e.g. streams recreated after a wiped server (default: console.log). */
+  log?: (message: string) => void;
 }
 
 /** The durable consumer every process consuming a queue binds to. */
@@ -74,6 +76,7 @@ function isJsApiError(err: unknown, code: number): boolean {
 
 export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const onHandlerError = opts.onHandlerError ?? reportHandlerError;
+  const log = opts.log ?? ((message: string) => console.log(message));
   const streamPrefix = opts.streamPrefix ?? 'OJ';
   const wire = (subject: string) => (opts.subjectPrefix ? `${opts.subjectPrefix}.${subject}` : subject);
   const unwire = (subject: string) =>
@@ -90,11 +93,20 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const js = jetstream(nc);
   const jsm: JetStreamManager = await jetstreamManager(nc);
 
+  const ensuredStreams = new Map<string, Promise<void>>();
+  /** Streams this bus has ensured at least once (one created again means the server lost it). */
+  const seenStreams = new Set<string>();
   const subscriptions = new Set<NatsSubscription>();
   const reconnectListeners = new Set<() => void>();
+  /** Re-checks of the consumers of this bus, run after a reconnect (the server may have lost them). */
+  const rebinds = new Set<() => Promise<void>>();
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type !== 'reconnect') continue;
+      // The server that came back may be a new one or have lost its store (issue #23): streams
+      // and consumers are checked again, and created again where missing.
+      ensuredStreams.clear();
+      for (const rebind of [...rebinds]) void rebind();
       for (const listener of [...reconnectListeners]) {
         try {
           listener();
@@ -105,7 +117,6 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     }
   })();
   const consumerStops = new Set<() => Promise<void>>();
-  const ensuredStreams = new Map<string, Promise<void>>();
   const inFlight = new InFlight();
   let closed = false;
 
@@ -115,7 +126,8 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
 
   // ---- JetStream topology: create what is missing, update what differs ----
 
-  async function ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  /** Creates the stream when missing (true) or brings its settings up to date (false). */
+  async function ensureStream(config: Partial<StreamConfig> & { name: string }): Promise<boolean> {
     const infoOrNull = () =>
       jsm.streams.info(config.name).catch((err: unknown) => {
         if (isJsApiError(err, JetStreamApiCodes.StreamNotFound)) return null;
@@ -124,7 +136,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     if (!(await infoOrNull())) {
       try {
         await jsm.streams.add(config);
-        return;
+        return true;
       } catch (err) {
         if (!(await infoOrNull())) throw err; // not a lost creation race
       }
@@ -140,16 +152,30 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       current.duplicate_window === config.duplicate_window &&
       current.max_age === config.max_age;
     if (!same) await jsm.streams.update(config.name, { ...current, ...config });
+    return false;
   }
 
+  /**
+   * Ensures a stream once per connection (checked again after a reconnect or a failed publish).
+   * A stream created again after the first time is logged: the server lost it (a wiped store).
+   */
   function ensureOnce(config: Partial<StreamConfig> & { name: string }): Promise<void> {
     let ensured = ensuredStreams.get(config.name);
     if (!ensured) {
-      ensured = ensureStream(config);
+      const again = seenStreams.has(config.name);
+      ensured = ensureStream(config).then((created) => {
+        seenStreams.add(config.name);
+        if (created && again) log(`bus: stream ${config.name} was missing on the server: created again`);
+      });
       ensured.catch(() => ensuredStreams.delete(config.name)); // retry on the next call
       ensuredStreams.set(config.name, ensured);
     }
     return ensured;
+  }
+
+  /** A publish into a stream failed (it may be gone): check the stream again on the next one. */
+  function forgetStream(name: string): void {
+    ensuredStreams.delete(name);
   }
 
   async function ensureJobStream(queue: string): Promise<string> {
@@ -165,7 +191,8 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     return name;
   }
 
-  async function ensureConsumer(stream: string, options: ResolvedWorkQueueOptions): Promise<void> {
+  /** Creates the durable consumer when missing (true) or brings its settings up to date (false). */
+  async function ensureConsumer(stream: string, options: ResolvedWorkQueueOptions): Promise<boolean> {
     const wanted = {
       ack_wait: nanos(options.ackDeadlineMs),
       // One delivery more than the attempts: when a consumer receives it, the job overran its last
@@ -184,7 +211,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     if (!current) {
       try {
         await jsm.consumers.add(stream, config);
-        return;
+        return true;
       } catch (err) {
         // Lost a creation race with another process: fall through to the update.
         await jsm.consumers.info(stream, DURABLE).catch(() => Promise.reject(err));
@@ -193,9 +220,10 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       current.config.ack_wait === wanted.ack_wait &&
       current.config.max_deliver === wanted.max_deliver
     ) {
-      return;
+      return false;
     }
     await jsm.consumers.update(stream, DURABLE, wanted);
+    return false;
   }
 
   async function deadLetter(queue: string, data: unknown, attempts: number, reason: string): Promise<void> {
@@ -209,7 +237,10 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       max_age: nanos(DEAD_LETTER_MAX_AGE_MS),
     });
     const dl: DeadLetter<unknown> = { queue, data, attempts, reason };
-    await js.publish(subject, encodeJson(dl));
+    await js.publish(subject, encodeJson(dl)).catch((err: unknown) => {
+      forgetStream(name);
+      throw err;
+    });
   }
 
   // ---- one delivery of a job ----
@@ -364,8 +395,13 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       assertOpen();
       assertSubject(queue, false);
       const text = encodeJson(payload);
-      await ensureJobStream(queue);
-      await js.publish(wire(queue), text, o.id === undefined ? undefined : { msgID: o.id });
+      const stream = await ensureJobStream(queue);
+      try {
+        await js.publish(wire(queue), text, o.id === undefined ? undefined : { msgID: o.id });
+      } catch (err) {
+        forgetStream(stream); // gone with a wiped server? The next enqueue checks it again.
+        throw err;
+      }
     },
 
     async consume<T>(queue: string, handler: (job: Job<T>) => Promise<void>, o?: WorkQueueOptions) {
@@ -373,9 +409,28 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       const options = resolveWorkQueueOptions(queue, o);
       const stream = await ensureJobStream(queue);
       await ensureConsumer(stream, options);
-      const consumer = await js.consumers.get(stream, DURABLE);
+      let consumer = await js.consumers.get(stream, DURABLE);
       let stopped = false;
       const pulls = new Set<ConsumerMessages>();
+
+      // The stream or the consumer may vanish under us (a new or wiped server, issue #23): after a
+      // reconnect and after a failed pull they are checked and created again, which is logged.
+      let rebinding: Promise<void> | null = null;
+      const rebind = (): Promise<void> =>
+        (rebinding ??= (async () => {
+          try {
+            forgetStream(stream);
+            await ensureJobStream(queue);
+            if (await ensureConsumer(stream, options))
+              log(`bus: consumer ${DURABLE} of ${queue} was missing on the server: created again`);
+            consumer = await js.consumers.get(stream, DURABLE);
+          } catch (err) {
+            if (!stopped) onHandlerError(`recreating the consumer of ${queue}`, err);
+          } finally {
+            rebinding = null;
+          }
+        })());
+      rebinds.add(rebind);
 
       // One worker per concurrency slot, each pulling one job at a time: a job is only taken
       // from the server when a slot is free, so its ack deadline never runs while it waits here.
@@ -387,6 +442,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
           } catch (err) {
             if (!stopped) onHandlerError(`pull from ${queue}`, err);
             await sleep(500);
+            if (!stopped) await rebind();
             continue;
           }
           pulls.add(pull);
@@ -402,7 +458,11 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
             // A job longer than two of the pull's idle heartbeats ends its (finished) pull with
             // "heartbeats missed" once it returns: the job was handled, so that is no failure.
             const afterJob = delivered && err instanceof Error && err.message === 'heartbeats missed';
-            if (!stopped && !afterJob) onHandlerError(`job of ${queue}`, err);
+            if (!stopped && !afterJob) {
+              onHandlerError(`job of ${queue}`, err);
+              await sleep(500);
+              if (!stopped) await rebind();
+            }
           } finally {
             pulls.delete(pull);
           }
@@ -411,6 +471,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       const workers = Array.from({ length: options.concurrency }, () => inFlight.track(worker()));
       const stop = async () => {
         stopped = true;
+        rebinds.delete(rebind);
         for (const pull of pulls) pull.stop();
         await Promise.allSettled(workers);
       };
