@@ -129,6 +129,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     },
     contestViews: contest.submissionViews,
     live: opts.live ?? true,
+    submitBoundMs: config.reliability?.submitBoundMs,
   });
   account.useSubmissionStats(judge.stats);
   const problem = createProblemCapability(
@@ -188,6 +189,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     logger: log,
     authenticator: account.authenticator,
     allowedOrigins: [config.baseUrl],
+    shedding: config.reliability && {
+      maxInFlight: config.reliability.shedMaxInFlight,
+      maxLagMs: config.reliability.shedMaxLagMs,
+    },
     webRoot: opts.webRoot && existsSync(path.join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined,
     ready: async () => {
       await database.db.selectFrom('platform_kv').select('key').limit(1).execute();

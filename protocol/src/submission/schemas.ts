@@ -121,6 +121,22 @@ export const SubmitBodySchema = Type.Object({
 });
 export type SubmitBody = Static<typeof SubmitBodySchema>;
 
+/**
+ * Headers of a submit (issue #22.3): `Idempotency-Key`, chosen by the client per submission and
+ * sent again with each retry of it; a retry with the same key (same user) answers the first
+ * submission instead of storing a second. Printable ASCII, at most 128 characters.
+ */
+export const SubmitHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[\\x21-\\x7e]+$',
+      errorMessage: 'Idempotency-Key must be 1 to 128 printable ASCII characters',
+    }),
+  ),
+});
+
 export const TestSubmitBodySchema = Type.Object({
   pid: Type.Optional(Nullable(Id)),
   type: Type.Optional(Nullable(Type.String())),

@@ -45,6 +45,8 @@ export interface JudgeCapabilityOptions {
   outbox?: boolean;
   /** Pause between outbox sweeps (default 1 s). */
   outboxIntervalMs?: number;
+  /** A submit not stored within this many ms is refused and leaves nothing (default 5000, issue #22.3). */
+  submitBoundMs?: number;
 }
 
 export interface JudgeCapability extends Capability {
@@ -65,6 +67,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     contests: opts.contests,
     trainings: opts.trainings,
     switches: opts.switches,
+    submitBoundMs: opts.submitBoundMs,
   });
   const stops: Unsubscribe[] = [];
   return {

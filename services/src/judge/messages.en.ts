@@ -56,3 +56,8 @@ registerEnglishPattern(
   /^提交的代码的语言错误！请使用\[(.*)\]中之一的语言！$/,
   (m) => `Wrong language of the submitted code! Use one of [${m[1]}]!`,
 );
+registerEnglishPattern(
+  /^服务器繁忙，本次提交未能在(\d+)秒内被受理，没有保存，请稍后重新提交！$/,
+  (m) =>
+    `The server is busy: this submission could not be accepted within ${m[1]} s and was not stored. Please submit again!`,
+);

@@ -78,3 +78,7 @@ export const JUDGE_LANGUAGES = [
 
 export const languageError = (allowed: readonly string[]) =>
   `提交的代码的语言错误！请使用[${allowed.join(', ')}]中之一的语言！`;
+
+/** Ours (issue #22.3): a submit not committed within the bound is refused, and nothing of it is stored. */
+export const submitNotAccepted = (seconds: number) =>
+  `服务器繁忙，本次提交未能在${seconds}秒内被受理，没有保存，请稍后重新提交！`;

@@ -52,6 +52,42 @@ export async function insertSubmission(db: Db, row: Insertable<JudgeTable>): Pro
   return db.insertInto('judge').values(row).returning(ROW_COLUMNS).executeTakeFirstOrThrow();
 }
 
+/** The submission a user's Idempotency-Key already stored, if any (issue #22.3). */
+export async function findSubmissionByKey(db: Db, uid: string, key: string): Promise<JudgeRow | undefined> {
+  const hit = await db
+    .selectFrom('judge_submit_key')
+    .select('submit_id')
+    .where('uid', '=', uid)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return hit ? findSubmission(db, Number(hit.submit_id)) : undefined;
+}
+
+/**
+ * Ties the key to the submission in the submission's transaction. False when the user's key is
+ * taken: a concurrent submit with the same key committed first (this insert waited for it).
+ */
+export async function claimSubmitKey(db: Db, uid: string, key: string, submitId: number): Promise<boolean> {
+  const row = await db
+    .insertInto('judge_submit_key')
+    .values({ uid, key, submit_id: submitId })
+    .onConflict((oc) => oc.columns(['uid', 'key']).doNothing())
+    .returning('submit_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Bounds every statement and lock wait of the current transaction to `ms` (SET LOCAL: it ends
+ * with the transaction), so a blocked or slow database fails the statement instead of holding it.
+ */
+export async function boundTransaction(trx: Db, ms: number): Promise<void> {
+  const bound = Math.max(1, Math.floor(ms));
+  await sql`select set_config('statement_timeout', ${String(bound)}, true), set_config('lock_timeout', ${String(bound)}, true)`.execute(
+    trx,
+  );
+}
+
 export function findSubmission(db: Db, submitId: number): Promise<JudgeRow | undefined> {
   return db.selectFrom('judge').select(ROW_COLUMNS).where('submit_id', '=', submitId).executeTakeFirst();
 }

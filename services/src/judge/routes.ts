@@ -14,6 +14,7 @@ import {
   SubmissionListQuerySchema,
   SubmissionStatisticsSchema,
   SubmitBodySchema,
+  SubmitHeadersSchema,
   SubmitIdQuerySchema,
   TestResultSchema,
   TestSubmitBodySchema,
@@ -38,9 +39,15 @@ export function registerJudgeRoutes(
     '/api/submit-problem-judge',
     {
       config: { access: 'login', permissions: [Permission.SUBMIT] },
-      schema: { tags, body: SubmitBodySchema, response: { 200: EnvelopeOf(JudgeSchema) } },
+      schema: {
+        tags,
+        headers: SubmitHeadersSchema,
+        body: SubmitBodySchema,
+        response: { 200: EnvelopeOf(JudgeSchema) },
+      },
     },
-    async (req) => ok(await judge.submit(req.user!, req.body, req.ip ?? null)),
+    async (req) =>
+      ok(await judge.submit(req.user!, req.body, req.ip ?? null, req.headers['idempotency-key'] ?? null)),
   );
 
   app.post(

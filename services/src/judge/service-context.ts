@@ -28,6 +28,8 @@ export interface JudgeServiceDeps {
   trainings?: TrainingSubmitPort;
   /** Current feature switches; defaults when absent. */
   switches?: () => Promise<JudgeSwitches>;
+  /** A submit not accepted (committed) within this many ms is refused and leaves nothing (default 5000). */
+  submitBoundMs?: number;
 }
 
 export type PublishUpdate = (

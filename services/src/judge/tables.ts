@@ -85,8 +85,17 @@ export interface JudgeRateWindowTable {
   until: Date;
 }
 
+/** Migration 0018_submit_idempotency: a submit's Idempotency-Key, per user. */
+export interface JudgeSubmitKeyTable {
+  uid: string;
+  key: string;
+  submit_id: number;
+  gmt_create: Generated<Date>;
+}
+
 export interface JudgeTables {
   judge: JudgeTable;
+  judge_submit_key: JudgeSubmitKeyTable;
   judge_case: JudgeCaseTable;
   user_acproblem: UserAcproblemTable;
   judge_test_run: JudgeTestRunTable;

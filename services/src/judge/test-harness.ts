@@ -208,6 +208,8 @@ export async function startHarness(
     contestViews?: ContestViewPort;
     /** The problem port the judge uses instead of `problems` (the bench plugs the real capability in). */
     problemPort?: ProblemPort;
+    /** The submit bound (default the service's 5 s). */
+    submitBoundMs?: number;
   } = {},
 ): Promise<Harness> {
   const problems = new MemoryProblems();
@@ -220,6 +222,7 @@ export async function startHarness(
     liveConcurrency: opts.liveConcurrency,
     contests: opts.contests,
     contestViews: opts.contestViews,
+    submitBoundMs: opts.submitBoundMs,
   });
   const app = await buildApp({ authenticator: testAuthenticator });
   await judge.routes!(app);

@@ -43,6 +43,21 @@ export interface Config {
    * uncompressed sizes (OJ_MAX_TESTCASE_UNZIPPED_MB, default 2048).
    */
   testCaseZip: TestCaseZipConfig;
+  /** Issue #22/#23 bounds (absent: the defaults); see README's configuration table. */
+  reliability?: ReliabilityConfig;
+}
+
+export interface ReliabilityConfig {
+  /** OJ_SHED_MAX_INFLIGHT (default 512): API requests in flight past which new ones are shed. */
+  shedMaxInFlight: number;
+  /** OJ_SHED_MAX_LAG_MS (default 1000): event-loop lag past which new API requests are shed. */
+  shedMaxLagMs: number;
+  /** OJ_SUBMIT_BOUND_MS (default 5000): a submit not stored within this is refused, leaving nothing. */
+  submitBoundMs: number;
+  /** OJ_UPLOAD_STALE_MINUTES (default 5): temp uploads untouched this long, and held by no request, are swept. */
+  uploadStaleMinutes: number;
+  /** OJ_LOGIN_QUEUE (default 256): password checks waiting for the pool past which sign-ins answer busy. */
+  loginQueue: number;
 }
 
 export interface TestCaseZipConfig {
@@ -155,6 +170,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxZipBytes: readInt(env, 'OJ_MAX_TESTCASE_ZIP_MB', 512, 1, 1024 * 1024) * 1048576,
       maxEntries: readInt(env, 'OJ_MAX_TESTCASE_ZIP_ENTRIES', 5000, 2, 65535),
       maxUnzippedBytes: readInt(env, 'OJ_MAX_TESTCASE_UNZIPPED_MB', 2048, 1, 1024 * 1024) * 1048576,
+    },
+    reliability: {
+      shedMaxInFlight: readInt(env, 'OJ_SHED_MAX_INFLIGHT', 512, 0, 1_000_000),
+      shedMaxLagMs: readInt(env, 'OJ_SHED_MAX_LAG_MS', 1000, 0, 600_000),
+      submitBoundMs: readInt(env, 'OJ_SUBMIT_BOUND_MS', 5000, 100, 600_000),
+      uploadStaleMinutes: readInt(env, 'OJ_UPLOAD_STALE_MINUTES', 5, 1, 24 * 60),
+      loginQueue: readInt(env, 'OJ_LOGIN_QUEUE', 256, 1, 1_000_000),
     },
   };
 }

@@ -1,5 +1,5 @@
 // /contest/:contestID/*: header and the tabs (spec §2.2); the enabled tabs follow the clock machine.
-import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, useLocation, useParams, useRoute } from 'wouter';
@@ -15,6 +15,7 @@ import { AcInfoTab, AdminPrintTab, PrintTab, RejudgeTab } from './AdminTabs';
 import { AnnouncementsTab } from './AnnouncementsTab';
 import { ContestProblemsTab } from './ContestProblemsTab';
 import { ContestComments } from './ContestComments';
+import { useQaBadge } from './qa-live';
 import { ContestSubmissionsTab } from './ContestSubmissionsTab';
 import { RankBoard } from './RankBoard';
 import { ScrollBoardSettings } from './ScrollBoardSettings';
@@ -137,6 +138,11 @@ function ContestBody({
   const wanted = inDetail ? 'submissions' : inProblem ? 'problems' : tabOfPath(location, cid);
   const current = tabs.find((x) => x.name === wanted && x.enabled)?.name ?? 'overview';
   const base = `/contest/${cid}`;
+  const qaUnread = useQaBadge(
+    Number(cid),
+    current === 'comment',
+    tabs.some((x) => x.name === 'comment' && x.enabled),
+  );
 
   const panel = () => {
     switch (current) {
@@ -212,7 +218,23 @@ function ContestBody({
             key={tab.name}
             id={tab.name}
             disabled={!tab.enabled}
-            title={t(`contestUi.tab.${tab.name}`)}
+            title={
+              tab.name === 'comment' && qaUnread > 0 ? (
+                <>
+                  {t(`contestUi.tab.${tab.name}`)}{' '}
+                  <Tag
+                    round
+                    intent="danger"
+                    data-testid="qa-unread-badge"
+                    aria-label={t('contestUi.qaUnread', { count: qaUnread })}
+                  >
+                    {qaUnread}
+                  </Tag>
+                </>
+              ) : (
+                t(`contestUi.tab.${tab.name}`)
+              )
+            }
             data-testid={`contest-tab-${tab.name}`}
           />
         ))}

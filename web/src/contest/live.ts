@@ -1,7 +1,7 @@
 // Live contest pushes over socket.io: joins the contest room and reports rank, announcement,
 // print and first-AC events (protocol/src/realtime/events.ts). Several screens may watch one
 // contest at once, so the room is left only when the last of them stops.
-import type { ContestRankChanged, SubscribeAck } from '@oj/protocol/realtime/events';
+import type { ContestCommentPushed, ContestRankChanged, SubscribeAck } from '@oj/protocol/realtime/events';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { useEffect, useRef, useState } from 'react';
 import { connectSocket, onSocketResync } from '../api/socket';
@@ -17,8 +17,8 @@ export interface ContestLiveHandlers {
   print?(): void;
   /** Admin room only. */
   firstAc?(): void;
-  /** A Q&A comment or reply was posted (admin room only). */
-  comment?(): void;
+  /** A Q&A comment or reply was posted (admin room), or an answer to the viewer (user room). */
+  comment?(payload: ContestCommentPushed): void;
 }
 
 const watchers = new Map<number, number>();

@@ -381,6 +381,49 @@ describe('contest area notices', () => {
   });
 });
 
+describe('contest Q&A and print (issue #26 item 13)', () => {
+  const answer = (fromUid: string) => ({
+    cid: 7,
+    commentId: 3,
+    replyId: 4,
+    fromUid,
+    fromName: fromUid === 'u1' ? 'alice' : 'bob',
+    at: Date.now(),
+  });
+
+  it('badges the Q&A tab when an answer is pushed on another tab; opening Q&A reloads and clears it', async () => {
+    useSession.setState({ token: 't', user: ALICE });
+    let commentReads = 0;
+    stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/comments') {
+        commentReads++;
+        return ok({ commentList: { records: [], total: 0 }, commentLikeMap: {} });
+      }
+      return undefined;
+    });
+    renderApp('/contest/7/problems');
+    await screen.findByTestId('contest-tab-comment');
+    await waitFor(() => expect(sock.handlers.get('contest:comment')?.size ?? 0).toBeGreaterThan(0));
+    // the viewer's own comment and another contest's answer make no badge
+    sock.push('contest:comment', answer('u1'));
+    sock.push('contest:comment', { ...answer('bob'), cid: 8 });
+    expect(screen.queryByTestId('qa-unread-badge')).toBeNull();
+    sock.push('contest:comment', answer('bob'));
+    expect((await screen.findByTestId('qa-unread-badge')).textContent).toBe('1');
+    fireEvent.click(screen.getByTestId('contest-tab-comment'));
+    await waitFor(() => expect(screen.queryByTestId('qa-unread-badge')).toBeNull());
+    await waitFor(() => expect(commentReads).toBeGreaterThan(0));
+    const before = commentReads;
+    // on the Q&A tab an answer reloads the list (a contestant, not only admins) and badges nothing
+    sock.push('contest:comment', answer('bob'));
+    await waitFor(() => expect(commentReads).toBeGreaterThan(before));
+    expect(screen.queryByTestId('qa-unread-badge')).toBeNull();
+  });
+});
+
 describe('contest submission detail', () => {
   it('opens the judge detail inside the submissions tab', async () => {
     useSession.setState({ token: 't', user: ALICE });

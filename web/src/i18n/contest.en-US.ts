@@ -74,6 +74,7 @@ export const contestEnUS: typeof contestZhCN = {
     printSubmit: 'Submit',
     printEmpty: 'Content cannot be empty',
     printShort: 'The number of content cannot be less than 50',
+    qaUnread: 'New in Q&A: {{count}}',
     printOk: 'Submit code successfully',
     printStatus: 'Status',
     printed: 'Printed',

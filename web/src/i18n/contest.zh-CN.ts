@@ -72,6 +72,7 @@ export const contestZhCN = {
     printSubmit: '提交',
     printEmpty: '内容不能为空',
     printShort: '内容不能少于 50 个字符',
+    qaUnread: '问答新消息：{{count}} 条',
     printOk: '提交成功',
     printStatus: '状态',
     printed: '已打印',

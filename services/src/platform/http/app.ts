@@ -15,7 +15,14 @@ import swagger from '@fastify/swagger';
 import { API_DOCS_PAGE, API_DOCS_SCRIPT } from './api-docs-page';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ApiError, Messages } from './errors';
+import { ApiError, BusyError, Messages, busyRetryIn } from './errors';
+import {
+  createLoadGauge,
+  DEFAULT_SHEDDING,
+  shedExempt,
+  type LoadGauge,
+  type SheddingOptions,
+} from './load-shedding';
 import { containsNul, hardenSchema } from './request-bounds';
 import { corsOriginAllowed, SECURITY_HEADERS } from './security-headers';
 import {
@@ -48,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on the app, in registration order (the security tests walk it). */
     registeredRoutes: RegisteredRoute[];
+    /** In-flight API requests and event-loop lag, which load shedding reads. */
+    loadGauge: LoadGauge;
   }
 }
 
@@ -72,6 +81,15 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Origins (scheme://host[:port]) other than the API's own that may call it with credentials. */
   allowedOrigins?: readonly string[];
+  /** Load shedding bounds (load-shedding.ts); `false` turns shedding off. */
+  shedding?: Partial<SheddingOptions> | false;
+  /**
+   * Node's server timeouts: a request must arrive whole within `requestTimeoutMs` (default 300 s:
+   * a 512 MiB test-case zip at 2 MB/s), and a connection idle for `connectionTimeoutMs`
+   * (default 120 s) is closed, so slow or stalled clients cannot hold sockets forever.
+   */
+  requestTimeoutMs?: number;
+  connectionTimeoutMs?: number;
 }
 
 const EXPOSE_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-disposition,Content-Type';
@@ -81,6 +99,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: opts.bodyLimit ?? 4 * 1024 * 1024,
+    requestTimeout: opts.requestTimeoutMs ?? 300_000,
+    connectionTimeout: opts.connectionTimeoutMs ?? 120_000,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -125,6 +145,31 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
+  });
+
+  const shedding: SheddingOptions =
+    opts.shedding === false
+      ? { ...DEFAULT_SHEDDING, maxInFlight: 0, maxLagMs: 0 }
+      : { ...DEFAULT_SHEDDING, ...opts.shedding };
+  const gauge = createLoadGauge(shedding);
+  app.decorate('loadGauge', gauge);
+  app.addHook('onClose', async () => gauge.close());
+
+  // Load shedding first: a refused request costs no authentication, no body, no database.
+  app.addHook('onRequest', async (req, reply) => {
+    if (shedExempt(req.method, req.url)) return;
+    if (gauge.overloaded()) {
+      const msg = busyRetryIn(shedding.retryAfterS);
+      reply.header('Retry-After', String(shedding.retryAfterS));
+      reply.headers(SECURITY_HEADERS);
+      return reply.code(503).send({
+        status: 503,
+        msg: translateMessage(msg, requestLanguage(req.headers['accept-language'])),
+        data: null,
+      });
+    }
+    gauge.enter();
+    reply.raw.once('close', () => gauge.leave());
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -183,7 +228,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
 
   app.setErrorHandler((err: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) => {
     const { httpStatus, status, msg, data } = toEnvelopeError(err);
-    if (httpStatus >= 500) req.log.error({ err }, 'unhandled error');
+    if (err instanceof BusyError) reply.header('Retry-After', String(err.retryAfterS));
+    else if (httpStatus >= 500) req.log.error({ err }, 'unhandled error');
     const text = translateMessage(msg, requestLanguage(req.headers['accept-language']));
     return reply.code(httpStatus).send({ status, msg: text, data });
   });
@@ -248,6 +294,8 @@ export function toEnvelopeError(err: unknown): {
       msg: validationMessage(e.validation[0]!, e.validationContext),
       data: null,
     };
+  // A full disk (the process's own writes, or PostgreSQL's disk_full 53100) says so (issue #23.5).
+  if (isDiskFull(err)) return { httpStatus: 507, status: 500, msg: Messages.DISK_FULL, data: null };
   switch (e.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { httpStatus: 415, status: 400, msg: Messages.MEDIA_TYPE, data: null };
@@ -274,6 +322,16 @@ export function toEnvelopeError(err: unknown): {
   if (e.statusCode === 405)
     return { httpStatus: 405, status: 400, msg: Messages.METHOD_NOT_ALLOWED, data: null };
   return { httpStatus: 500, status: 500, msg: Messages.SERVER_ERROR, data: null };
+}
+
+/** ENOSPC / EDQUOT from a write, or PostgreSQL's disk_full, anywhere in the error's cause chain. */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const MULTIPART_PARSE_ERROR =

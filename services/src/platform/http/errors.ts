@@ -58,6 +58,21 @@ export const Messages = {
   NOT_FOUND_PATH: 'Query error, unable to find the resource to request',
   NUL_CHARACTER: 'The request contains a NUL character or a broken surrogate, which cannot be stored!',
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试！',
+  DISK_FULL: '服务器磁盘已满，请联系管理员！',
 } as const;
+
+/** "Busy, retry in N s" (load shedding, the sign-in queue): the wire text with its seconds. */
+export const busyRetryIn = (seconds: number) => `服务器繁忙，请在${seconds}秒后重试！`;
+
+/** Refused because the server is busy: the envelope says when to retry, and so does Retry-After. */
+export class BusyError extends ApiError {
+  constructor(
+    readonly retryAfterS: number,
+    msg: string = busyRetryIn(retryAfterS),
+  ) {
+    super(503, msg, 503);
+    this.name = 'BusyError';
+  }
+}
 
 registerEnglish({ [Messages.TOO_MANY_REQUESTS]: 'Too many requests, please try again later!' });

@@ -20,6 +20,7 @@ import * as m0012 from './0012_judge_outbox';
 import * as m0014 from './0014_contest_reads';
 import * as m0015 from './0015_languages';
 import * as m0016 from './0016_remote_judge';
+import * as m0018 from './0018_submit_idempotency';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0014_contest_reads': m0014,
   '0015_languages': m0015,
   '0016_remote_judge': m0016,
+  '0018_submit_idempotency': m0018,
 };
