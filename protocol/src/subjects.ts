@@ -20,6 +20,13 @@ export const Subjects = {
   /** A runner renews the leases of the tasks it is judging (every few seconds). */
   judgeLease: (runner: string) => `oj.judge.lease.${runner}`,
   judgeLeaseAll: 'oj.judge.lease.>',
+  /**
+   * A service process holds a judge result it cannot store yet (database away): no process
+   * queues that judging again, nor lets a runner judge it again, while it waits (issue #23).
+   */
+  judgeResultWaiting: 'oj.judge.result-waiting',
+  /** Request/reply: a runner found a test-data blob missing from the bucket; a service puts it back. */
+  blobRestore: 'oj.blob.restore',
 
   /** Domain event: a submission changed (status, verdict) after it was persisted. */
   submissionUpdated: (submitId: number | string) => `oj.submission.updated.${submitId}`,
@@ -28,6 +35,14 @@ export const Subjects = {
   /** Domain events for contests. */
   contestEvent: (cid: number | string, kind: string) => `oj.contest.${kind}.${cid}`,
   contestEventAll: 'oj.contest.>',
+  /**
+   * Request/reply to the one process holding a contest's scoreboard (its board lease): the other
+   * API processes read rank pages through it, so every page and every pushed delta share one epoch.
+   */
+  contestBoard: (cid: number | string) => `oj.contest.board.${cid}`,
+  /** A contest's settings, problems or access rows changed: processes drop what they cached of it. */
+  contestChanged: (cid: number | string) => `oj.contest.changed.${cid}`,
+  contestChangedAll: 'oj.contest.changed.>',
 
   /** A user's unread message counts changed. */
   messageUnread: (uid: string) => `oj.message.unread.${uid}`,

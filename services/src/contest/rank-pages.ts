@@ -8,7 +8,7 @@ import { M } from './messages';
 import * as repo from './repository';
 import { rankSheet } from './rank-export';
 import { statusOf, timesOf, type ContestRecordRow } from './rules';
-import { rankPageBody, type RankPageBody } from './scoreboard-service';
+import type { RankPageBody } from './scoreboard-service';
 import { pageArgs } from './wire-shapes';
 import { writeXlsx } from './xlsx';
 
@@ -37,10 +37,6 @@ export function createRankPages(ctx: ContestContext) {
       isContestAdmin: viewer.admin,
       forceRefresh: viewer.forceRefresh,
     });
-    const board =
-      viewer.forceRefresh && viewer.admin
-        ? await deps.scoreboards.refresh(c)
-        : await deps.scoreboards.boardFor(c);
     const p = pageArgs(q.currentPage, q.limit, 50);
     // The body is built from rows serialized once per board change, and for pages every viewer
     // shares it is built once per board change too (a push brings a burst of fetches).
@@ -54,9 +50,9 @@ export function createRankPages(ctx: ContestContext) {
       page: p.current,
       size: p.limit,
     };
-    const body = board.pageJson(view, rankPageBody);
-    // The version the page is at (same tick as the read): pushed rank deltas start from it.
-    return { ...body, version: `${board.variantFor(view)}/${board.boardVersion(board.variantFor(view))}` };
+    // Read on the one process holding the contest's board (here or over the bus), so the page's
+    // version is the one the pushed deltas chain from.
+    return deps.scoreboards.page(c, view, viewer.forceRefresh && viewer.admin);
   }
 
   async function rank(user: AuthUser, q: RankQuery) {
@@ -72,9 +68,13 @@ export function createRankPages(ctx: ContestContext) {
     if (!q.cid) throw fail(M.OUTSIDE_CID);
     const c = await deps.scoreboards.contest(q.cid);
     // An invisible contest has no outside board either, but for its admins (docs/compat.md).
-    if (!c || (!c.visible && !(await adminOf(user, c)))) throw fail(M.OUTSIDE_MISSING);
+    const admin = !!c && (await adminOf(user, c));
+    if (!c || (!c.visible && !admin)) throw fail(M.OUTSIDE_MISSING);
     if (!c.openRank) throw denied(M.OUTSIDE_CLOSED);
     if (statusOf(c, deps.now()) === -1) throw denied(M.OUTSIDE_SCHEDULED);
+    // A group contest's outside board is for its members (the outside view's decision).
+    const refusal = admin ? null : await ctx.outsideRefusal(user, c);
+    if (refusal) throw refusal;
     // Only root and the creator may force the real board here (group owners included in the refusal).
     const privileged = !!user && (isRoot(user) || user.uid === c.uid);
     const forceRefresh = user && !privileged ? false : !!q.forceRefresh;
@@ -90,11 +90,15 @@ export function createRankPages(ctx: ContestContext) {
     if (!c) throw new ApiError(400, '错误：该比赛不存在！', 400);
     if (!(await adminOf(user, c))) throw new ApiError(400, '错误：您并非该比赛的管理员，无权下载榜单！', 400);
     const sealed = sealedFor(timesOf(c), deps.now(), { isContestAdmin: true, forceRefresh: q.forceRefresh });
-    const board = q.forceRefresh ? await deps.scoreboards.refresh(c) : await deps.scoreboards.boardFor(c);
     // containEnd is used as sent (not ANDed with allowEndSubmit), as in the original.
-    const rows = board.ranked(board.variantFor({ sealed, containsEnd: !!q.containEnd }), !!q.removeStar);
+    const { rows, rankShowName } = await deps.scoreboards.rankedRows(
+      c,
+      { sealed, containsEnd: !!q.containEnd },
+      !!q.removeStar,
+      q.forceRefresh,
+    );
     const displayIds = (await repo.contestProblems(db, c.id)).map((p) => p.display_id);
-    const sheet = rankSheet(c.type === 1 ? 1 : 0, rows, displayIds, board.config.rankShowName);
+    const sheet = rankSheet(c.type === 1 ? 1 : 0, rows, displayIds, rankShowName);
     return { fileName: `contest_${c.id}_rank.xlsx`, bytes: writeXlsx('rank', sheet) };
   }
 

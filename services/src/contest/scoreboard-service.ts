@@ -4,11 +4,15 @@ import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import { gzipSync } from 'node:zlib';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import {
   Scoreboard,
   recordStatusOf,
   type BoardSubmission,
   type DeltaMark,
+  type BoardView,
+  type RankRow,
   type SharedPageInfo,
 } from '@oj/protocol/contest/scoreboard';
 import type { RankDelta } from '@oj/protocol/contest/rank-delta';
@@ -20,6 +24,7 @@ import type { ContestGroupPort, ContestSubmissionRow, SubmissionSource, UserDire
 import { boardConfigOf, type ContestRecordRow } from './rules';
 import * as repo from './repository';
 import type { Db } from './repository';
+import { acquireBoardLease, boardLeaseOf, releaseBoardLease, renewBoardLeases } from './board-lease';
 
 export interface ScoreboardServiceDeps {
   db: Db;
@@ -34,7 +39,23 @@ export interface ScoreboardServiceDeps {
   contestTtlMs?: number;
   /** The clock (epoch ms): contest-row TTL and the seal state of pushed deltas. */
   now?: () => number;
+  /** This process's name in the board leases (default: host, pid and a random tag). */
+  processId?: string;
+  /** How long a board lease lasts without renewal (default 15 s; renewed every third of it). */
+  leaseTtlMs?: number;
+  /** How long a read forwarded to the holder may take (default 10 s: a large board loads in ~2 s). */
+  forwardTimeoutMs?: number;
 }
+
+/** A read forwarded to the process holding a contest's board (Subjects.contestBoard). */
+type BoardRequest =
+  | { op: 'page'; view: BoardView; refresh: boolean }
+  | { op: 'ranked'; view: Pick<BoardView, 'sealed' | 'containsEnd'>; removeStar: boolean; refresh: boolean };
+type BoardAnswer =
+  | { moved: true }
+  | { missing: true }
+  | { json: string; shared: boolean; version: string }
+  | { rows: RankRow[]; rankShowName: Scoreboard['config']['rankShowName'] };
 
 /** Payload of `Subjects.contestEvent(cid, 'rank' | 'rank-admin')` (ContestRankChanged). */
 export interface RankChangedEvent {
@@ -138,6 +159,17 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   /** Contest rows for rank pages: every push is followed by a burst of fetches of the same contest. */
   const contestRows = new Map<number, { at: number; row: Promise<ContestRecordRow | null> }>();
   let unsubscribe: Unsubscribe | null = null;
+  const me = deps.processId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseTtlMs = deps.leaseTtlMs ?? 15_000;
+  const forwardTimeoutMs = deps.forwardTimeoutMs ?? 10_000;
+  /** Contests whose board lease this process holds, with their reply subscription. */
+  const held = new Map<number, { stopReply: Unsubscribe | null }>();
+  const acquiring = new Map<number, Promise<boolean>>();
+  /** Per contest not held here: when its lease was last looked at (a dead holder is taken over). */
+  const leaseChecked = new Map<number, number>();
+  let renewTimer: ReturnType<typeof setInterval> | null = null;
+  let lastRenewed = now();
+  let stopped = false;
 
   /**
    * The contest row, read at most once per `contestTtlMs` (concurrent readers share the
@@ -204,11 +236,18 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   function remember(cid: number, live: LiveBoard) {
     boards.delete(cid);
     boards.set(cid, live);
-    while (boards.size > maxBoards) boards.delete(boards.keys().next().value!);
+    while (boards.size > maxBoards) {
+      const evicted = boards.keys().next().value!;
+      boards.delete(evicted);
+      // A board this process no longer keeps is no longer held: another process may take it.
+      if (held.has(evicted)) void release(evicted);
+    }
   }
 
   /** The contest's board, loaded on first use and rebuilt when the contest's settings changed. */
   async function boardFor(c: ContestRecordRow): Promise<Scoreboard> {
+    // Read here, the board is held here (unless another process holds it: then only read).
+    if (!held.has(c.id)) await hold(c.id);
     const live = boards.get(c.id);
     if (live && live.signature === signatureOf(c, live.board.config.excludedUids)) {
       // Touch for LRU order.
@@ -242,6 +281,7 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
    * while a recompute of the contest is in flight share it (one recompute, ~1.7 s at 500k rows).
    */
   async function refresh(c: ContestRecordRow): Promise<Scoreboard> {
+    if (!held.has(c.id)) await hold(c.id);
     let pending = refreshing.get(c.id);
     if (!pending) {
       boards.delete(c.id);
@@ -261,6 +301,202 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   function invalidate(cid: number) {
     boards.delete(cid);
     contestRows.delete(cid);
+    // Every process drops its copy too (the holder rebuilds its board; gateways their facts).
+    void deps.bus
+      .publish(Subjects.contestChanged(cid), { cid })
+      .catch((err: unknown) => deps.log?.warn({ err, cid }, 'publishing a contest change failed'));
+  }
+
+  /** Another process changed the contest: drop the row and the board (rebuilt on the next read). */
+  function dropCached(cid: number) {
+    contestRows.delete(cid);
+    boards.delete(cid);
+  }
+
+  // ---- One holder per contest board across API processes (issue #22) ----
+
+  /**
+   * Takes the board lease of `cid` when it is free, expired or ours (`steal`: also when held by
+   * `steal`, a holder that no longer answers). True when this process holds it now.
+   */
+  function hold(cid: number, steal?: string): Promise<boolean> {
+    if (held.has(cid)) return Promise.resolve(true);
+    let pending = acquiring.get(cid);
+    if (pending) return pending;
+    pending = (async () => {
+      if (stopped) return false;
+      if (steal !== undefined) await releaseBoardLease(deps.db, cid, steal);
+      const holder = await acquireBoardLease(deps.db, cid, me, leaseTtlMs);
+      if (holder !== me || stopped) return false;
+      const entry: { stopReply: Unsubscribe | null } = { stopReply: null };
+      held.set(cid, entry);
+      // A board held before (by this process or another) may have missed verdicts: read it again.
+      boards.delete(cid);
+      entry.stopReply = await deps.bus.reply<BoardRequest, BoardAnswer>(Subjects.contestBoard(cid), (q) =>
+        answer(cid, q),
+      );
+      if (held.get(cid) !== entry) await entry.stopReply();
+      renewTimer ??= setInterval(() => void renew(), Math.max(50, Math.floor(leaseTtlMs / 3)));
+      renewTimer.unref?.();
+      return held.get(cid) === entry;
+    })();
+    acquiring.set(cid, pending);
+    const done = () => acquiring.delete(cid);
+    pending.then(done, done);
+    return pending;
+  }
+
+  /** Stops holding `cid` here (lease lost or given up): no more pushes or answers for it. */
+  async function letGo(cid: number) {
+    const entry = held.get(cid);
+    held.delete(cid);
+    boards.delete(cid);
+    await entry?.stopReply?.().catch(() => undefined);
+  }
+
+  async function release(cid: number) {
+    await letGo(cid);
+    try {
+      await releaseBoardLease(deps.db, cid, me);
+      // The other processes take the board at the next verdict instead of after the lease's time.
+      await deps.bus.publish(Subjects.contestChanged(cid), { cid, released: true });
+    } catch (err) {
+      deps.log?.warn({ err, cid }, 'releasing a contest board lease failed');
+    }
+  }
+
+  async function renew() {
+    const cids = [...held.keys()];
+    if (cids.length === 0) return;
+    try {
+      const kept = new Set(await renewBoardLeases(deps.db, cids, me, leaseTtlMs));
+      lastRenewed = now();
+      for (const cid of cids) if (!kept.has(cid)) await letGo(cid);
+    } catch (err) {
+      deps.log?.warn({ err }, 'renewing contest board leases failed');
+      // Past most of the lease without renewing: another process may hold them by now.
+      if (now() - lastRenewed > (leaseTtlMs * 2) / 3) for (const cid of cids) await letGo(cid);
+    }
+  }
+
+  /** The holder's side of a forwarded read. */
+  async function answer(cid: number, q: BoardRequest): Promise<BoardAnswer> {
+    if (!held.has(cid)) return { moved: true };
+    const c = await contest(cid);
+    if (!c) return { missing: true };
+    const board = q.refresh ? await refresh(c) : await boardFor(c);
+    if (q.op === 'ranked')
+      return {
+        rows: board.ranked(board.variantFor(q.view), q.removeStar),
+        rankShowName: board.config.rankShowName,
+      };
+    const body = localPage(board, q.view);
+    return { json: body.json.toString('utf8'), shared: body.shared, version: body.version ?? '' };
+  }
+
+  function localPage(board: Scoreboard, view: BoardView): RankPageBody {
+    const body = board.pageJson(view, rankPageBody);
+    // The version the page is at (same tick as the read): pushed rank deltas start from it.
+    const variant = board.variantFor(view);
+    return { ...body, version: `${variant}/${board.boardVersion(variant)}` };
+  }
+
+  /**
+   * Runs a read on the contest's board: here when this process holds it (taking the lease when
+   * nobody does), else on the holder over the bus. A holder that does not answer at all (no
+   * subscriber: it died) is replaced; a slow one is waited for.
+   */
+  async function onHolder<T>(
+    c: ContestRecordRow,
+    q: BoardRequest,
+    local: (board: Scoreboard) => T,
+    remote: (a: BoardAnswer) => T | null,
+  ): Promise<T> {
+    let silent: string | null = null;
+    for (let attempt = 0; ; attempt++) {
+      if (held.has(c.id)) return local(q.refresh ? await refresh(c) : await boardFor(c));
+      try {
+        const a = await deps.bus.request<BoardAnswer>(Subjects.contestBoard(c.id), q, {
+          timeoutMs: forwardTimeoutMs,
+        });
+        if ('missing' in a) throw new Error(`contest ${c.id} not found by its board holder`);
+        const out = remote(a);
+        if (out !== null) return out;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'BUS_RESPONDER_ERROR' || code === 'BUS_CLOSED') throw err;
+        if (code !== 'BUS_NO_RESPONDERS') {
+          if (attempt >= 3) throw err;
+          continue; // slow holder: ask again
+        }
+        const lease = await boardLeaseOf(deps.db, c.id);
+        // Nobody holds it, or the holder went quiet twice in a row: take it over.
+        if (!lease || lease.expired || lease.holder === me) {
+          if (await hold(c.id)) continue;
+        } else if (silent === lease.holder) {
+          if (await hold(c.id, lease.holder)) continue;
+        } else silent = lease.holder;
+      }
+      if (attempt >= 40) throw new Error(`no holder of contest ${c.id}'s board`);
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100 * Math.min(attempt + 1, 5)));
+    }
+  }
+
+  /** A rank page of the contest at the holder's board version. */
+  function page(c: ContestRecordRow, view: BoardView, refresh = false): Promise<RankPageBody> {
+    return onHolder<RankPageBody>(
+      c,
+      { op: 'page', view, refresh },
+      (board) => localPage(board, view),
+      (a) => {
+        if (!('json' in a)) return null;
+        const json = Buffer.from(a.json, 'utf8');
+        let gzipped: Buffer | null = null;
+        return {
+          json,
+          shared: a.shared,
+          version: a.version,
+          gzip: () => (gzipped ??= gzipSync(json, { level: 6 })),
+        };
+      },
+    );
+  }
+
+  /** The ranked rows of a variant (the .xlsx sheet), read on the holder. */
+  function rankedRows(
+    c: ContestRecordRow,
+    view: Pick<BoardView, 'sealed' | 'containsEnd'>,
+    removeStar: boolean,
+    refresh = false,
+  ) {
+    return onHolder(
+      c,
+      { op: 'ranked', view, removeStar, refresh },
+      (board) => ({
+        rows: board.ranked(board.variantFor(view), removeStar),
+        rankShowName: board.config.rankShowName,
+      }),
+      (a) => ('rows' in a ? { rows: a.rows, rankShowName: a.rankShowName } : null),
+    );
+  }
+
+  /**
+   * A verdict of a contest this process does not hold. When nobody holds its board (never read,
+   * or the holder died and its lease ran out), one process takes the lease (the database picks
+   * it) and tells the viewers to read the board (a new epoch); a dead holder's board is loaded
+   * at once, since viewers were following it.
+   */
+  async function takeOverIfOrphaned(cid: number) {
+    const at = now();
+    if (at - (leaseChecked.get(cid) ?? -Infinity) < leaseTtlMs / 3) return;
+    if (leaseChecked.size > 4 * maxBoards) leaseChecked.clear();
+    leaseChecked.set(cid, at);
+    const lease = await boardLeaseOf(deps.db, cid);
+    if (lease && !lease.expired) return;
+    if (!(await hold(cid))) return;
+    const c = lease ? await contest(cid) : null;
+    if (c) await boardFor(c);
+    await publishRank(cid);
   }
 
   async function publishRank(cid: number, room?: RankDelta[], admin?: RankDelta[]) {
@@ -360,29 +596,59 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
 
   async function start() {
     if (unsubscribe) return;
-    unsubscribe = await deps.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, async (u) => {
-      try {
-        if (!u.cid) return;
-        const known = boards.has(u.cid);
-        await onSubmissionUpdated(u);
-        // Without the board in memory nobody can tell whether it moved: a verdict-like
-        // change is announced anyway so watchers refetch (progress never moves a board).
-        if (!known && u.reason !== 'progress') await publishRank(u.cid);
-      } catch (err) {
-        deps.log?.warn({ err, submitId: u.submitId }, 'scoreboard update failed');
-      }
-    });
+    const stopChanged = await deps.bus.subscribe<{ cid?: unknown; released?: unknown }>(
+      Subjects.contestChangedAll,
+      (p) => {
+        if (typeof p?.cid !== 'number') return;
+        if (p.released === true) leaseChecked.delete(p.cid);
+        else dropCached(p.cid);
+      },
+    );
+    const stopUpdates = await deps.bus.subscribe<SubmissionUpdate>(
+      Subjects.submissionUpdatedAll,
+      async (u) => {
+        try {
+          if (!u.cid) return;
+          // Only the holder of the contest's board applies verdicts and publishes its deltas.
+          if (!held.has(u.cid)) {
+            if (u.reason !== 'progress') await takeOverIfOrphaned(u.cid);
+            return;
+          }
+          const known = boards.has(u.cid);
+          await onSubmissionUpdated(u);
+          // Without the board in memory nobody can tell whether it moved: a verdict-like
+          // change is announced anyway so watchers refetch (progress never moves a board).
+          if (!known && u.reason !== 'progress') await publishRank(u.cid);
+        } catch (err) {
+          deps.log?.warn({ err, submitId: u.submitId }, 'scoreboard update failed');
+        }
+      },
+    );
+    unsubscribe = async () => {
+      await stopUpdates();
+      await stopChanged();
+    };
   }
 
   async function stop() {
+    stopped = true;
     await unsubscribe?.();
     unsubscribe = null;
+    if (renewTimer) clearInterval(renewTimer);
+    renewTimer = null;
+    // Hand the boards over at once instead of after the lease runs out.
+    for (const cid of [...held.keys()]) await release(cid);
   }
 
   return {
     boardFor,
+    page,
+    rankedRows,
     contest,
     refresh,
+    /** Whether this process holds the contest's board (and publishes its pushes). */
+    holds: (cid: number) => held.has(cid),
+    hold,
     invalidate,
     onSubmissionUpdated,
     start,

@@ -21,6 +21,8 @@ import * as m0014 from './0014_contest_reads';
 import * as m0015 from './0015_languages';
 import * as m0016 from './0016_remote_judge';
 import * as m0018 from './0018_submit_idempotency';
+import * as m0017 from './0017_contest_board_lease';
+import * as m0019 from './0019_blob_copy';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0015_languages': m0015,
   '0016_remote_judge': m0016,
   '0018_submit_idempotency': m0018,
+  '0017_contest_board_lease': m0017,
+  '0019_blob_copy': m0019,
 };
