@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { createNatsBlobStore, createNatsBus, natsNamespace } from '@oj/protocol/bus';
+import { Subjects } from '@oj/protocol/subjects';
 import { startRunner } from './runner';
 
 function positiveInt(name: string, raw: string | undefined): number | undefined {
@@ -30,7 +31,16 @@ async function main(): Promise<void> {
   // Touched after every heartbeat that reached NATS: the judge image's health check reads it.
   const healthFile = process.env.OJ_JUDGE_HEALTH_FILE || undefined;
   const bus = await createNatsBus({ servers: natsUrl, name: `judge-${name}`, ...ns });
-  const blobs = await createNatsBlobStore({ servers: natsUrl, bucket: ns.bucket });
+  // A blob missing from the bucket (a wiped NATS server) is put back by a service from its durable copy.
+  const blobs = await createNatsBlobStore({
+    servers: natsUrl,
+    bucket: ns.bucket,
+    restore: (hash) =>
+      bus.request<boolean>(Subjects.blobRestore, { hash }, { timeoutMs: 30_000 }).catch((err: unknown) => {
+        console.error(`[judge ${name}] restoring blob ${hash} failed: ${(err as Error).message}`);
+        return false;
+      }),
+  });
   const runner = await startRunner({
     bus,
     blobs,

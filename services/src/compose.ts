@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { existsSync } from 'node:fs';
 import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,6 +33,7 @@ import { createGroupCapability, groupProblemPort } from './group';
 import { compilerFrontEndPort, createAdminCapability, startProcessBeacon } from './admin';
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 import { createRemoteJudgeCapability, type RemoteJudgeOptions } from './judge/remote';
+import { durableBlobStore, serveBlobRestore } from './platform/blobs/durable';
 
 export interface Platform {
   ctx: AppContext;
@@ -75,9 +77,15 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   const bus = config.natsUrl
     ? await createNatsBus({ servers: config.natsUrl, name: 'oj-services', ...ns })
     : createMemoryBus();
-  const blobs = config.natsUrl
-    ? await createNatsBlobStore({ servers: config.natsUrl, bucket: ns.bucket })
-    : createDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  // The NATS bucket is a copy a wiped NATS server loses: PostgreSQL keeps the truth (issue #23).
+  const durableBlobs = config.natsUrl
+    ? durableBlobStore(
+        await createNatsBlobStore({ servers: config.natsUrl, bucket: ns.bucket }),
+        database.db as unknown as Kysely<unknown>,
+        log,
+      )
+    : null;
+  const blobs = durableBlobs ?? createDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: AppContext = { config, db: database.db, bus, blobs, log };
 
   const account = createAccountCapability(ctx);
@@ -203,6 +211,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   // sample problems seeded by the problem capability link the languages present then.
   await seedPlatform(ctx);
   for (const cap of capabilities) await cap.start?.();
+  const stopBlobRestore = durableBlobs ? await serveBlobRestore(bus, durableBlobs) : null;
   const gateway: Gateway | null = opts.attachGateway
     ? await createGateway({
         httpServer: app.server,
@@ -229,6 +238,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       stopGatewayBeacon?.();
       await gateway?.close();
       for (const cap of [...capabilities].reverse()) await cap.stop?.();
+      await stopBlobRestore?.();
       await app.close();
       await bus.close();
       await database.close();

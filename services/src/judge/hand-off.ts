@@ -31,6 +31,18 @@ const S = JudgeStatus;
 export const OUTBOX_FIRST_DUE_MS = 3_000;
 export const OUTBOX_SWEEP_AFTER_MS = 30_000;
 export const OUTBOX_RETRY_MS = 1_000;
+/**
+ * A result waiting for the database (issue #23) is announced on Subjects.judgeResultWaiting at
+ * each of its retries; every process keeps the judging off the queue and off the runners this long
+ * after the last announcement (the holder retries far more often, so only its death lets it lapse).
+ */
+export const RESULT_WAITING_MS = 15_000;
+
+/** The announcement of a judge result held by a process until the database takes it. */
+export interface ResultWaiting {
+  submitId: number;
+  version: number;
+}
 
 export function createHandOff(
   ctx: JudgeContext,
@@ -113,6 +125,28 @@ export function createHandOff(
     }
   }
 
+  // Judgings whose result some process holds until the database is back (`submitId:version` →
+  // until when): such a judging is not queued again, nor judged again by a runner (issue #23).
+  const waitingResults = new Map<string, number>();
+  const waitingKey = (submitId: number, version: number) => `${submitId}:${version}`;
+  function noteResultWaiting(w: ResultWaiting): void {
+    const now = Date.now();
+    for (const [key, until] of waitingResults) if (until <= now) waitingResults.delete(key);
+    waitingResults.set(waitingKey(w.submitId, w.version), now + RESULT_WAITING_MS);
+  }
+  function resultIsWaiting(submitId: number, version: number): boolean {
+    const until = waitingResults.get(waitingKey(submitId, version));
+    return until !== undefined && until > Date.now();
+  }
+  /** This process holds the result of (submitId, version) until the database takes it: tell everyone. */
+  async function announceResultWaiting(submitId: number, version: number): Promise<void> {
+    noteResultWaiting({ submitId, version });
+    const w: ResultWaiting = { submitId, version };
+    await bus
+      .publish(Subjects.judgeResultWaiting, w)
+      .catch((err: unknown) => log.warn({ err, submitId }, 'announcing a waiting judge result failed'));
+  }
+
   let queueDownSince = 0;
   async function enqueueTask(row: JudgeRow, task: SubmissionJudgeTask, attempt: number): Promise<boolean> {
     const id = `task:${row.submit_id}:${row.version}${attempt > 0 ? `:${attempt}` : ''}`;
@@ -152,7 +186,10 @@ export function createHandOff(
   const rebuildQueue = () => outbox.releaseAll(db);
 
   /** The sweeper's turn on one due outbox row: forget it when over, queue it again otherwise. */
-  async function requeue(entry: outbox.OutboxEntry): Promise<'removed' | 'queued'> {
+  async function requeue(entry: outbox.OutboxEntry): Promise<'removed' | 'queued' | 'waiting'> {
+    // Its result is held until the database takes it: judging it again would judge it twice.
+    // takeDue pushed the row OUTBOX_SWEEP_AFTER_MS ahead, so it is looked at again then.
+    if (resultIsWaiting(entry.submitId, entry.version)) return 'waiting';
     const over =
       entry.status === null || entry.currentVersion !== entry.version || isFinalStatus(entry.status);
     if (over) {
@@ -174,6 +211,8 @@ export function createHandOff(
    * existed) is judged while it is running.
    */
   async function claimTask(q: TaskClaimRequest): Promise<TaskClaimAnswer> {
+    // A re-queued task whose first judging's result is waiting for the database: not again.
+    if (resultIsWaiting(q.submitId, q.version)) return 'drop';
     const outcome = await outbox.claim(
       db,
       q.submitId,
@@ -199,7 +238,15 @@ export function createHandOff(
     await outbox.renewLeases(db, renewal.runner, renewal.tasks, TASK_LEASE_MS, OUTBOX_SWEEP_AFTER_MS);
   }
 
-  return { dispatch, sweepOutbox, rebuildQueue, claimTask, renewLeases };
+  return {
+    dispatch,
+    sweepOutbox,
+    rebuildQueue,
+    claimTask,
+    renewLeases,
+    noteResultWaiting,
+    announceResultWaiting,
+  };
 }
 
 /** Queues a committed row for judging and publishes `reason` (see createHandOff's dispatch). */

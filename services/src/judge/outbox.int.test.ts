@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
-import { JudgeStatus } from '@oj/protocol';
+import { JudgeStatus, Subjects } from '@oj/protocol';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
 import {
   RunnerStandIn,
@@ -143,6 +143,27 @@ describe.each(DB_KINDS)('judge outbox on %s', (kind) => {
       (rows) => rows.length === 0,
     );
     expect(await claim('r3')).toBe('drop');
+  });
+
+  it('a result waiting for the database elsewhere: its judging is neither queued nor judged again', async () => {
+    const data = await submit();
+    await runner.waitForSubmission(data.submitId);
+    const enqueuedBefore = (await outboxRows(data.submitId))[0]!.enqueued;
+    // Another process holds this judging's result until its database is back (issue #23).
+    await bus.publish(Subjects.judgeResultWaiting, { submitId: data.submitId, version: 0 });
+    const claim = () => h.judge.service.claimTask({ submitId: data.submitId, version: 0, runner: 'r5' });
+    await eventually(claim, (answer) => answer === 'drop');
+    // Due for the sweeper (no claim, no lease for a while): it is not put on the queue again.
+    await sql`update judge_outbox set due_at = now() - interval '1 second', claimed_by = null
+              where submit_id = ${data.submitId}`.execute(tdb.db);
+    await eventually(
+      () =>
+        sql<{ due: boolean }>`select due_at > now() as due from judge_outbox
+                                  where submit_id = ${data.submitId}`.execute(tdb.db),
+      (r) => r.rows[0]?.due === true,
+    );
+    expect((await outboxRows(data.submitId))[0]!.enqueued).toBe(enqueuedBefore);
+    expect(tasksOf(data.submitId)).toBe(1);
   });
 
   it('a stale version is dropped after a rejudge', async () => {

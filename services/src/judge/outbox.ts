@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { JudgeLeaseRenewal, TaskClaimAnswer, TaskClaimRequest } from '@oj/protocol/judge/lease';
-import type { JudgeService } from './service';
+import type { JudgeService, ResultWaiting } from './service';
 
 export interface OutboxOptions {
   /** The queue lives in this process only (in-process bus): queue every unfinished judging at start. */
@@ -69,6 +69,13 @@ export async function startOutbox(
     { queue: 'judge-lease' },
   );
 
+  // Results other processes hold until the database is back: not queued or judged again meanwhile.
+  const stopWaiting = await bus.subscribe<unknown>(Subjects.judgeResultWaiting, (w) => {
+    const r = w as Partial<ResultWaiting> | null;
+    if (r && Number.isInteger(r.submitId) && Number.isInteger(r.version))
+      service.noteResultWaiting({ submitId: r.submitId!, version: r.version! });
+  });
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -93,5 +100,6 @@ export async function startOutbox(
     await running;
     await stopClaims();
     await stopLeases();
+    await stopWaiting();
   };
 }

@@ -17,7 +17,7 @@ import { createSubmissionActions } from './submission-actions';
 import { createRanks } from './ranks';
 
 export type { JudgeServiceDeps } from './service-context';
-export { OUTBOX_FIRST_DUE_MS, OUTBOX_SWEEP_AFTER_MS, OUTBOX_RETRY_MS } from './hand-off';
+export { OUTBOX_FIRST_DUE_MS, OUTBOX_SWEEP_AFTER_MS, OUTBOX_RETRY_MS, type ResultWaiting } from './hand-off';
 export { acCodeFooter, type WatchDecision } from './submission-reads';
 
 export function createJudgeService(deps: JudgeServiceDeps) {
@@ -52,6 +52,8 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     rebuildQueue: handOff.rebuildQueue,
     claimTask: handOff.claimTask,
     renewLeases: handOff.renewLeases,
+    noteResultWaiting: handOff.noteResultWaiting,
+    announceResultWaiting: handOff.announceResultWaiting,
     forgetProblems: verdicts.forgetProblems,
     canWatchSubmission: reads.canWatchSubmission,
     canWatchProblem: reads.canWatchProblem,

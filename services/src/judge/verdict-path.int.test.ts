@@ -83,7 +83,9 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     expect(settled.status).toBe(0);
     expect(h.problems.count(1, 0)).toBe(acBefore + 1);
     expect((await acRecords(USERS.alice.uid, 1)).map((a) => a.submit_id)).toEqual([id]);
-    expect(updates.filter((u) => u.submitId === id && u.reason === 'result')).toHaveLength(1);
+    // The redelivery pushed the stored verdict again (issue #23): the same verdict twice.
+    const results = updates.filter((u) => u.submitId === id && u.reason === 'result');
+    expect(results.map((u) => u.status)).toEqual([0, 0]);
     await eventually(
       async () => updates.filter((u) => u.submitId === id && u.reason === 'counted'),
       (l) => l.length === 1,
@@ -239,5 +241,28 @@ describe.each(DB_KINDS)('verdict path on %s', (kind) => {
     const r = await row(task.submitId);
     expect(r.score).toBe(100);
     expect(r.oi_rank_score).not.toBeNull();
+  });
+  it('a redelivered result of a row already final pushes the stored verdict again', async () => {
+    // The process that stored the verdict may have died before its push (issue #23): the
+    // redelivery finds the row final, and publishes it (clients ignore repeats).
+    const task = await submitAndTake(USERS.alice, '1001');
+    const id = task.submitId;
+    const result = runner.resultFor(task, 0);
+    const results = () => updates.filter((u) => u.submitId === id && u.reason === 'result');
+    await h.judge.service.applyResult(result);
+    await eventually(
+      async () => results(),
+      (l) => l.length === 1,
+    );
+    await h.judge.service.applyResult(result);
+    const pushed = await eventually(
+      async () => results(),
+      (l) => l.length === 2,
+    );
+    const stored = await row(id);
+    for (const u of pushed) expect(u).toMatchObject({ status: stored.status, version: 0, time: stored.time });
+    expect(
+      await tdb.db.selectFrom('judge_case').select('id').where('submit_id', '=', id).execute(),
+    ).toHaveLength(2);
   });
 });

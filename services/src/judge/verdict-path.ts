@@ -56,6 +56,8 @@ export function createVerdictPath(ctx: JudgeContext, finishTest: (result: JudgeR
    * it at once: what the contestant sees is committed. Null when there is nothing to store (a
    * stale version, or a row already final: a redelivery). The write is guarded by the status it
    * was decided on; a row that moved in between (a progress event) is read and decided again.
+   * A redelivered result of a row already final publishes the stored verdict again (issue #23):
+   * the process that stored it may have died before its push; clients ignore repeats.
    */
   async function commitVerdict(
     submitId: number,
@@ -83,7 +85,10 @@ export function createVerdictPath(ctx: JudgeContext, finishTest: (result: JudgeR
       const current = await repo.findVerdictState(db, submitId);
       if (!current || current.version !== version) return null;
       const next = resultTransition(current.status, v.status);
-      if (next === null) return null;
+      if (next === null) {
+        if (isFinalStatus(current.status)) await publishUpdate(current, 'result');
+        return null;
+      }
       const problem = await problemForVerdict(current.pid);
       markVerdict(submitId, 'tx-start');
       const row = await repo.storeVerdict(db, {
