@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import type { JudgeTask, SubmissionJudgeTask, TestJudgeTask } from '@oj/protocol/judge/schemas';
 import { judgeTask, type JudgeDeps } from '../src/judge/index';
 import { CompileCache, detectLanguages } from '../src/languages/index';
@@ -125,3 +126,42 @@ function notOurs(cgroups: string): boolean {
 }
 
 export { existsSync };
+
+/**
+ * How fast this machine is right now, for limits whose margin must not depend on it (issue #23
+ * item 21). `judgeMs`: the wall time of judging a trivial C A+B (a compile and one sandboxed run)
+ * after a warm-up; `factor` (≥ 1): how many times slower that is than on a quiet reference machine
+ * (REFERENCE_JUDGE_MS). Tests scale their time limits by `factor` where the verdict under test is
+ * not a time verdict, and bound waits by the measured `judgeMs` instead of a fixed wall clock.
+ */
+export interface MachineSpeed {
+  judgeMs: number;
+  factor: number;
+  /** A time limit `ms` on the reference machine, scaled for this one (whole milliseconds). */
+  scaled(ms: number): number;
+}
+
+/** A trivial C judge (gcc ~0.1 s, one run ~2 ms) on a quiet fast machine. */
+export const REFERENCE_JUDGE_MS = 150;
+
+export async function measureSpeed(h: Harness): Promise<MachineSpeed> {
+  const once = async (n: number) => {
+    const code = `#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b+${n});return 0;}`;
+    const t0 = performance.now();
+    const r = await h.judge(
+      submission({
+        language: 'C',
+        code,
+        testCases: [{ caseId: 1, input: '1 2\n', output: `${3 + n}\n`, score: 0, groupNum: 1 }],
+      }),
+    );
+    if (r.status !== JudgeStatus.ACCEPTED)
+      throw new Error(`speed baseline: a trivial C program was not accepted (${r.status})`);
+    return performance.now() - t0;
+  };
+  await once(0);
+  // Distinct sources: each is really compiled (the compile cache is keyed by content).
+  const judgeMs = Math.max(await once(1), await once(2));
+  const factor = Math.max(1, judgeMs / REFERENCE_JUDGE_MS);
+  return { judgeMs, factor, scaled: (ms) => Math.ceil(ms * factor) };
+}
