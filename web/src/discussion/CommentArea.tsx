@@ -22,6 +22,8 @@ import { toast } from '../shell/toaster';
 import { isLoggedIn, useSession } from '../store/session';
 import { useUi } from '../store/ui';
 import { commentApi, type CommentSource } from './api';
+import { discussionBlock } from '@oj/protocol/write-rules';
+import { useDiscussionWriteRule, WriteRuleNotice } from './write-rule';
 import {
   applySnippet,
   canDelete,
@@ -65,12 +67,15 @@ function CommentBox({
   testId,
   onSubmit,
   autoFocus = false,
+  blocked = false,
 }: {
   placeholder: string;
   submitLabel: string;
   testId: string;
   onSubmit(content: string): Promise<boolean>;
   autoFocus?: boolean;
+  /** The writing rule refuses this user (issue #26 item 4): box and button disabled. */
+  blocked?: boolean;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -126,6 +131,7 @@ function CommentBox({
         autoFocus={autoFocus}
         placeholder={placeholder}
         aria-label={placeholder}
+        disabled={blocked}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onPaste={(e) => {
@@ -185,6 +191,7 @@ function CommentBox({
         <Button
           intent="primary"
           loading={busy}
+          disabled={blocked}
           onClick={() => void submit()}
           data-testid={`${testId}-submit`}
         >
@@ -265,9 +272,11 @@ interface ItemProps {
   contest: { isAdmin: boolean } | null;
   onChanged(): void;
   onLiked(id: number, liked: boolean): void;
+  /** Replies refused by the writing rule (issue #26 item 4). */
+  blocked?: boolean;
 }
 
-function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLiked }: ItemProps) {
+function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLiked, blocked }: ItemProps) {
   const { t } = useTranslation();
   const requireLogin = useRequireLogin();
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
@@ -417,6 +426,7 @@ function CommentItem({ source, comment, liked, viewer, contest, onChanged, onLik
           placeholder={t('commentArea.replyPlaceholder', { name: replyTo.name })}
           submitLabel={t('commentArea.submitReply')}
           onSubmit={sendReply}
+          blocked={blocked}
         />
       )}
     </li>
@@ -446,6 +456,9 @@ export function CommentArea({ source, contest, notice, refreshKey = 0 }: Comment
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
   const key = source.kind === 'contest' ? `c${source.cid}` : `d${source.did}`;
+  // Discussions hold comments and replies to the accepted-problem rule; contest Q&A does not.
+  const writeRule = useDiscussionWriteRule();
+  const blocked = source.kind !== 'contest' && !!writeRule && discussionBlock(writeRule, 'comment') !== null;
 
   // Reloads every loaded page at once, so Load More and a refresh agree.
   const reload = useCallback(
@@ -488,11 +501,13 @@ export function CommentArea({ source, contest, notice, refreshKey = 0 }: Comment
   return (
     <div className="oj-comment-area" data-testid="comment-area">
       {notice}
+      {source.kind !== 'contest' && <WriteRuleNotice rule={writeRule} kind="comment" />}
       <CommentBox
         testId="comment-box"
         placeholder={t('commentArea.placeholder')}
         submitLabel={t('commentArea.submit')}
         onSubmit={post}
+        blocked={blocked}
       />
       <div className="oj-comment-total" data-testid="comment-total">
         {t('commentArea.total', { count: total })}
@@ -519,6 +534,7 @@ export function CommentArea({ source, contest, notice, refreshKey = 0 }: Comment
               liked={!!likes[String(c.id)]}
               viewer={viewer}
               contest={contest}
+              blocked={blocked}
               onChanged={() => reload(pages)}
               onLiked={(id, on) => {
                 setLikes((m) => ({ ...m, [String(id)]: on }));

@@ -18,7 +18,7 @@ import { MarkdownEditor } from '../shell/MarkdownEditor';
 import { toast } from '../shell/toaster';
 import { isAdmin, useSession } from '../store/session';
 import { groupPostApi, postApi } from './posts-api';
-import { formError, type PostForm } from './post-rules';
+import { descriptionOf, formError, type PostForm } from './post-rules';
 import { categoryLabel } from './category-names';
 
 export function PostEditor({
@@ -65,7 +65,11 @@ export function PostEditor({
       setError(null);
     }
   }, [open]);
-  const set = <K extends keyof PostForm>(k: K, v: PostForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  // An edit clears the banner of the last failed save (it no longer describes the form).
+  const set = <K extends keyof PostForm>(k: K, v: PostForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setError(null);
+  };
 
   async function save() {
     const bad = formError(form);
@@ -77,7 +81,7 @@ export function PostEditor({
     try {
       const body = {
         title: form.title,
-        description: form.description,
+        description: descriptionOf(form),
         content: form.content,
         categoryId: form.categoryId,
         topPriority: form.topPriority,
@@ -110,7 +114,7 @@ export function PostEditor({
           </Callout>
         )}
         <div className="oj-post-fields">
-          <FormGroup label={t('discussionUi.fTitle')} labelFor="post-title">
+          <FormGroup label={t('discussionUi.fTitle')} labelFor="post-title" labelInfo="*">
             <InputGroup
               id="post-title"
               value={form.title}
@@ -119,10 +123,15 @@ export function PostEditor({
               data-testid="post-title"
             />
           </FormGroup>
-          <FormGroup label={t('discussionUi.fDescription')} labelFor="post-description">
+          <FormGroup
+            label={t('discussionUi.fDescription')}
+            labelFor="post-description"
+            labelInfo={t('discussionUi.optional')}
+          >
             <InputGroup
               id="post-description"
               value={form.description}
+              placeholder={t('discussionUi.descriptionHint')}
               maxLength={255}
               onChange={(e) => set('description', e.target.value)}
               data-testid="post-description"
@@ -155,13 +164,20 @@ export function PostEditor({
             />
           )}
         </div>
-        <MarkdownEditor
-          value={form.content}
-          onChange={(v) => set('content', v)}
-          maxLength={65535}
-          fill
-          testId="post-content"
-        />
+        <FormGroup
+          className="oj-post-content"
+          label={t('discussionUi.fContent')}
+          labelInfo="*"
+          data-testid="post-content-label"
+        >
+          <MarkdownEditor
+            value={form.content}
+            onChange={(v) => set('content', v)}
+            maxLength={65535}
+            fill
+            testId="post-content"
+          />
+        </FormGroup>
       </DialogBody>
       <DialogFooter
         actions={

@@ -35,6 +35,8 @@ import { isAdmin, isLoggedIn, isSuperAdmin, useSession } from '../store/session'
 import { useUi } from '../store/ui';
 import { CommentArea } from './CommentArea';
 import { PostEditor } from './PostEditor';
+import { useDiscussionWriteRule, WriteRuleNotice } from './write-rule';
+import { discussionBlock } from '@oj/protocol/write-rules';
 import { groupPostApi, postApi } from './posts-api';
 import { ReportDialog } from './ReportDialog';
 import { categoryLabel } from './category-names';
@@ -206,6 +208,8 @@ export function DiscussionList() {
   const [editing, setEditing] = useState(false);
   const [editingCategories, setEditingCategories] = useState(false);
   const categories = useLoad(() => postApi.categories(), [version]);
+  const writeRule = useDiscussionWriteRule(version);
+  const postBlocked = !!writeRule && discussionBlock(writeRule, 'post') !== null;
   const list = useLoad(
     () =>
       postApi
@@ -274,8 +278,10 @@ export function DiscussionList() {
             icon="edit"
             text={t('discussionUi.post')}
             data-testid="discussion-post"
+            disabled={postBlocked}
             onClick={() => requireLogin() && setEditing(true)}
           />
+          <WriteRuleNotice rule={writeRule} kind="post" />
           {loggedIn && (
             <Switch
               className="oj-side-switch"

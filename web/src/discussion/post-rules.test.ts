@@ -18,7 +18,8 @@ describe('discussion form rules', () => {
       field: 'discussionUi.fTitle',
     });
     expect(formError({ ...ok, title: 'x'.repeat(256) })).toEqual({ key: 'discussionUi.tooLong' });
-    expect(formError({ ...ok, description: '' })?.field).toBe('discussionUi.fDescription');
+    // the description is optional: a blank one is taken from the text (issue #26 item 6)
+    expect(formError({ ...ok, description: '' })).toBeNull();
     expect(formError({ ...ok, categoryId: null })?.field).toBe('discussionUi.fCategory');
     expect(formError({ ...ok, content: '' })?.field).toBe('discussionUi.fContent');
     expect(formError({ ...ok, content: 'x'.repeat(65536) })).toEqual({ key: 'discussionUi.contentTooLong' });

@@ -1,6 +1,6 @@
 // The group profile form: create dialog and settings tab (spec §2.1, §2.11, §5; fields checked on blur).
 import { Button, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
-import { GroupAuth, type GroupBody } from '@oj/protocol/group';
+import { GROUP_LIMITS, GroupAuth, type GroupBody } from '@oj/protocol/group';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownEditor } from '../shell/MarkdownEditor';
@@ -34,12 +34,17 @@ export function GroupForm({
   const shown = (k: keyof Form) => (touched.has(k) ? errors[k] : undefined);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   const blur = (k: keyof Form) => () => setTouched((s) => new Set(s).add(k));
+  // The field's rule stays beside it before anything is typed (issue #26 item 5); an error replaces it.
+  const ruleText = (k: 'name' | 'shortName' | 'brief' | 'code' | 'description') =>
+    k === 'code'
+      ? t('groupCreateRule.codeRule')
+      : t('groupCreateRule.lengthRule', { min: GROUP_LIMITS[k][0], max: GROUP_LIMITS[k][1] });
   const text = (k: 'name' | 'shortName' | 'brief' | 'code') => (
     <FormGroup
       label={t(`groupUi.${k}`)}
       labelInfo="*"
       intent={shown(k) ? 'danger' : 'none'}
-      helperText={errorText(shown(k))}
+      helperText={<span data-testid={`group-form-${k}-help`}>{errorText(shown(k)) ?? ruleText(k)}</span>}
     >
       <InputGroup
         value={form[k]}
@@ -107,7 +112,11 @@ export function GroupForm({
         label={t('groupUi.description')}
         labelInfo="*"
         intent={shown('description') ? 'danger' : 'none'}
-        helperText={errorText(shown('description'))}
+        helperText={
+          <span data-testid="group-form-description-help">
+            {errorText(shown('description')) ?? ruleText('description')}
+          </span>
+        }
       >
         <div onBlur={blur('description')}>
           <MarkdownEditor

@@ -2,16 +2,19 @@
 // fullscreen create dialog (spec §2.1, §5, §9.1).
 import {
   Button,
+  Callout,
   Card,
   Classes,
   Dialog,
   HTMLSelect,
   NonIdealState,
+  ProgressBar,
   Spinner,
   Switch,
   Tag,
 } from '@blueprintjs/core';
 import { GROUP_PAGE_SIZES, type GroupCard } from '@oj/protocol/group';
+import { groupCreateBlock, type GroupCreateRule } from '@oj/protocol/write-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -104,6 +107,30 @@ function GroupCardView({ g }: { g: GroupCard }) {
   );
 }
 
+/** Why the user cannot create a group now, with their progress (issue #26 item 5). */
+function GroupCreateRuleNotice({ rule, block }: { rule: GroupCreateRule; block: 'ac' | 'daily' | 'total' }) {
+  const { t } = useTranslation();
+  return (
+    <Callout intent="warning" compact className="oj-group-create-rule" data-testid="group-create-rule">
+      {block === 'ac' ? (
+        <>
+          <div>{t('groupCreateRule.ac', { need: rule.need, accepted: rule.accepted })}</div>
+          <ProgressBar
+            intent="primary"
+            stripes={false}
+            value={rule.need > 0 ? rule.accepted / rule.need : 1}
+            aria-label={`${rule.accepted}/${rule.need}`}
+          />
+        </>
+      ) : block === 'daily' ? (
+        t('groupCreateRule.daily', { limit: rule.dailyLimit, count: rule.createdToday })
+      ) : (
+        t('groupCreateRule.total', { limit: rule.totalLimit, count: rule.created })
+      )}
+    </Callout>
+  );
+}
+
 function CreateGroupDialog({
   open,
   onClose,
@@ -151,6 +178,13 @@ export function GroupListPage() {
   const openLogin = useUi((s) => s.openAccountDialog);
   const query = parseGroupListQuery(search);
   const [creating, setCreating] = useState(false);
+  const [createVersion, setCreateVersion] = useState(0);
+  // The creation rule and the user's standing, before the form opens (issue #26 item 5).
+  const createRule = useLoad(
+    () => (loggedIn ? groupApi.createRule() : Promise.resolve(null)),
+    [loggedIn, createVersion],
+  ).data;
+  const createBlock = createRule ? groupCreateBlock(createRule) : null;
   const go = (next: Partial<GroupListQuery>) =>
     navigate(`/group${groupListQueryString({ ...query, currentPage: 1, ...next })}`);
   const list = useLoad(
@@ -191,11 +225,13 @@ export function GroupListPage() {
             }
             setCreating(true);
           }}
+          disabled={createBlock !== null}
           data-testid="group-create"
         >
           {t('groupUi.create')}
         </Button>
       </div>
+      {createRule && createBlock && <GroupCreateRuleNotice rule={createRule} block={createBlock} />}
       <div className="oj-group-filters" role="group">
         {AUTH_FILTERS.map(([auth, key]) => (
           <Tag
@@ -249,6 +285,7 @@ export function GroupListPage() {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
+          setCreateVersion((v) => v + 1);
           list.reload();
         }}
       />

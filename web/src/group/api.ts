@@ -1,4 +1,5 @@
 // Calls of the group screens (paths and shapes: services/src/group/routes.ts).
+import type { GroupCreateRule } from '@oj/protocol/write-rules';
 import type { Page } from '@oj/protocol';
 import type {
   GroupAnnouncementRecord,
@@ -17,6 +18,8 @@ export const groupApi = {
   access: (gid: number) => api.get<{ access: boolean }>('/api/get-group-access', { gid }, { quiet: true }),
   auth: (gid: number) => api.get<number>('/api/get-group-auth', { gid }, { quiet: true }),
   create: (body: GroupBody) => api.post<null>('/api/group', body),
+  /** The creation rule and the caller's standing (issue #26 item 5). */
+  createRule: () => api.get<GroupCreateRule>('/api/group-create-rule', {}, { quiet: true }),
   update: (body: GroupBody) => api.put<null>('/api/group', body),
   disband: (gid: number) => api.delete<null>('/api/group', { gid }),
   apply: (gid: number, code: string, reason: string) =>

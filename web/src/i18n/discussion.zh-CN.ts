@@ -18,6 +18,8 @@ export const discussionZhCN = {
     tooLong: '内容不能超过 {{max}} 个字符',
   },
   discussionUi: {
+    optional: '（可选）',
+    descriptionHint: '留空则取正文第一行',
     /** The seeded categories' names (discussion/category-names.ts); the wire sends them in Chinese. */
     seededCategory: { chat: '闲聊', solution: '题解', help: '求助', suggestion: '建议', record: '记录' },
     title: '讨论区',
@@ -127,5 +129,11 @@ export const discussionZhCN = {
     empty: '暂无通知',
     saved: '保存成功',
     deleted: '删除成功',
+  },
+  writeRule: {
+    post: '通过 {{need}} 道题后可发帖：{{accepted}}/{{need}}',
+    comment: '通过 {{need}} 道题后可评论和回复：{{accepted}}/{{need}}',
+    daily: '每 24 小时最多发帖 {{limit}} 次，今天已发 {{count}} 次',
+    go: '去做题',
   },
 };

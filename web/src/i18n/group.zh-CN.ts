@@ -150,4 +150,11 @@ export const groupZhCN = {
     refuse: '拒绝',
     noRank: '暂无数据',
   },
+  groupCreateRule: {
+    ac: '通过 {{need}} 道题后可创建团队：{{accepted}}/{{need}}',
+    daily: '每 24 小时最多创建 {{limit}} 个团队，今天已创建 {{count}} 个',
+    total: '每人最多创建 {{limit}} 个团队，已创建 {{count}} 个',
+    lengthRule: '{{min}} 到 {{max}} 个字符',
+    codeRule: '6 个字符，加入团队时需要',
+  },
 };

@@ -13,7 +13,7 @@ export const messageEnUS: typeof messageZhCN = {
     confirmClean: 'Delete every message of this kind?',
     delete: 'Delete',
     confirmDelete: 'Delete this message?',
-    deleted: 'Delete successfully',
+    deleted: 'Deleted',
     empty: 'No messages',
     unread: 'Unread',
     source: 'Source',

@@ -34,7 +34,7 @@ export const trainingEnUS: typeof trainingZhCN = {
     password: 'Training password',
     passwordRequired: 'Enter the training password',
     register: 'Register',
-    registered: 'Register training successfully',
+    registered: 'Registered for the training',
     status: 'Status',
     problemId: 'Problem ID',
     problemTitle: 'Title',
