@@ -64,7 +64,9 @@ export const SubscribeTrainingSchema = Type.Object({ tid: Type.Integer({ minimum
  * also says whether the contest-admin room was joined.
  */
 export type SubscribeAck =
-  { ok: true; admin?: boolean } | { ok: false; error: 'bad-request' | 'not-found' | 'denied' };
+  | { ok: true; admin?: boolean }
+  /** `unavailable`: the deciding service did not answer for a long while (not a refusal: retry later). */
+  | { ok: false; error: 'bad-request' | 'not-found' | 'denied' | 'unavailable' };
 
 /**
  * Request/reply subject a gateway in its own process uses to ask the judge service

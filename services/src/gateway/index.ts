@@ -60,6 +60,13 @@ export interface GatewayOptions {
   log?: GatewayLogger;
   /** Rooms one socket may watch besides its own user room. */
   maxWatchedRooms?: number;
+  /**
+   * How long a subscribe keeps asking when the deciding service is slow or absent (default
+   * 120 s); it never answers `denied` for that, only after this with `unavailable`.
+   */
+  checkPatienceMs?: number;
+  /** How long a contest room grant is reused for the same viewer (default 30 s; contest events drop it). */
+  contestGrantTtlMs?: number;
 }
 
 export interface Gateway {
@@ -86,9 +93,75 @@ export function roomsForUpdate(u: SubmissionUpdate): string[] {
   return rooms;
 }
 
+/** A bus failure that says nothing about the answer: the deciding service is slow, absent or restarting. */
+export function isTransientCheckFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'BUS_TIMEOUT' || code === 'BUS_NO_RESPONDERS' || code === 'BUS_CLOSED';
+}
+
+/**
+ * Asks `check` until it answers: a slow or absent answer is asked again with jittered backoff
+ * (0.2 s doubling to 5 s) while `alive()`, for at most `patienceMs`; then the last error is
+ * thrown. Errors that are answers (the service threw) are thrown at once.
+ */
+export async function askPatiently<T>(
+  check: () => Promise<T>,
+  alive: () => boolean,
+  patienceMs: number,
+): Promise<T> {
+  const deadline = Date.now() + patienceMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (!isTransientCheckFailure(err) || !alive() || Date.now() >= deadline) throw err;
+      const backoff = Math.min(5000, 200 * 2 ** attempt);
+      await new Promise((r) => setTimeout(r, backoff / 2 + Math.random() * (backoff / 2)));
+    }
+  }
+}
+
+/**
+ * Contest room decisions reused per (contest, viewer): the contest service's decision (its access
+ * rule, unchanged), kept while no event about the contest, the viewer's groups or their session
+ * says it may have changed, and for at most `ttlMs`. Only grants are kept: a refusal is asked
+ * again (the contest may start, a registration may be added).
+ */
+export function contestGrantCache(ttlMs: number, now: () => number = Date.now) {
+  const grants = new Map<string, { at: number; decision: ContestWatchDecision }>();
+  const key = (cid: number, viewer: AuthUser | null) =>
+    `${cid}|${viewer?.uid ?? ''}|${viewer?.roles.join(',') ?? ''}`;
+  return {
+    async decide(
+      viewer: AuthUser | null,
+      cid: number,
+      ask: () => Promise<ContestWatchDecision>,
+    ): Promise<ContestWatchDecision> {
+      const k = key(cid, viewer);
+      const hit = grants.get(k);
+      if (hit && now() - hit.at < ttlMs) return hit.decision;
+      const decision = await ask();
+      if (decision === 'ok' || decision === 'admin') {
+        if (grants.size >= 100_000) grants.clear();
+        grants.set(k, { at: now(), decision });
+      } else grants.delete(k);
+      return decision;
+    },
+    dropContest(cid: number) {
+      for (const k of grants.keys()) if (k.startsWith(`${cid}|`)) grants.delete(k);
+    },
+    dropUser(uid: string) {
+      for (const k of grants.keys()) if (k.split('|')[1] === uid) grants.delete(k);
+    },
+    size: () => grants.size,
+  };
+}
+
 export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   const { bus, authenticator, judge } = opts;
   const contest = opts.contest ?? remoteContestWatchPolicy(bus);
+  const patienceMs = opts.checkPatienceMs ?? 120_000;
+  const contestGrants = contestGrantCache(opts.contestGrantTtlMs ?? 30_000);
   const maxRooms = opts.maxWatchedRooms ?? 200;
   const ownServer = opts.httpServer ? null : createServer();
   const io = new Server(opts.httpServer ?? ownServer!, {
@@ -130,13 +203,18 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         const p = payload as T;
         if (watched() >= maxRooms && !socket.rooms.has(room(p))) return reply({ ok: false, error: 'denied' });
         try {
-          const decision = await check(p);
+          // A slow or absent service is asked again, never taken for a refusal.
+          const decision = await askPatiently(
+            () => check(p),
+            () => socket.connected,
+            patienceMs,
+          );
           if (decision !== 'ok') return reply({ ok: false, error: decision });
           await socket.join(room(p));
           reply({ ok: true });
         } catch (err) {
           opts.log?.warn({ err, event }, 'subscribe check failed');
-          reply({ ok: false, error: 'denied' });
+          reply({ ok: false, error: isTransientCheckFailure(err) ? 'unavailable' : 'denied' });
         }
       });
 
@@ -175,7 +253,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       if (watched() >= maxRooms - 1 && !socket.rooms.has(Rooms.contest(cid)))
         return reply({ ok: false, error: 'denied' });
       try {
-        const decision = await contest.canWatchContest(user, cid);
+        const decision = await askPatiently(
+          () => contestGrants.decide(user, cid, () => contest.canWatchContest(user, cid)),
+          () => socket.connected,
+          patienceMs,
+        );
         if (decision !== 'ok' && decision !== 'admin') return reply({ ok: false, error: decision });
         await socket.join(Rooms.contest(cid));
         if (decision === 'admin') await socket.join(Rooms.contestAdmin(cid));
@@ -183,7 +265,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         reply({ ok: true, admin: decision === 'admin' });
       } catch (err) {
         opts.log?.warn({ err, event: ClientEvents.subscribeContest }, 'subscribe check failed');
-        reply({ ok: false, error: 'denied' });
+        reply({ ok: false, error: isTransientCheckFailure(err) ? 'unavailable' : 'denied' });
       }
     });
     // A training's room (rank rows in place); the training service applies the rank's access rule.
@@ -248,8 +330,15 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         bus.subscribe<unknown>(subject!, (payload) => void io.to(Rooms.admin).emit(event!, payload)),
       ),
     )),
+    // A contest's settings or rows changed: its room grants are decided again.
+    await bus.subscribe<{ cid?: unknown; released?: unknown }>(Subjects.contestChangedAll, (payload) => {
+      if (typeof payload?.cid === 'number' && payload.released !== true)
+        contestGrants.dropContest(payload.cid);
+    }),
     // Group membership changes reach the user rooms the group service names (row owner, group admins).
-    await bus.subscribe<{ toUids?: unknown }>(Subjects.groupMembershipAll, (payload) => {
+    await bus.subscribe<{ toUids?: unknown; uid?: unknown }>(Subjects.groupMembershipAll, (payload) => {
+      // A membership decides group contests' rooms: that user's grants are decided again.
+      if (typeof payload?.uid === 'string') contestGrants.dropUser(payload.uid);
       const { toUids, ...event } = payload ?? {};
       if (!Array.isArray(toUids)) return;
       const rooms = toUids.filter((u): u is string => typeof u === 'string').map((u) => Rooms.user(u));
@@ -268,6 +357,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     ...(await relayMessages(io, bus, opts.log)),
     await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {
       const uid = subject.slice(Subjects.accountRevoked('').length);
+      contestGrants.dropUser(uid);
       io.to(Rooms.user(uid)).emit(ServerEvents.sessionRevoked, {});
       io.in(Rooms.user(uid)).disconnectSockets(true);
     }),
