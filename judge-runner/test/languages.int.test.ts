@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '@oj/protocol/enums/judge-status';
 import { LANGUAGES } from '../src/languages/index';
-import { createHarness, submission, testRun, type Harness } from './helpers';
+import { createHarness, measureSpeed, submission, testRun, type Harness, type MachineSpeed } from './helpers';
 
 let h: Harness;
+/**
+ * Runtimes start with much CPU of their own (a JVM ~0.5 s): time limits of cases whose verdict is
+ * not about time scale with the measured speed, so a slow or loaded core cannot turn AC into TLE
+ * (issue #23 item 21).
+ */
+let speed: MachineSpeed;
 beforeAll(async () => {
   h = await createHarness();
+  speed = await measureSpeed(h);
 });
 afterAll(async () => {
   await h?.close();
@@ -53,7 +60,12 @@ describe('languages', () => {
   for (const lang of LANGUAGES) {
     it(`${lang.name}: A+B is accepted`, async () => {
       const r = await h.judge(
-        submission({ language: lang.name, code: SOURCES[lang.name]!, testCases: cases }),
+        submission({
+          language: lang.name,
+          code: SOURCES[lang.name]!,
+          testCases: cases,
+          limits: { timeLimit: speed.scaled(1000), memoryLimit: 128, stackLimit: 128 },
+        }),
       );
       expect({ status: r.status, message: r.errorMessage }).toEqual({ status: S.ACCEPTED, message: null });
     });
@@ -108,7 +120,14 @@ describe('syntax check of interpreted languages (compat SB4)', () => {
 describe('JVM sized from the problem limits', () => {
   /** Judges a Java program on the first A+B case under the given limits. */
   const judgeJava = (code: string, limits: { timeLimit: number; memoryLimit: number; stackLimit: number }) =>
-    h.judge(submission({ language: 'Java', code, testCases: [cases[0]!], limits }));
+    h.judge(
+      submission({
+        language: 'Java',
+        code,
+        testCases: [cases[0]!],
+        limits: { ...limits, timeLimit: speed.scaled(limits.timeLimit) },
+      }),
+    );
   // 4 MiB of live data and ~800 MB of short-lived garbage: the heap must stay near the live data.
   const CHURN =
     'import java.util.*;\npublic class Main { public static void main(String[] x) { Scanner s = new Scanner(System.in); long v = s.nextLong() + s.nextLong(); int[][] live = new int[16][]; for (int i = 0; i < 16; i++) live[i] = new int[65536]; long sum = 0; for (int r = 0; r < 2000; r++) { int[] g = new int[100000]; g[r % 100000] = r; sum += g[7]; live[r % 16][r % 65536]++; } System.out.println(v + (sum >= 0 ? 0 : 1)); } }';
@@ -140,7 +159,7 @@ describe('JVM sized from the problem limits', () => {
         language: 'Java',
         code: probe,
         userInput: '',
-        limits: { timeLimit: 2000, memoryLimit: 64, stackLimit: 256 },
+        limits: { timeLimit: speed.scaled(2000), memoryLimit: 64, stackLimit: 256 },
       }),
     );
     expect(r.status).toBe(S.ACCEPTED);

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus as S } from '@oj/protocol/enums/judge-status';
-import { createHarness, submission, testRun, type Harness } from './helpers';
+import { createHarness, measureSpeed, submission, testRun, type Harness, type MachineSpeed } from './helpers';
 
 let h: Harness;
+/** Time limits of cases whose verdict is not about time scale with it (issue #23 item 21). */
+let speed: MachineSpeed;
 beforeAll(async () => {
   h = await createHarness();
+  speed = await measureSpeed(h);
 });
 afterAll(async () => {
   await h?.close();
@@ -46,18 +49,22 @@ describe('verdicts (default mode, C)', () => {
     expect((await c(code, { isRemoveEndBlank: true })).status).toBe(S.ACCEPTED);
   });
 
+  // The wall limit is 3·(T+200): one spinning thread needs a third of a core to reach the CPU
+  // limit first, which a loaded machine may not give it. Eight threads get eight shares.
   it('TLE by CPU (busy loop) with stored time capped at T', async () => {
-    const r = await c('int main(){volatile long x=0;for(;;)x++;}', {
-      limits: { timeLimit: 300, memoryLimit: 64, stackLimit: 64 },
-    });
+    const r = await c(
+      '#include <pthread.h>\nvoid*f(void*a){volatile long x=0;for(;;)x++;return a;}\nint main(){pthread_t t;for(int i=0;i<7;i++)pthread_create(&t,0,f,0);f(0);}',
+      { limits: { timeLimit: 300, memoryLimit: 64, stackLimit: 64 } },
+    );
     expect(r.status).toBe(S.TIME_LIMIT_EXCEEDED);
     expect(r.time).toBe(300);
     expect(r.cases[0]!.time).toBeGreaterThan(300);
   });
 
   it('TLE inside the (T, T+200] window with a clean exit', async () => {
+    // clock() is the process's CPU time (all threads): eight threads spin until it reaches 400 ms.
     const code =
-      '#include <time.h>\nint main(){int a,b;scanf("%d %d",&a,&b);clock_t s=clock();while((clock()-s)*1000/CLOCKS_PER_SEC<400);printf("%d\\n",a+b);return 0;}';
+      '#include <time.h>\n#include <pthread.h>\nvoid*f(void*a){while(clock()*1000/CLOCKS_PER_SEC<400);return a;}\nint main(){int a,b;scanf("%d %d",&a,&b);pthread_t t[7];for(int i=0;i<7;i++)pthread_create(&t[i],0,f,0);f(0);printf("%d\\n",a+b);return 0;}';
     const r = await c(code, {
       limits: { timeLimit: 300, memoryLimit: 64, stackLimit: 64 },
       testCases: [cases[0]!],
@@ -70,7 +77,7 @@ describe('verdicts (default mode, C)', () => {
   it('MLE: 1.5×M touched then exit 0, stored memory capped at M', async () => {
     const code =
       '#include <string.h>\nint main(){size_t n=96u<<20;char*p=malloc(n);memset(p,1,n);printf("%d\\n",p[n-1]);return 0;}';
-    const r = await c(code, { limits: { timeLimit: 1000, memoryLimit: 64, stackLimit: 64 } });
+    const r = await c(code, { limits: { timeLimit: speed.scaled(1000), memoryLimit: 64, stackLimit: 64 } });
     expect(r.status).toBe(S.MEMORY_LIMIT_EXCEEDED);
     expect(r.memory).toBe(64 * 1024);
   });
