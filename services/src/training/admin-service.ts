@@ -103,9 +103,10 @@ export function createTrainingAdminService(deps: TrainingDeps, training: Trainin
     if (input.id != null) {
       const c = await repo.categoryById(db, input.id);
       if (!c) return null;
-      // A category of another group (or a site category in a group) is not this training's to use.
-      if ((c.gid === null ? null : Number(c.gid)) !== gid)
-        throw denied(gid === null ? M.ADMIN_DENIED : GM.NOPERM);
+      // A category of another group is not this training's to use. A site category is, in a group
+      // training too (the reference checks only the category's group as sent, and its client
+      // offers only site categories; docs/compat.md T13).
+      if (c.gid !== null && Number(c.gid) !== gid) throw denied(gid === null ? M.ADMIN_DENIED : GM.NOPERM);
       return Number(c.id);
     }
     if (!input.name?.trim()) return null;

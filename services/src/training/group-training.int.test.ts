@@ -167,6 +167,44 @@ describe('group trainings on postgres', () => {
       ).not.toContain('Group cat');
     });
 
+    it("a group training takes a site category, as the reference's client sends it; another group's category is refused", async () => {
+      const siteCat = await h.call(U.root, 'POST', '/api/admin/training/category', {
+        name: 'Site cat for groups',
+        color: '#445566',
+      });
+      expect(siteCat.status).toBe(200);
+      const category = { id: siteCat.data.id, name: 'Site cat for groups', color: '#445566', gid: null };
+      const created = await h.call(U.padm, 'POST', '/api/group/training', {
+        training: { title: 'With a site category', auth: 'Public', gid: GID },
+        trainingCategory: category,
+      });
+      expect(created.status).toBe(200);
+      const rows = (await h.call(U.padm, 'GET', `/api/group/get-training-list?gid=${GID}`)).data.records;
+      const row = rows.find((t: { title: string }) => t.title === 'With a site category');
+      expect(row).toMatchObject({ categoryName: 'Site cat for groups', categoryColor: '#445566' });
+      // an edit keeps accepting it
+      expect(
+        (
+          await h.call(U.padm, 'PUT', '/api/group/training', {
+            training: { id: row.id, title: 'With a site category', auth: 'Public' },
+            trainingCategory: category,
+          })
+        ).status,
+      ).toBe(200);
+      // the group's own category is still not the site's to use
+      const groupCat = await tdb.db
+        .selectFrom('training_category' as never)
+        .select(['id' as never])
+        .where('name' as never, '=', 'Group cat' as never)
+        .executeTakeFirstOrThrow();
+      expect(
+        await h.call(U.root, 'POST', '/api/admin/training', {
+          training: { title: 'site with group cat', auth: 'Public' },
+          trainingCategory: { id: (groupCat as { id: number }).id, name: 'Group cat' },
+        }),
+      ).toMatchObject({ status: 403 });
+    });
+
     it('admin list with passwords for group admins only; edit by the author or the group root', async () => {
       const adminList = await h.call(U.padm, 'GET', `/api/group/get-admin-training-list?gid=${GID}`);
       expect(adminList.data.records.find((t: { id: number }) => t.id === made)).toMatchObject({
