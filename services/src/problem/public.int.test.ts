@@ -51,6 +51,7 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
     await make('10', { difficulty: 2 });
     await make('1002', { auth: 2 });
     await make('1003', { auth: 3 });
+    await make('1004', { auth: 3, author: 'alice' });
     await make('G-1', { is_group: true, gid: 5 });
     await make('HDU-1000', { is_remote: true });
     await make('CF-100A', { is_remote: true });
@@ -197,7 +198,7 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
   });
 
   it('refuses unknown, private, contest-only and group problems with the reference texts', async () => {
-    const detail = async (who: 'anonymous' | 'root' | 'user', q: string) =>
+    const detail = async (who: 'anonymous' | 'root' | 'admin' | 'user', q: string) =>
       (await h.call(who, 'GET', `/api/get-problem-detail?${q}`)).json();
     expect(await detail('anonymous', 'problemId=nope')).toMatchObject({
       status: 404,
@@ -207,7 +208,16 @@ describe.each(DB_KINDS)('public problem endpoints (%s)', (kind) => {
       status: 403,
       msg: '该题号对应题目并非公开题目，不支持访问！',
     });
-    expect(await detail('root', 'problemId=1003')).toMatchObject({ status: 403 });
+    // issue #26 item 11: a contest problem (a public one borrowed by a running contest) stays open
+    // to site admins and its author; others still get the reference refusal
+    expect(await detail('root', 'problemId=1003')).toMatchObject({ status: 200 });
+    expect(await detail('admin', 'problemId=1003')).toMatchObject({ status: 200 });
+    expect(await detail('user', 'problemId=1003')).toMatchObject({
+      status: 403,
+      msg: '该题号对应题目并非公开题目，不支持访问！',
+    });
+    expect(await detail('user', 'problemId=1004')).toMatchObject({ status: 200 });
+    expect(await detail('anonymous', 'problemId=1004')).toMatchObject({ status: 403 });
     expect(await detail('user', 'problemId=G-1')).toMatchObject({
       status: 403,
       msg: '题目为团队所属，此处不支持访问，请前往团队查看！',

@@ -52,6 +52,15 @@ export interface ProblemListParams {
 
 const intOrUndefined = (v: number | '' | undefined) => (typeof v === 'number' ? v : undefined);
 
+/**
+ * A contest problem (auth 3: a public problem borrowed by a running contest, or a contest's own)
+ * stays open on the problem page to site admins and its author (issue #26 item 11; docs/compat.md E1).
+ */
+function mayOpenContestProblem(user: AuthUser | null, author: string | null): boolean {
+  if (!user) return false;
+  return hasRole(user, 'root', 'admin', 'problem_admin') || (!!author && author === user.username);
+}
+
 export function createProblemService(
   ctx: AppContext,
   ports: ProblemPorts = {},
@@ -123,7 +132,8 @@ export function createProblemService(
   ): Promise<ProblemDetail> {
     const row = await repo.findProblemByDisplayId(db, problemId.trim().toUpperCase());
     if (!row) throw notFound('该题号对应的题目不存在');
-    if (row.auth !== 1) throw denied('该题号对应题目并非公开题目，不支持访问！');
+    if (row.auth !== 1 && !(row.auth === 3 && mayOpenContestProblem(user, row.author)))
+      throw denied('该题号对应题目并非公开题目，不支持访问！');
     if (row.is_group && !hasRole(user, 'root')) {
       if (gid == null) throw denied('题目为团队所属，此处不支持访问，请前往团队查看！');
       const member = user != null && row.gid === gid && (await groupPort.isMember(user.uid, gid));
