@@ -3,6 +3,7 @@
 // auth flag on a problem). The composition root can replace any of them.
 import { sql, type Kysely } from 'kysely';
 import { superAdminUids } from '../account/repository';
+import { copyProblem, findProblemByDisplayId } from '../problem/repository';
 import type { Database } from '../platform/db/schema';
 import type { ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
@@ -167,7 +168,7 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
       if (pids.length === 0) return out;
       const rows = await db
         .selectFrom('problem')
-        .select(['id', 'problem_id', 'title', 'auth', 'type', 'gid'])
+        .select(['id', 'problem_id', 'title', 'auth', 'type', 'gid', 'author', 'is_remote'])
         .where('id', 'in', [...pids])
         .execute();
       for (const r of rows)
@@ -178,6 +179,8 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
           auth: r.auth,
           type: r.type,
           gid: r.gid,
+          author: r.author,
+          isRemote: r.is_remote,
         });
       return out;
     },
@@ -225,6 +228,32 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
     },
     async markContestOnly(pid) {
       await db.updateTable('problem').set({ auth: 3 }).where('id', '=', pid).execute();
+    },
+    async copyForContest(pid, o) {
+      const src = await db
+        .selectFrom('problem')
+        .select('problem_id')
+        .where('id', '=', pid)
+        .executeTakeFirst();
+      if (!src) throw fail('添加失败');
+      // `<id>-C<cid>`, or `<id>-C<cid>-2`… when the contest already holds a copy of it.
+      let problemId = `${src.problem_id}-C${o.cid}`.toUpperCase();
+      for (let n = 2; await findProblemByDisplayId(db, problemId); n++) {
+        if (n > 50) throw fail('添加失败');
+        problemId = `${src.problem_id}-C${o.cid}-${n}`.toUpperCase();
+      }
+      const row = await copyProblem(db, pid, { problemId, author: o.author, auth: 3 });
+      if (!row) throw fail('添加失败');
+      return {
+        id: row.id,
+        problemId: row.problem_id,
+        title: row.title,
+        auth: row.auth,
+        type: row.type,
+        gid: row.gid,
+        author: row.author,
+        isRemote: row.is_remote,
+      };
     },
     groupProblem: (problemId, gid) => groupProblemByDisplayId(db, problemId, gid),
   };

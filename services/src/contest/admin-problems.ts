@@ -4,7 +4,7 @@
 import { makePage, Subjects } from '@oj/protocol';
 import type { ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { AdminProblemListQuery } from '@oj/protocol/contest/schemas';
-import type { AuthUser } from '../platform/http/access';
+import { isRoot, type AuthUser } from '../platform/http/access';
 import { fail, notFound } from '../platform/http/errors';
 import type { ContestContext } from './access';
 import { M } from './messages';
@@ -92,25 +92,25 @@ export function createAdminProblems(ctx: ContestContext) {
     return toContestProblem(saved);
   }
 
-  async function addFromPublic(body: {
-    pid?: number | null;
-    cid?: number | null;
-    displayId?: string | null;
-  }) {
+  /**
+   * POST /api/admin/contest/add-problem-from-public (and the group twin). Borrowing a public
+   * problem hides it from the bank while the contest runs (compat E1); only root or the
+   * problem's author may do that to a public problem. Anyone else gets a contest-owned copy
+   * (auth 3, the caller its author) linked instead, and the original stays public; a remote
+   * problem (its display id names the remote problem) is linked without hiding it (compat E5).
+   * Answers `{pid, problemId, copied}` of the problem linked.
+   */
+  async function addFromPublic(
+    body: { pid?: number | null; cid?: number | null; displayId?: string | null },
+    user?: AuthUser,
+  ) {
     if (!body.pid || !body.cid || !body.displayId?.trim()) throw fail(M.ADD_FAILED);
     const problem = (await deps.problems.summaries([body.pid])).get(body.pid);
     if (!problem) throw notFound(M.PROBLEM_MISSING);
     const contest = await repo.findContest(db, body.cid);
     if (!contest) throw notFound(M.CONTEST_MISSING);
-    if (await repo.contestProblemClash(db, body.cid, body.pid, body.displayId.trim()))
-      throw fail(M.CP_DUPLICATE);
-    await repo.saveContestProblem(db, {
-      cid: body.cid,
-      pid: body.pid,
-      displayId: body.displayId.trim(),
-      displayTitle: problem.title,
-      color: null,
-    });
+    const displayId = body.displayId.trim();
+    if (await repo.contestProblemClash(db, body.cid, body.pid, displayId)) throw fail(M.CP_DUPLICATE);
     // A public problem stays in the public bank: hidden only while this contest has not ended
     // (reads.ts returns it afterwards; docs/compat.md). Other problems become contest-only.
     const decision = borrowDecision(
@@ -119,13 +119,35 @@ export function createAdminProblems(ctx: ContestContext) {
       contest.endTime,
       deps.now(),
     );
-    if (decision === 'borrow') await reads.borrowPublicProblem(db, body.pid, body.cid);
-    if (decision !== 'keep-public') {
-      await deps.problems.markContestOnly(body.pid);
+    const mayWithdraw =
+      !user || isRoot(user) || (problem.author !== undefined && problem.author === user.username);
+    let linked = problem;
+    let copied = false;
+    if (decision === 'borrow' && !mayWithdraw && !problem.isRemote) {
+      if (!deps.problems.copyForContest) throw fail(M.ADD_FAILED);
+      linked = await deps.problems.copyForContest(body.pid, { cid: body.cid, author: user!.username });
+      copied = true;
+    }
+    await repo.saveContestProblem(db, {
+      cid: body.cid,
+      pid: linked.id,
+      displayId,
+      displayTitle: linked.title,
+      color: null,
+    });
+    if (copied) {
       await deps.bus.publish(Subjects.problemChanged, { at: Date.now() }).catch(() => undefined);
+    } else if (decision === 'borrow' && !mayWithdraw) {
+      // a remote problem added by someone who may not withdraw it: linked, left public
+    } else {
+      if (decision === 'borrow') await reads.borrowPublicProblem(db, body.pid, body.cid);
+      if (decision !== 'keep-public') {
+        await deps.problems.markContestOnly(body.pid);
+        await deps.bus.publish(Subjects.problemChanged, { at: Date.now() }).catch(() => undefined);
+      }
     }
     deps.scoreboards.invalidate(body.cid);
-    return null;
+    return { pid: linked.id, problemId: linked.problemId, copied };
   }
 
   async function removeProblem(cid: number, pid: number) {

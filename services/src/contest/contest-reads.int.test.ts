@@ -15,6 +15,13 @@ import { returnEndedBorrows } from './reads-repository';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const USERS: Record<string, AuthUser> = {
+  'tok-root': {
+    uid: 'root',
+    username: 'root',
+    roleIds: [1000],
+    roles: ['root'],
+    permissions: ['contest_admin'],
+  },
   'tok-adm': {
     uid: 'adm',
     username: 'adm',
@@ -78,11 +85,11 @@ describe.each(DB_KINDS)('contest reads and borrowed problems on %s', (kind) => {
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const problem = async (problemId: string, auth = 1) =>
+  const problem = async (problemId: string, auth = 1, author = 'someone') =>
     (
       await tdb.db
         .insertInto('problem')
-        .values({ problem_id: problemId, title: problemId, auth } as never)
+        .values({ problem_id: problemId, title: problemId, auth, author } as never)
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -117,8 +124,9 @@ describe.each(DB_KINDS)('contest reads and borrowed problems on %s', (kind) => {
     const owned = await problem('OWN-1', 2);
     const cid = await createContest('borrow', start - MIN, start + 10 * MIN);
     const later = await createContest('borrow later', start - MIN, start + 20 * MIN);
+    // root keeps the reference's borrowing (a site admin gets a copy: next test)
     const add = (c: number, p: number, displayId: string) =>
-      call('POST', '/api/admin/contest/add-problem-from-public', 'tok-adm', { cid: c, pid: p, displayId });
+      call('POST', '/api/admin/contest/add-problem-from-public', 'tok-root', { cid: c, pid: p, displayId });
     const changed: unknown[] = [];
     await bus.subscribe(Subjects.problemChanged, (p) => void changed.push(p));
     expect((await add(cid, pid, 'A')).status).toBe(200);
@@ -145,6 +153,55 @@ describe.each(DB_KINDS)('contest reads and borrowed problems on %s', (kind) => {
     expect((await add(ended, pid2, 'A')).status).toBe(200);
     expect(await authOf(pid2)).toBe(1);
     clock = start;
+  });
+
+  it("a site admin adding someone else's public problem gets a contest-owned copy; the original stays public", async () => {
+    const start = clock;
+    const pid = await problem('PUB-COPY', 1, 'someone');
+    await tdb.db
+      .insertInto('problem_case')
+      .values({
+        pid,
+        seq: 1,
+        input: '1.in',
+        output: '1.out',
+        input_hash: 'a'.repeat(64),
+        output_hash: 'b'.repeat(64),
+      } as never)
+      .execute();
+    const cid = await createContest('copy', start - MIN, start + 10 * MIN);
+    const add = (who: string, c: number, p: number, displayId: string) =>
+      call('POST', '/api/admin/contest/add-problem-from-public', who, { cid: c, pid: p, displayId });
+    const r = await add('tok-adm', cid, pid, 'A');
+    expect(r.status).toBe(200);
+    expect(r.data).toMatchObject({ copied: true, problemId: `PUB-COPY-C${cid}` });
+    expect(r.data.pid).not.toBe(pid);
+    expect(await authOf(pid)).toBe(1);
+    const copy = await tdb.db
+      .selectFrom('problem')
+      .select(['auth', 'author', 'title', 'is_group'])
+      .where('id', '=', r.data.pid)
+      .executeTakeFirstOrThrow();
+    expect(copy).toMatchObject({ auth: 3, author: 'adm', title: 'PUB-COPY', is_group: false });
+    const cases = await tdb.db
+      .selectFrom('problem_case')
+      .select(['input_hash', 'output_hash'])
+      .where('pid', '=', r.data.pid)
+      .execute();
+    expect(cases).toEqual([{ input_hash: 'a'.repeat(64), output_hash: 'b'.repeat(64) }]);
+    // the contest links the copy, not the original
+    const links = await tdb.db.selectFrom('contest_problem').select('pid').where('cid', '=', cid).execute();
+    expect(links.map((l) => l.pid)).toEqual([r.data.pid]);
+    // a second contest of the admin: its own copy
+    const cid2 = await createContest('copy 2', start - MIN, start + 10 * MIN);
+    expect((await add('tok-adm', cid2, pid, 'A')).data.problemId).toBe(`PUB-COPY-C${cid2}`);
+    expect(await authOf(pid)).toBe(1);
+
+    // the problem's author may borrow it (hidden while the contest runs), as root may
+    const mine = await problem('PUB-MINE', 1, 'adm');
+    const own = await add('tok-adm', cid, mine, 'B');
+    expect(own.data).toMatchObject({ pid: mine, copied: false });
+    expect(await authOf(mine)).toBe(3);
   });
 
   it('keeps dismissed announcements per user across browsers (the wire list still works)', async () => {

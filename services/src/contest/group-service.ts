@@ -222,7 +222,8 @@ export function createGroupContestService(deps: GroupContestDeps, contests: Cont
       foreign: GCM.ADD_FOREIGN,
       ban: '添加题目失败，',
     });
-    return contests.addFromPublic(body);
+    // A group admin never withdraws a public problem from everyone: the contest gets a copy.
+    return contests.addFromPublic(body, user);
   }
 
   async function addFromGroup(user: AuthUser, q: { problemId: string; cid: number; displayId: string }) {

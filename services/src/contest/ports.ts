@@ -78,6 +78,9 @@ export interface ProblemSummary {
   auth: number;
   type: number;
   gid: number | null;
+  /** The stored author's username (absent from catalogs that do not know it). */
+  author?: string;
+  isRemote?: boolean;
 }
 
 /** Implemented by the problem capability. */
@@ -105,6 +108,11 @@ export interface ProblemCatalog {
   }): Promise<{ total: number; records: Record<string, unknown>[] }>;
   /** Adding a public problem to a contest hides it from the public set (auth 3). */
   markContestOnly(pid: number): Promise<void>;
+  /**
+   * A contest-owned copy (auth 3) of a problem, authored by `author`, under a display id made
+   * from the original's and the contest's; the original stays as it is (docs/compat.md E5).
+   */
+  copyForContest?(pid: number, o: { cid: number; author: string }): Promise<ProblemSummary>;
   /** A group's own problem by its full display id (add-contest-problem-from-group). */
   groupProblem?(
     problemId: string,

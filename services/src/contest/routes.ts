@@ -301,7 +301,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     async (req) => {
       const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
-      return ok(await s.addFromPublic(body));
+      return ok(await s.addFromPublic(body, req.user!));
     },
   );
   app.delete(

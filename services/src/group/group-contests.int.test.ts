@@ -213,21 +213,24 @@ describe('group contests', () => {
         displayId: 'A',
       }),
     ).toMatchObject({ status: 403 });
-    expect(
-      await h.call('POST', '/api/group/add-contest-problem-from-public', 'gadmin', {
-        pid: bankPid,
-        cid,
-        displayId: 'A',
-      }),
-    ).toMatchObject({ status: 200 });
-    // Now hidden while the contest runs; another public problem under the same display id clashes.
-    expect(
-      await h.call('POST', '/api/group/add-contest-problem-from-public', 'gadmin', {
-        pid: bankPid,
-        cid,
-        displayId: 'Z',
-      }),
-    ).toMatchObject({ status: 404, msg: GCM.PROBLEM_HIDDEN });
+    const addedBank = await h.call('POST', '/api/group/add-contest-problem-from-public', 'gadmin', {
+      pid: bankPid,
+      cid,
+      displayId: 'A',
+    });
+    expect(addedBank).toMatchObject({ status: 200, data: { copied: true } });
+    // the contest's own copy is what the contest links
+    const linkedPid = Number(addedBank.data.pid);
+    // A group admin gets a contest-owned copy: the bank problem stays public (compat E5);
+    // another public problem under the same display id clashes.
+    const bankAuth = await sql<{ auth: number }>`select auth from problem where id = ${bankPid}`.execute(
+      tdb.db,
+    );
+    expect(bankAuth.rows[0]!.auth).toBe(1);
+    const linked = await sql<{ problem_id: string; auth: number }>`
+      select p.problem_id, p.auth from contest_problem cp join problem p on p.id = cp.pid
+      where cp.cid = ${cid} and cp.display_id = 'A'`.execute(tdb.db);
+    expect(linked.rows[0]).toEqual({ problem_id: `P1-C${cid}`, auth: 3 });
     const bank2 = await sql<{ id: number }>`
       insert into problem (problem_id, title, auth) values ('P2', 'Bank two', 1) returning id`.execute(
       tdb.db,
@@ -307,23 +310,23 @@ describe('group contests', () => {
       else expect(r, v).toMatchObject({ status: 403 });
     }
     expect(
-      await h.call('GET', `/api/group/contest-problem?cid=${cid}&pid=${bankPid}`, 'owner'),
+      await h.call('GET', `/api/group/contest-problem?cid=${cid}&pid=${linkedPid}`, 'owner'),
     ).toMatchObject({
       status: 200,
       data: { displayId: 'A' },
     });
     expect(
-      await h.call('DELETE', `/api/group/contest-problem?cid=${cid}&pid=${bankPid}`, 'member'),
+      await h.call('DELETE', `/api/group/contest-problem?cid=${cid}&pid=${linkedPid}`, 'member'),
     ).toMatchObject({
       status: 403,
     });
     expect(
-      await h.call('DELETE', `/api/group/contest-problem?cid=${cid}&pid=${bankPid}`, 'groot'),
+      await h.call('DELETE', `/api/group/contest-problem?cid=${cid}&pid=${linkedPid}`, 'groot'),
     ).toMatchObject({
       status: 200,
     });
     expect(
-      await h.call('GET', `/api/group/contest-problem?cid=${cid}&pid=${bankPid}`, 'owner'),
+      await h.call('GET', `/api/group/contest-problem?cid=${cid}&pid=${linkedPid}`, 'owner'),
     ).toMatchObject({
       status: 400,
       msg: GCM.CP_GONE,

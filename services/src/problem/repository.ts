@@ -530,3 +530,61 @@ export async function replaceCases(db: Db, pid: number, cases: readonly CaseInse
       .values(cases.map((c, i) => ({ ...c, pid, seq: i + 1 })))
       .execute();
 }
+
+// --- copies -------------------------------------------------------------------
+
+/**
+ * A copy of a problem under a new display id, in one transaction: statement, limits, checker,
+ * tags, languages, templates and test cases (the blobs are shared: content-addressed). Not a
+ * group problem; `author`, `auth` and `problemId` as given. Null when the problem is gone.
+ */
+export async function copyProblem(
+  db: Db,
+  pid: number,
+  o: { problemId: string; author: string; auth: number },
+): Promise<ProblemRow | null> {
+  return db.transaction().execute(async (tx) => {
+    const src = await findProblem(tx, pid);
+    if (!src) return null;
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { id, gmt_create, gmt_modified, ...fields } = src;
+    const row = await insertProblem(tx, {
+      ...fields,
+      problem_id: o.problemId,
+      author: o.author,
+      auth: o.auth,
+      is_group: false,
+      gid: null,
+      apply_public_progress: null,
+      modified_user: o.author,
+    });
+    const tags = await tx.selectFrom('problem_tag').select('tid').where('pid', '=', pid).execute();
+    if (tags.length)
+      await tx
+        .insertInto('problem_tag')
+        .values(tags.map((t) => ({ pid: row.id, tid: t.tid })))
+        .execute();
+    const langs = await tx.selectFrom('problem_language').select('lid').where('pid', '=', pid).execute();
+    if (langs.length)
+      await tx
+        .insertInto('problem_language')
+        .values(langs.map((l) => ({ pid: row.id, lid: l.lid })))
+        .execute();
+    const templates = await codeTemplates(tx, pid);
+    await replaceCodeTemplates(tx, row.id, templates);
+    const cases = await problemCases(tx, pid);
+    await replaceCases(
+      tx,
+      row.id,
+      cases.map((c) => ({
+        input: c.input,
+        output: c.output,
+        input_hash: c.input_hash,
+        output_hash: c.output_hash,
+        score: c.score,
+        group_num: c.group_num,
+      })),
+    );
+    return row;
+  });
+}

@@ -47,7 +47,10 @@ export function groupContestAdmin(gid: number, shortName: string): ContestAdminS
           ...(keyword ? { keyword } : {}),
         }),
       addFromPublic: (cid, pid, displayId) =>
-        api.post('/api/group/add-contest-problem-from-public', { cid, pid, displayId }),
+        api.post<{ pid: number; problemId: string; copied: boolean } | null>(
+          '/api/group/add-contest-problem-from-public',
+          { cid, pid, displayId },
+        ),
       saveLink: (link) => api.put('/api/group/contest-problem', link),
       link: (cid, pid) => api.get('/api/group/contest-problem', { cid, pid }),
       removeProblem: (cid, pid) => api.delete('/api/group/contest-problem', { cid, pid }),

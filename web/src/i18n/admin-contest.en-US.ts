@@ -91,6 +91,7 @@ export const adminContestEnUS: typeof adminContestZhCN = {
     noColor: 'No colour',
     add: 'Add',
     added: 'Added',
+    addedAsCopy: "Added as the contest's own copy {{problemId}}: the public problem stays public",
     close: 'Close',
     announcementsTitle: 'Contest Announcements',
     newAnnouncement: 'New announcement',

@@ -89,6 +89,7 @@ export const adminContestZhCN = {
     noColor: '无颜色',
     add: '添加',
     added: '添加成功',
+    addedAsCopy: '已添加为本比赛专用的题目副本 {{problemId}}，公共题库中的原题保持公开',
     close: '关闭',
     announcementsTitle: '比赛公告',
     newAnnouncement: '发布公告',

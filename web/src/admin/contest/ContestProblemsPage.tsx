@@ -59,8 +59,10 @@ function AddFromPublicDialog({
       return;
     }
     try {
-      await ca.api.addFromPublic(cid, p.id, displayId);
-      toast.success(t('adminContest.added'));
+      const r = await ca.api.addFromPublic(cid, p.id, displayId);
+      toast.success(
+        r?.copied ? t('adminContest.addedAsCopy', { problemId: r.problemId }) : t('adminContest.added'),
+      );
       setAdded((a) => [...a, displayId]);
       list.reload();
       onAdded();

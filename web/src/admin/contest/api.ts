@@ -107,8 +107,12 @@ export const adminContestApi = {
       limit,
       ...(keyword ? { keyword } : {}),
     }),
+  /** `copied`: the contest got its own copy `problemId` and the bank problem stays public (compat E5). */
   addFromPublic: (cid: number, pid: number, displayId: string) =>
-    api.post<null>('/api/admin/contest/add-problem-from-public', { cid, pid, displayId }),
+    api.post<{ pid: number; problemId: string; copied: boolean } | null>(
+      '/api/admin/contest/add-problem-from-public',
+      { cid, pid, displayId },
+    ),
   saveLink: (link: ContestProblemLink) =>
     api.put<ContestProblemLink>('/api/admin/contest/contest-problem', link),
   link: (cid: number, pid: number) =>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../../test/harness';
+import { toast } from '../../shell/toaster';
 
 vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).idleSocketModuleMock());
 
@@ -213,9 +214,11 @@ describe('admin contest problems', () => {
           },
           contestProblemMap: {},
         });
-      if (path(url) === '/api/admin/contest/add-problem-from-public') return ok(null);
+      if (path(url) === '/api/admin/contest/add-problem-from-public')
+        return ok({ pid: 99, problemId: 'P20-C7', copied: true });
       return undefined;
     });
+    const success = vi.spyOn(toast, 'success');
     renderApp('/admin/contest/7/problems');
     await screen.findByTestId('admin-cp-row-B');
     const rows = [...document.querySelectorAll('[data-testid^="admin-cp-row-"]')].map((r) =>
@@ -235,6 +238,8 @@ describe('admin contest problems', () => {
         displayId: 'C',
       }),
     );
+    // The contest got its own copy (compat E5): the toast names it.
+    await waitFor(() => expect(success).toHaveBeenCalledWith(expect.stringContaining('P20-C7')));
   });
 
   it('edits a problem link: an empty display id is refused, the saved one is trimmed', async () => {
