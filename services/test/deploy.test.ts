@@ -216,6 +216,35 @@ describe('docker-compose.yml and the Dockerfile', () => {
     }
     expect(read('.dockerignore')).not.toMatch(/^(scripts|deploy|judge-runner)\b/m);
   });
+
+  // Issue #22 item 6: sockets spread over every gateway replica, polling pinned, storms absorbed.
+  it('spreads push sockets over the gateways: sticky upstream, WebSocket upgrade, room for a reconnect storm', () => {
+    const conf = read('deploy/nginx.conf');
+    const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(conf);
+    expect(upstream, 'an upstream of gateways').not.toBeNull();
+    const [, name, body] = upstream!;
+    // Sticky per client (the long-polling fallback must keep its socket.io session on one gateway).
+    expect(body).toMatch(
+      /^\s*(ip_hash;|hash \$(remote_addr|binary_remote_addr|arg_sid|cookie_\w+)( consistent)?;)/m,
+    );
+    // Every gateway replica: the service name re-resolved (shared zone), or several servers.
+    const servers = [...body!.matchAll(/^\s*server\s+(\S+)([^;]*);/gm)];
+    expect(servers.length).toBeGreaterThan(0);
+    expect(servers.length > 1 || (/\bresolve\b/.test(servers[0]![2]!) && /^\s*zone\s/m.test(body!))).toBe(
+      true,
+    );
+    for (const [, address] of servers)
+      expect(compose.services.gateway!.expose).toContain(address!.split(':')[1]);
+    const location = /location \/socket\.io\/ \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    expect(location).toContain(`proxy_pass http://${name};`);
+    expect(location).toContain('proxy_http_version 1.1;');
+    expect(location).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
+    expect(location).toMatch(/proxy_set_header Connection \$connection_upgrade;/);
+    // 5,000 sockets are 10,000 proxied connections; the accept queue takes a storm.
+    const workerConnections = Number(/worker_connections (\d+);/.exec(conf)?.[1]);
+    expect(workerConnections).toBeGreaterThanOrEqual(10_000);
+    expect(Number(/listen 80 [^;]*backlog=(\d+)/.exec(conf)?.[1])).toBeGreaterThanOrEqual(1024);
+  });
 });
 
 describe('health-check scripts', () => {

@@ -52,6 +52,11 @@ export interface GatewayOptions {
   /** ...or listen on this port by itself (0 = any free port). */
   port?: number;
   host?: string;
+  /**
+   * The listen backlog of its own server (default 4096; the kernel caps it at somaxconn): after a
+   * gateway dies, thousands of sockets reconnect to the others within seconds.
+   */
+  backlog?: number;
   bus: Bus;
   authenticator: Authenticator;
   judge: WatchPolicy;
@@ -367,7 +372,10 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
   if (ownServer) {
     await new Promise<void>((resolve, reject) => {
       ownServer.once('error', reject);
-      ownServer.listen(opts.port ?? 0, opts.host ?? '0.0.0.0', () => resolve());
+      ownServer.listen(
+        { port: opts.port ?? 0, host: opts.host ?? '0.0.0.0', backlog: opts.backlog ?? 4096 },
+        () => resolve(),
+      );
     });
     port = (ownServer.address() as AddressInfo).port;
   }

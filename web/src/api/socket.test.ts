@@ -47,13 +47,19 @@ afterEach(() => {
 });
 
 describe('push socket', () => {
-  it('reconnects quickly after a lost transport (socket.io pacing)', async () => {
+  it('reconnects after a lost transport with jittered exponential backoff (socket.io pacing)', async () => {
     await mod.connectSocket('t1');
     expect(made[0]!.opts).toMatchObject({
       auth: { token: 't1' },
+      reconnection: true,
       reconnectionDelay: mod.RECONNECT_DELAY_MS,
       reconnectionDelayMax: mod.RECONNECT_DELAY_MAX_MS,
+      randomizationFactor: mod.RECONNECT_RANDOMIZATION,
     });
+    // Issue #22: retries back off to several seconds, each randomised, so a dead gateway's
+    // thousands of sockets do not all come back within the same second.
+    expect(mod.RECONNECT_DELAY_MAX_MS).toBeGreaterThanOrEqual(10 * mod.RECONNECT_DELAY_MS);
+    expect(mod.RECONNECT_RANDOMIZATION).toBeGreaterThanOrEqual(0.5);
   });
 
   it('reconnects after a server-side disconnect, which socket.io alone would not', async () => {

@@ -15,11 +15,23 @@ let socketToken: string | null = null;
 const resyncListeners = new Set<() => void>();
 
 /**
- * Reconnection pacing (socket.io backs off from 0.3 s to 1 s, randomised ±50 %): a client finds a
- * restarted gateway within about a second of it listening.
+ * Reconnection pacing (issue #22): socket.io's exponential backoff, doubling from 0.5 s up to 10 s,
+ * each delay randomised ±50 %. When a gateway with thousands of sockets dies, their reconnects
+ * spread over seconds instead of all landing within one (retrying every ≤ 1 s filled the accept
+ * queue and none came back); a client still finds a restarted gateway within about a second of
+ * a short outage.
  */
-export const RECONNECT_DELAY_MS = 300;
-export const RECONNECT_DELAY_MAX_MS = 1000;
+export const RECONNECT_DELAY_MS = 500;
+export const RECONNECT_DELAY_MAX_MS = 10_000;
+export const RECONNECT_RANDOMIZATION = 0.5;
+
+/** The socket.io-client reconnection options of the push socket. */
+export const RECONNECT_OPTIONS = {
+  reconnection: true,
+  reconnectionDelay: RECONNECT_DELAY_MS,
+  reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+  randomizationFactor: RECONNECT_RANDOMIZATION,
+} as const;
 
 /**
  * Calls `listener` after every reconnect of the push socket (not the first connect): pushes sent
@@ -68,8 +80,7 @@ export async function connectSocket(token: string | null): Promise<Socket> {
     path: '/socket.io',
     auth: token ? { token } : {},
     transports: ['websocket', 'polling'],
-    reconnectionDelay: RECONNECT_DELAY_MS,
-    reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+    ...RECONNECT_OPTIONS,
   });
   watchConnection(socket);
   return socket;
