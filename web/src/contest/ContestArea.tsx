@@ -3,7 +3,7 @@ import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs, T
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, useLocation, useParams, useRoute } from 'wouter';
-import { Markdown } from '../shell/Markdown';
+import { MathMarkdown } from '../problem/MathMarkdown';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 import { isSuperAdmin, useSession } from '../store/session';
@@ -196,7 +196,11 @@ function ContestBody({
           <div data-testid="contest-overview">
             {showPasswordForm(facts) && <PasswordForm cid={cid} onRegistered={reloadAccess} />}
             <Card className="oj-contest-description">
-              {contest.description ? <Markdown source={contest.description} /> : t('contestUi.noDescription')}
+              {contest.description ? (
+                <MathMarkdown source={contest.description} />
+              ) : (
+                t('contestUi.noDescription')
+              )}
             </Card>
           </div>
         );
@@ -260,5 +264,10 @@ export function ContestAreaPage() {
         action={<Button onClick={info.reload}>{t('contestUi.retry')}</Button>}
       />
     );
-  return <ContestBody contest={info.data} access={!!access.data?.access} reloadAccess={access.reload} />;
+  // Registering changes the participant count too: both are read again (issue #26 item 8).
+  const registered = () => {
+    access.reload();
+    info.reload();
+  };
+  return <ContestBody contest={info.data} access={!!access.data?.access} reloadAccess={registered} />;
 }

@@ -81,7 +81,7 @@ export function ContestHeader({
         <Tag minimal data-testid="contest-phase">
           {t(`contestUi.${clock.phase}`)}
         </Tag>
-        <Tag minimal icon="people">
+        <Tag minimal icon="people" data-testid="contest-count">
           {contest.count ?? 0}
         </Tag>
         {contest.gid !== null && (

@@ -26,6 +26,14 @@ function remember(cid: string, ids: number[]): void {
   }
 }
 
+/**
+ * Announcements already shown as a notice in this page's life, by contest (issue #26 item 8): a
+ * notice stays open across the contest's tabs and screens, so a screen mounted later must not show
+ * it again. Closing it marks it read; a reload shows the ones never closed once more.
+ */
+const shownNotices = new Map<string, Set<number>>();
+export const resetShownNotices = () => shownNotices.clear();
+
 export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
   const { t } = useTranslation();
   const tRef = useRef(t);
@@ -35,7 +43,8 @@ export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
-    const shown = new Set<number>();
+    const shown = shownNotices.get(cid) ?? new Set<number>();
+    shownNotices.set(cid, shown);
     const poll = async () => {
       const read = readIds(cid);
       try {

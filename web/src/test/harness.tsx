@@ -1,4 +1,5 @@
 // Renders the whole app at a path with a scripted fetch, for component tests.
+import { resetShownNotices } from '../contest/unread';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
@@ -62,6 +63,7 @@ export function resetStores(): void {
   useMessages.getState().reset();
   // Messages of the previous case would otherwise still show (the toaster outlives a render).
   void clearToasts();
+  resetShownNotices();
 }
 
 export function renderApp(path: string) {
