@@ -14,7 +14,18 @@ export const MessageSubjects = {
   /** A comment or reply was posted under a discussion: its readers' room. */
   discussionComment: (did: number | string) => `oj.discussion.comment.${did}`,
   discussionCommentAll: 'oj.discussion.comment.>',
+  /**
+   * Request/reply: may `viewer` join a discussion's room? The discussion service answers with
+   * the decision its comment reads apply ('ok' | 'not-found' | 'denied'; issue #23 item 9).
+   */
+  discussionWatchCheck: 'oj.discussion.watch-check',
 } as const;
+
+/** The question of the discussion watch check (the viewer as the gateway authenticated it). */
+export interface DiscussionWatchCheckRequest {
+  did: number;
+  viewer: { uid: string; username: string; roleIds: number[]; roles: string[]; permissions: string[] } | null;
+}
 
 export const MessageRooms = {
   discussion: (did: number | string) => `discussion:${did}`,

@@ -7,7 +7,7 @@ import type { Bus } from '@oj/protocol/bus';
 import { sealedFor } from '@oj/protocol/contest/clock';
 import type { ContestWatchDecision } from '@oj/protocol/realtime/events';
 import { isRoot, type AuthUser } from '../platform/http/access';
-import { denied, fail, ApiError } from '../platform/http/errors';
+import { denied, fail, notFound, ApiError } from '../platform/http/errors';
 import { M } from './messages';
 import type {
   ContestGroupPort,
@@ -56,6 +56,8 @@ export interface ContestViewFacts {
   /** sealed(viewer, forceRefresh=true): admins always see real data there (§0.7). */
   sealed: boolean;
   status: -1 | 0 | 1;
+  /** The board decision (contestSight) admits the viewer: admin, outside view or access check. */
+  mayRead: boolean;
 }
 
 /** What every use-case module of the contest service is built from. */
@@ -108,6 +110,40 @@ export function createContestContext(deps: ContestServiceDeps) {
       throw denied(M.NO_PERMISSION);
   }
 
+  /**
+   * The outside view of a contest (issue #23 item 7): outside info, the outside board, the
+   * problem list without the access check, the scroll board and the contest's push room all ask
+   * this. Null = allowed; else the refusal. Contest admins are the caller's business (adminOf).
+   * A group contest's outside view is for the group's members (and root) only.
+   */
+  async function outsideRefusal(viewer: AuthUser | null, c: ContestRecordRow): Promise<ApiError | null> {
+    if (!c.visible) return notFound(M.OUTSIDE_MISSING);
+    if (!c.openRank) return denied(M.OUTSIDE_CLOSED);
+    if (statusOf(c, deps.now()) === -1) return denied(M.OUTSIDE_SCHEDULED);
+    if (c.isGroup && c.gid !== null && !isRoot(viewer)) {
+      if (!viewer || !(await deps.groups.isMember(c.gid, viewer.uid))) return denied(M.NOT_GROUP_MEMBER);
+    }
+    return null;
+  }
+
+  /**
+   * Who may read a contest's live board and problem list (REST and the contest room alike):
+   * 'admin' for its admins, 'ok' for those the outside view or the access check admits.
+   */
+  async function contestSight(viewer: AuthUser | null, c: ContestRecordRow): Promise<ContestWatchDecision> {
+    if (await adminOf(viewer, c)) return 'admin';
+    if (!c.visible) return 'not-found';
+    if (!(await outsideRefusal(viewer, c))) return 'ok';
+    if (!viewer) return 'denied';
+    try {
+      await cac(viewer, c);
+      return 'ok';
+    } catch (err) {
+      if (err instanceof ApiError) return 'denied';
+      throw err;
+    }
+  }
+
   async function requireContestAdmin(user: AuthUser, cid: number | null | undefined) {
     const c = cid ? await repo.findContest(db, cid) : null;
     if (!c || !(await adminOf(user, c))) throw denied(M.NO_PERMISSION);
@@ -146,6 +182,8 @@ export function createContestContext(deps: ContestServiceDeps) {
     cac,
     accessByCid,
     groupGuard,
+    outsideRefusal,
+    contestSight,
     requireContestAdmin,
     superAdmins,
     participantCounts,
@@ -197,9 +235,11 @@ export function createAccessPorts(ctx: ContestContext) {
     if (!c) return null;
     const admin = await adminOf(user, c);
     const now = deps.now();
+    const sight = admin ? 'admin' : await ctx.contestSight(user, c);
     return {
       contest: c,
       isContestAdmin: admin,
+      mayRead: sight === 'admin' || sight === 'ok',
       sealed: sealedFor(timesOf(c), now, { isContestAdmin: admin, forceRefresh: true }),
       status: statusOf(c, now),
     };
@@ -230,23 +270,32 @@ export function createAccessPorts(ctx: ContestContext) {
   }
 
   /**
-   * Who may join a contest's push rooms: contest admins both rooms; anyone the contest
-   * room of a public outside scoreboard (openRank, started); otherwise those passing the access check.
+   * Who may join a contest's push rooms: the same decision as the REST reads of the board
+   * (contestSight): contest admins both rooms; the outside view (open board, started, group
+   * members only for a group contest) or the access check the contest room.
    */
   async function canWatchContest(viewer: AuthUser | null, cid: number): Promise<ContestWatchDecision> {
     const c = await repo.findContest(db, cid);
     if (!c) return 'not-found';
-    if (await adminOf(viewer, c)) return 'admin';
-    if (!c.visible) return 'not-found';
-    if (c.openRank && statusOf(c, deps.now()) !== -1) return 'ok';
-    if (!viewer) return 'denied';
-    try {
-      await cac(viewer, c);
-      return 'ok';
-    } catch (err) {
-      if (err instanceof ApiError) return 'denied';
-      throw err;
+    return ctx.contestSight(viewer, c);
+  }
+
+  /**
+   * May `user` use contest problem `pid` outside the submission path (the self-test)? When some
+   * contest holding it admits them as its statement page does: its admins, or the access check.
+   */
+  async function mayUseContestProblem(user: AuthUser, pid: number): Promise<boolean> {
+    for (const cid of await repo.contestIdsHolding(db, pid)) {
+      const c = await repo.findContest(db, cid);
+      if (!c) continue;
+      try {
+        await cac(user, c);
+        return true;
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+      }
     }
+    return false;
   }
 
   /** Contest display titles by contest_problem id (contest submission lists). */
@@ -254,5 +303,13 @@ export function createAccessPorts(ctx: ContestContext) {
     return new Map((await repo.contestProblems(db, cid)).map((p) => [p.id, p.display_title]));
   }
 
-  return { submitGate, viewFacts, checkAccess, commentFacts, canWatchContest, displayTitles };
+  return {
+    submitGate,
+    viewFacts,
+    checkAccess,
+    commentFacts,
+    canWatchContest,
+    displayTitles,
+    mayUseContestProblem,
+  };
 }

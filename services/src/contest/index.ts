@@ -52,6 +52,8 @@ export interface ContestCapability extends Capability {
     checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }>;
     /** contest_problem.id → display title. */
     displayTitles(cid: number): Promise<Map<number, string>>;
+    /** Some contest holding the problem admits the user (its admins, the access check). */
+    mayUseContestProblem(user: AuthUser, pid: number): Promise<boolean>;
   };
 }
 
@@ -123,6 +125,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
       viewFacts: (user, cid) => service.viewFacts(user, cid),
       checkAccess: (user, cid) => service.checkAccess(user, cid),
       displayTitles: (cid) => service.displayTitles(cid),
+      mayUseContestProblem: (user, pid) => service.mayUseContestProblem(user, pid),
     },
     routes: (app) => {
       registerContestRoutes(app, service);

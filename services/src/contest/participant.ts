@@ -13,8 +13,18 @@ import { matchesAccountRule, statusOf, timesOf, toContestVO } from './rules';
 import { ACCEPTED, pageArgs, toAnnouncementVO, toContestProblem } from './wire-shapes';
 
 export function createParticipantUseCases(ctx: ContestContext) {
-  const { deps, db, adminOf, visibleContest, cac, accessByCid, groupGuard, superAdmins, participantCounts } =
-    ctx;
+  const {
+    deps,
+    db,
+    adminOf,
+    visibleContest,
+    cac,
+    accessByCid,
+    groupGuard,
+    outsideRefusal,
+    superAdmins,
+    participantCounts,
+  } = ctx;
 
   /** GET /api/get-recent-contest: not ended, starting within 14 days, list fields only (core.md). */
   async function recent() {
@@ -62,11 +72,11 @@ export function createParticipantUseCases(ctx: ContestContext) {
     };
   }
 
-  async function outsideInfo(cid: number) {
+  async function outsideInfo(cid: number, viewer: AuthUser | null = null) {
     const c = cid ? await repo.findContest(db, cid) : null;
-    if (!c || !c.visible) throw notFound(M.OUTSIDE_MISSING);
-    if (!c.openRank) throw denied(M.OUTSIDE_CLOSED);
-    if (statusOf(c, deps.now()) === -1) throw denied(M.OUTSIDE_SCHEDULED);
+    if (!c) throw notFound(M.OUTSIDE_MISSING);
+    const refusal = await outsideRefusal(viewer, c);
+    if (refusal) throw refusal;
     const counts = await participantCounts([c.id]);
     const problems = await repo.contestProblems(db, c.id);
     return {
@@ -100,13 +110,16 @@ export function createParticipantUseCases(ctx: ContestContext) {
     const c = await visibleContest(cid);
     let admin = false;
     if (!user) {
-      if (!c.openRank || statusOf(c, deps.now()) === -1) throw denied(M.LOGIN_FIRST);
+      if (await outsideRefusal(null, c)) throw denied(M.LOGIN_FIRST);
     } else if (!c.openRank) admin = await cac(user, c);
     else {
       admin = await adminOf(user, c);
       // The original listed a scheduled contest's problems to any logged-in user when the
       // outside board was open; its outside board refuses scheduled contests (docs/compat.md).
       if (!admin && statusOf(c, deps.now()) === -1) throw denied(M.NOT_STARTED);
+      // A group contest's problems are for its members, as its outside view (issue #23).
+      const refusal = admin ? null : await outsideRefusal(user, c);
+      if (refusal) throw refusal;
     }
     const now = deps.now();
     const containsEndEff = c.allowEndSubmit && containsEnd;

@@ -192,6 +192,12 @@ export async function contestProblemByPid(db: Db, cid: number, pid: number) {
     .executeTakeFirst();
 }
 
+/** The contests that hold problem `pid` (the self-test's question: may a participant run it?). */
+export async function contestIdsHolding(db: Db, pid: number): Promise<number[]> {
+  const rows = await db.selectFrom('contest_problem').select('cid').where('pid', '=', pid).execute();
+  return [...new Set(rows.map((r) => Number(r.cid)))];
+}
+
 export async function contestProblemClash(
   db: Db,
   cid: number,

@@ -60,7 +60,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   app.get(
     '/api/get-contest-outsize-info',
     { config: anonymous, schema: { querystring: CidQuery } },
-    async (req) => ok(await s.outsideInfo(req.query.cid)),
+    async (req) => ok(await s.outsideInfo(req.query.cid, req.user ?? null)),
   );
   app.get('/api/get-contest-access', { config: login, schema: { querystring: CidQuery } }, async (req) =>
     ok(await s.access(req.user!, req.query.cid)),

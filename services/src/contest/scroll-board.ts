@@ -9,7 +9,7 @@ import * as repo from './repository';
 import { scrollBoardDate, statusOf, timesOf } from './rules';
 
 export function createScrollBoard(ctx: ContestContext) {
-  const { deps, db, adminOf, superAdmins } = ctx;
+  const { deps, db, contestSight, superAdmins } = ctx;
 
   async function scrollBoardContest(cid: number, viewer: AuthUser | null = null) {
     const c = await repo.findContest(db, cid);
@@ -17,11 +17,14 @@ export function createScrollBoard(ctx: ContestContext) {
     if (c.type !== 0) throw fail(M.SCROLL_NOT_ACM);
     if (!c.sealRank) throw fail(M.SCROLL_NOT_SEALED);
     if (statusOf(c, deps.now()) !== 1) throw fail(M.SCROLL_NOT_ENDED);
-    // The scroll board replays the sealed results: for the contest's admins, or for everyone
-    // once the contest is visible and its board no longer sealed (docs/compat.md X8).
-    if (!(await adminOf(viewer, c))) {
+    // The scroll board replays the sealed results: for the contest's admins, or once the contest
+    // is visible and its board no longer sealed for those who may read its board: everyone the
+    // outside view admits (open board; group members for a group contest), else those passing
+    // the access check (docs/compat.md X8, issue #23: real names of a closed contest).
+    const sight = await contestSight(viewer, c);
+    if (sight !== 'admin') {
       const sealedNow = sealedFor(timesOf(c), deps.now(), { isContestAdmin: false, forceRefresh: false });
-      if (!c.visible || sealedNow) throw fail(M.SCROLL_MISSING);
+      if (!c.visible || sealedNow || sight !== 'ok') throw fail(M.SCROLL_MISSING);
     }
     const rows = await repo.contestProblems(db, c.id);
     const summaries = await deps.problems.summaries(rows.map((r) => r.pid));

@@ -54,6 +54,7 @@ export function createContestService(deps: ContestServiceDeps) {
     checkAccess: ports.checkAccess,
     commentFacts: ports.commentFacts,
     canWatchContest: ports.canWatchContest,
+    mayUseContestProblem: ports.mayUseContestProblem,
     announceFirstAccepted: helper.announceFirstAccepted,
     displayTitles: ports.displayTitles,
     firstAccepted: helper.firstAccepted,

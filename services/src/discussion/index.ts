@@ -4,6 +4,8 @@
 // reminders go to the message capability through the ReminderPort.
 import './messages.en';
 import type { Kysely } from 'kysely';
+import type { Unsubscribe } from '@oj/protocol/bus';
+import { MessageSubjects, type DiscussionWatchCheckRequest } from '@oj/protocol/realtime/message';
 import type { AppContext, Capability } from '../platform/context';
 import { NO_GROUPS } from '../platform/shared-ports';
 import { accountTableAuthors, judgeTableAccepted } from './adapters';
@@ -86,6 +88,7 @@ export function createDiscussionCapability(
     now: ports.now ?? Date.now,
     log: ctx.log,
   });
+  let stopWatchChecks: Unsubscribe | null = null;
   return {
     name: 'discussion',
     service,
@@ -94,6 +97,18 @@ export function createDiscussionCapability(
       registerDiscussionRoutes(app, service);
       registerPostRoutes(app, posts);
       registerGroupPostRoutes(app, groupPosts);
+    },
+    // Gateways ask whether a socket may join a discussion's room (the comment reads' decision).
+    async start() {
+      stopWatchChecks = await ctx.bus.reply<DiscussionWatchCheckRequest, string>(
+        MessageSubjects.discussionWatchCheck,
+        (q) => service.canWatchDiscussion(q.viewer, q.did),
+        { queue: 'discussion-watch-check' },
+      );
+    },
+    async stop() {
+      await stopWatchChecks?.();
+      stopWatchChecks = null;
     },
   };
 }

@@ -4,8 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createNatsBus, type Bus } from '@oj/protocol/bus';
-import { MessageClientEvents, MessageServerEvents, MessageSubjects } from '@oj/protocol/realtime/message';
+import { createNatsBus, type Bus, type Unsubscribe } from '@oj/protocol/bus';
+import {
+  MessageClientEvents,
+  MessageServerEvents,
+  MessageSubjects,
+  type DiscussionWatchCheckRequest,
+} from '@oj/protocol/realtime/message';
 import { USERS, testAuthenticator, tokenOf } from '../judge/test-harness';
 import type { AuthUser } from '../platform/http/access';
 import { createGateway, type Gateway } from './index';
@@ -15,6 +20,7 @@ const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 describe('message relay over NATS', () => {
   let bus: Bus;
   let gateway: Gateway;
+  let stopChecks: Unsubscribe | undefined;
   const sockets: Socket[] = [];
   const open = async (user: AuthUser | null) => {
     const s = connect(`http://127.0.0.1:${gateway.port}`, {
@@ -48,8 +54,14 @@ describe('message relay over NATS', () => {
       judge: { canWatchSubmission: async () => 'denied', canWatchProblem: async () => 'denied' },
       contest: { canWatchContest: async () => 'denied' },
     });
+    // The discussion service's answer to the room check: discussion 9 is readable, 13 is not.
+    stopChecks = await bus.reply<DiscussionWatchCheckRequest, string>(
+      MessageSubjects.discussionWatchCheck,
+      (q) => (q.did === 9 ? 'ok' : q.did === 13 ? 'denied' : 'not-found'),
+    );
   });
   afterAll(async () => {
+    await stopChecks?.();
     for (const s of sockets) s.close();
     await gateway?.close();
     await bus?.close();
@@ -81,6 +93,13 @@ describe('message relay over NATS', () => {
     expect(await anon.timeout(3000).emitWithAck(MessageClientEvents.subscribeDiscussion, { did: 9 })).toEqual(
       { ok: true },
     );
+    // The room admits only whom the discussion service's decision admits.
+    expect(
+      await anon.timeout(3000).emitWithAck(MessageClientEvents.subscribeDiscussion, { did: 13 }),
+    ).toEqual({ ok: false, error: 'denied' });
+    expect(
+      await anon.timeout(3000).emitWithAck(MessageClientEvents.subscribeDiscussion, { did: 14 }),
+    ).toEqual({ ok: false, error: 'not-found' });
     expect(
       await anon.timeout(3000).emitWithAck(MessageClientEvents.subscribeDiscussion, { did: 'x' }),
     ).toMatchObject({

@@ -15,6 +15,7 @@ import {
   NoticeBroadcastSchema,
   SubscribeDiscussionSchema,
   UnreadPushedSchema,
+  type DiscussionWatchCheckRequest,
 } from '@oj/protocol/realtime/message';
 import type { AuthUser } from '../platform/http/access';
 
@@ -36,10 +37,23 @@ export async function relayMessages(
     socket.on(MessageClientEvents.subscribeDiscussion, async (payload: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!Value.Check(SubscribeDiscussionSchema, payload)) return reply({ ok: false, error: 'bad-request' });
-      const room = MessageRooms.discussion((payload as { did: number }).did);
+      const did = (payload as { did: number }).did;
+      const room = MessageRooms.discussion(did);
       const held = [...socket.rooms].filter((r) => r.startsWith('discussion:')).length;
       if (held >= MAX_DISCUSSION_ROOMS && !socket.rooms.has(room))
         return reply({ ok: false, error: 'denied' });
+      // The discussion service decides, as for its comment reads (a group's discussion: members).
+      try {
+        const decision = await bus.request<'ok' | 'not-found' | 'denied'>(
+          MessageSubjects.discussionWatchCheck,
+          { did, viewer: user } satisfies DiscussionWatchCheckRequest,
+          { timeoutMs: 3000 },
+        );
+        if (decision !== 'ok') return reply({ ok: false, error: decision });
+      } catch (err) {
+        log?.warn({ err }, 'discussion watch check failed');
+        return reply({ ok: false, error: 'denied' });
+      }
       await socket.join(room);
       reply({ ok: true });
     });

@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import type { JudgeView } from '@oj/protocol/submission/schemas';
 import type { Database } from '../platform/db/schema';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
-import type { ContestViewFacts, ContestViewPort } from './ports';
+import { denied } from '../platform/http/errors';
+import type { ContestViewFacts, ContestViewPort, GroupPort } from './ports';
 import * as repo from './repository';
+import { JudgeMessages as M } from './messages';
 import { CONTEST_RUNNING_ERROR } from './views';
 
 /** Shown instead of the real status of a submission whose result the sealed board hides. */
@@ -28,6 +30,8 @@ export interface SightRow {
   uid: string;
   cid: number;
   submitTime: Date;
+  /** The group of a group submission (its problem's or contest's), else null. */
+  gid?: number | null;
 }
 
 /** The decision for a contest submission (cid ≠ 0); `facts` null = the contest is gone or invisible. */
@@ -40,6 +44,9 @@ export function contestSubmissionSight(
   const own = !!viewer && viewer.uid === row.uid;
   if (!facts) return own ? 'own' : 'none';
   if (facts.isContestAdmin) return 'all';
+  // Someone the contest's board decision refuses (an unregistered user of a password contest)
+  // learns nothing of others' submissions, not even their status or language.
+  if (facts.mayRead === false && !own) return 'none';
   const c = facts.contest;
   if (facts.sealed && c.sealRankTime) {
     // OI: the whole result is hidden while sealed, own submissions included (reference);
@@ -99,8 +106,35 @@ export function contestFactsCache(contests: ContestViewPort | undefined, viewer:
   };
 }
 
-/** The reading guard the judge routes put around the service's answers. */
-export function createSubmissionGuard(db: Kysely<Database>, contests: ContestViewPort | undefined) {
+/**
+ * The reading guard: the one decision of what a viewer may see of a stored submission, put
+ * around the service's answers by the judge routes (detail, cases, batch status) and asked by the
+ * gateway's submission rooms (canWatch), so a socket learns what the REST read shows, no more.
+ * A group submission is for the group's members, its submitter and root only (issue #23 item 8).
+ */
+export function createSubmissionGuard(
+  db: Kysely<Database>,
+  contests: ContestViewPort | undefined,
+  groups?: GroupPort,
+) {
+  async function inGroup(viewer: AuthUser | null, row: SightRow): Promise<boolean> {
+    if (row.gid === null || row.gid === undefined) return true;
+    if (!viewer) return false;
+    if (isRoot(viewer) || viewer.uid === row.uid) return true;
+    return !!(await groups?.isMember(row.gid, viewer.uid));
+  }
+
+  async function sightOfRow(
+    viewer: AuthUser | null,
+    row: SightRow,
+    facts: ReturnType<typeof contestFactsCache>,
+  ): Promise<{ sight: SubmissionSight; running: boolean }> {
+    if (!(await inGroup(viewer, row))) return { sight: 'none', running: false };
+    if (row.cid === 0) return { sight: 'all', running: false };
+    const f = await facts(row.cid);
+    return { sight: contestSubmissionSight(viewer, row, f), running: f?.status === 0 };
+  }
+
   async function sightOf(
     viewer: AuthUser | null,
     view: JudgeView,
@@ -109,18 +143,30 @@ export function createSubmissionGuard(db: Kysely<Database>, contests: ContestVie
     const row: SightRow = {
       uid: view.uid ?? '',
       cid: view.cid ?? 0,
+      gid: view.gid ?? null,
       submitTime: new Date(view.submitTime ?? 0),
     };
-    if (row.cid === 0) return { row, sight: 'all' as SubmissionSight, running: false };
-    const f = await facts(row.cid);
-    return { row, sight: contestSubmissionSight(viewer, row, f), running: f?.status === 0 };
+    return { row, ...(await sightOfRow(viewer, row, facts)) };
+  }
+
+  async function storedSight(viewer: AuthUser | null, submitId: number) {
+    const stored = await repo.findSubmission(db, submitId);
+    if (!stored) return null;
+    const row: SightRow = {
+      uid: stored.uid,
+      cid: stored.cid,
+      gid: stored.gid,
+      submitTime: stored.submit_time,
+    };
+    return { row, ...(await sightOfRow(viewer, row, contestFactsCache(contests, viewer))) };
   }
 
   return {
-    /** The submission detail: sealed and hidden results masked, the address only for those who may. */
+    /** The submission detail: refused to those who may not know of it; sealed results masked. */
     async detail<T extends { submission: JudgeView }>(viewer: AuthUser | null, result: T): Promise<T> {
       const facts = contestFactsCache(contests, viewer);
       const { row, sight, running } = await sightOf(viewer, result.submission, facts);
+      if (sight === 'none') throw denied(row.cid === 0 ? M.GROUP_LIST_DENIED : M.SUBMISSION_DENIED);
       const submission = applySight(result.submission, sight, running);
       if (!maySeeIp(viewer, row, sight)) submission.ip = null;
       return { ...result, submission };
@@ -140,17 +186,23 @@ export function createSubmissionGuard(db: Kysely<Database>, contests: ContestVie
       return out;
     },
 
-    /** Case results of a contest submission only for those who see all of it. */
+    /** Case results: a contest submission's only for those who see all of it; none of a hidden one. */
     async mayReadCases(viewer: AuthUser | null, submitId: number): Promise<boolean> {
-      const stored = await repo.findSubmission(db, submitId);
-      if (!stored || stored.cid === 0) return true;
-      const facts = await contestFactsCache(contests, viewer)(stored.cid);
-      const sight = contestSubmissionSight(
-        viewer,
-        { uid: stored.uid, cid: stored.cid, submitTime: stored.submit_time },
-        facts,
-      );
-      return sight === 'all';
+      const s = await storedSight(viewer, submitId);
+      if (!s) return true;
+      return s.row.cid === 0 ? s.sight !== 'none' : s.sight === 'all';
+    },
+
+    /**
+     * May the viewer watch a submission's room? The REST decision: not a hidden one; of a
+     * contest submission only the submitter and those who see all of it (pushes carry verdicts).
+     */
+    async canWatch(viewer: AuthUser | null, submitId: number): Promise<'ok' | 'not-found' | 'denied'> {
+      const s = await storedSight(viewer, submitId);
+      if (!s) return 'not-found';
+      if (s.sight === 'none') return 'denied';
+      if (s.row.cid === 0) return 'ok';
+      return s.sight === 'all' || viewer?.uid === s.row.uid ? 'ok' : 'denied';
     },
   };
 }

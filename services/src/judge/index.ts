@@ -65,6 +65,7 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     problems: opts.problems,
     groups: opts.groups,
     contests: opts.contests,
+    contestViews: opts.contestViews,
     trainings: opts.trainings,
     switches: opts.switches,
     submitBoundMs: opts.submitBoundMs,
@@ -76,7 +77,12 @@ export function createJudgeCapability(ctx: AppContext, opts: JudgeCapabilityOpti
     stats: createSubmissionStats(ctx.db, opts.problems),
     problemStatus: createProblemStatus(ctx.db),
     routes(app) {
-      registerJudgeRoutes(app, service, opts.problems, createSubmissionGuard(ctx.db, opts.contestViews));
+      registerJudgeRoutes(
+        app,
+        service,
+        opts.problems,
+        createSubmissionGuard(ctx.db, opts.contestViews, opts.groups),
+      );
       if (opts.contestViews)
         registerContestSubmissionRoutes(
           app,

@@ -28,6 +28,7 @@ registerEnglish({
   [J.CASES_NEED_LOGIN]: 'You are not logged in! The test cases of contest submissions are not visible!',
   [J.ONLY_MINE_NEEDS_LOGIN]: 'No user is logged in, please log in again!',
   [J.GROUP_LIST_DENIED]: "Sorry, you may not see this group's submissions!",
+  [J.SUBMISSION_DENIED]: 'Sorry, you may not see this submission!',
   [J.NOT_OWNER_RESUBMIT]: 'Only the author of this submission may do that!',
   [J.CONTEST_RESUBMIT_LOCAL]: 'Error! Local problems cannot be resubmitted during a contest',
   [J.RESUBMIT_RUNNING]: 'This submission is being judged and cannot be resubmitted!',

@@ -24,6 +24,8 @@ export const JudgeMessages = {
   ONLY_MINE_NEEDS_LOGIN: '当前用户数据为空，请您重新登陆！',
   /** Ours (docs/compat.md G20): a group's submissions are for its members. */
   GROUP_LIST_DENIED: '对不起，您无权限查看该团队的提交！',
+  /** Ours (issue #23): a contest submission for someone the contest's board decision refuses. */
+  SUBMISSION_DENIED: '对不起，您无权限查看该提交！',
   NOT_OWNER_RESUBMIT: '非提交该评测的用户不可操作！',
   CONTEST_RESUBMIT_LOCAL: '错误！非vJudge题目在比赛过程无权限重新提交',
   RESUBMIT_RUNNING: '该提交正在评测中，不可重新提交！',

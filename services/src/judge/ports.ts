@@ -165,11 +165,15 @@ export interface ContestViewFacts {
   sealed: boolean;
   /** -1 scheduled, 0 running, 1 ended. */
   status: -1 | 0 | 1;
+  /** The contest's board decision admits the viewer (admin, outside view or access check); absent = yes. */
+  mayRead?: boolean;
 }
 
 /** The contest capability's rules for reading contest submissions. */
 export interface ContestViewPort {
   viewFacts(user: AuthUser | null, cid: number): Promise<ContestViewFacts | null>;
+  /** Some contest holding contest problem `pid` admits the user (self-tests); absent = nobody. */
+  mayUseContestProblem?(user: AuthUser, pid: number): Promise<boolean>;
   /** The contest access check; throws the reference's ApiErrors. */
   checkAccess(user: AuthUser, cid: number): Promise<{ isContestAdmin: boolean }>;
   /** contest_problem.id → the contest's display title. */

@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { JudgeStatus, Subjects } from '@oj/protocol';
 import { TestJudgeTaskSchema, type JudgeResult, type TestJudgeTask } from '@oj/protocol/judge/schemas';
 import type { TestResult } from '@oj/protocol/submission/schemas';
-import type { AuthUser } from '../platform/http/access';
+import { isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { fail } from '../platform/http/errors';
 import * as repo from './repository';
 import { JudgeMessages as M } from './messages';
@@ -22,6 +22,19 @@ const TEST_DONE_TTL_S = 60;
 export function createSelfTests(ctx: JudgeContext, gates: SubmitGates) {
   const { db, bus, problems } = ctx;
   const { checkSwitch, takeWindow } = gates;
+
+  /**
+   * Who may run a problem (its limits and extra files) on their own input (issue #23 item 10): as
+   * who may read its statement. Problem staff any; a group's problem its members; a public one
+   * anyone; a contest problem (auth 3) those some contest holding it admits; a hidden one nobody else.
+   */
+  async function mayTest(user: AuthUser, pid: number, problem: { auth: number; gid: number | null }) {
+    if (isSiteAdmin(user)) return true;
+    if (problem.gid !== null && !(await ctx.groups?.isMember(problem.gid, user.uid))) return false;
+    if (problem.auth === 1) return true;
+    if (problem.auth === 3) return !!(await ctx.contestViews?.mayUseContestProblem?.(user, pid));
+    return false;
+  }
 
   async function testSubmit(
     user: AuthUser,
@@ -47,7 +60,7 @@ export function createSelfTests(ctx: JudgeContext, gates: SubmitGates) {
     checkCode(body.code);
     await takeWindow('test', user.uid, sw.defaultSubmitInterval, M.TEST_TOO_FAST);
     const problem = await problems.getProblemForJudge(body.pid);
-    if (!problem) throw fail(M.TEST_PROBLEM_MISSING);
+    if (!problem || !(await mayTest(user, body.pid, problem))) throw fail(M.TEST_PROBLEM_MISSING);
     const testKey = `TEST_JUDGE_${randomBytes(16).toString('hex')}`;
     const task: TestJudgeTask = {
       kind: 'test',

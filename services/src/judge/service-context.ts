@@ -10,6 +10,7 @@ import type * as repo from './repository';
 import {
   DEFAULT_SWITCHES,
   type ContestSubmitPort,
+  type ContestViewPort,
   type GroupPort,
   type TrainingSubmitPort,
   type JudgeSwitches,
@@ -26,6 +27,8 @@ export interface JudgeServiceDeps {
   contests?: ContestSubmitPort;
   /** Training submissions (tid) are refused as missing trainings until the training capability provides this. */
   trainings?: TrainingSubmitPort;
+  /** The contest rules for reading contest submissions (the reading guard's contest facts). */
+  contestViews?: ContestViewPort;
   /** Current feature switches; defaults when absent. */
   switches?: () => Promise<JudgeSwitches>;
   /** A submit not accepted (committed) within this many ms is refused and leaves nothing (default 5000). */

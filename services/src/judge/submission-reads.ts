@@ -8,6 +8,7 @@ import type { Database } from '../platform/db/schema';
 import { isRoot, isSiteAdmin, type AuthUser } from '../platform/http/access';
 import { accessDenied, denied, notFound } from '../platform/http/errors';
 import * as repo from './repository';
+import { createSubmissionGuard } from './access';
 import type { JudgeRow } from './repository';
 import { JudgeMessages as M } from './messages';
 import { caseResultView, detailView, HIDDEN_CODE_NOTICE, listItemView, statusView } from './views';
@@ -125,12 +126,10 @@ export function createSubmissionReads(ctx: JudgeContext) {
 
   // ---------- visibility for the gateway ----------
 
-  /** May this viewer watch live updates of a submission? Contest rows: only the owner and admins. */
-  async function canWatchSubmission(viewer: AuthUser | null, submitId: number): Promise<WatchDecision> {
-    const row = await repo.findSubmission(db, submitId);
-    if (!row) return 'not-found';
-    if (row.cid === 0) return 'ok';
-    return viewer && (viewer.uid === row.uid || isSiteAdmin(viewer)) ? 'ok' : 'denied';
+  /** May this viewer watch live updates of a submission? The reading guard's decision (access.ts). */
+  const guard = createSubmissionGuard(db, ctx.contestViews, ctx.groups);
+  function canWatchSubmission(viewer: AuthUser | null, submitId: number): Promise<WatchDecision> {
+    return guard.canWatch(viewer, submitId);
   }
 
   /** Problem rooms carry site submissions of public problems (admins: any problem). */

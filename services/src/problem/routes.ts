@@ -43,7 +43,7 @@ export function registerProblemRoutes(app: App, service: ProblemService): void {
   app.get(
     '/api/get-problem-tags',
     { config: anonymous, schema: { querystring: OptionalPidQuery, response: { 200: env(Type.Array(Tag)) } } },
-    async (req) => ok(await service.problemTags(req.query.pid)),
+    async (req) => ok(await service.problemTags(req.query.pid, req.user ?? null)),
   );
   app.get(
     '/api/get-problem-list',
@@ -66,7 +66,7 @@ export function registerProblemRoutes(app: App, service: ProblemService): void {
       config: anonymous,
       schema: { querystring: PidQuery, response: { 200: env(Type.Array(CodeTemplate)) } },
     },
-    async (req) => ok(await service.codeTemplates(req.query.pid)),
+    async (req) => ok(await service.codeTemplates(req.query.pid, req.user ?? null)),
   );
   app.get(
     '/api/languages',
@@ -79,7 +79,7 @@ export function registerProblemRoutes(app: App, service: ProblemService): void {
   app.get(
     '/api/get-problem-languages',
     { config: anonymous, schema: { querystring: PidQuery, response: { 200: env(Type.Array(Language)) } } },
-    async (req) => ok(await service.problemLanguages(req.query.pid)),
+    async (req) => ok(await service.problemLanguages(req.query.pid, req.user ?? null)),
   );
   app.get(
     '/api/get-full-screen-problem-list',

@@ -171,8 +171,23 @@ export function createProblemService(
     };
   }
 
-  async function problemTags(pid: number | undefined): Promise<Tag[]> {
+  /**
+   * Who may read a problem's extras by its id (templates, tags, languages; issue #23 item 10): a
+   * hidden problem (auth 2) only problem staff and its author; a group's problem its members and
+   * root. Public and contest problems as before (the contest page reads their extras).
+   */
+  async function extrasReadable(user: AuthUser | null, pid: number): Promise<void> {
+    const row = await repo.findProblem(db, pid);
+    if (!row || hasRole(user, 'root')) return;
+    if (row.auth === 2 && !mayOpenContestProblem(user, row.author))
+      throw denied('该题号对应题目并非公开题目，不支持访问！');
+    if (row.is_group && row.gid !== null && !(user && (await groupPort.isMember(user.uid, row.gid))))
+      throw denied('题目为团队所属，此处不支持访问，请前往团队查看！');
+  }
+
+  async function problemTags(pid: number | undefined, user: AuthUser | null = null): Promise<Tag[]> {
     if (pid == null) return [];
+    await extrasReadable(user, pid);
     return ((await repo.tagsOfProblems(db, [pid])).get(pid) ?? []).map(toTag);
   }
 
@@ -214,11 +229,13 @@ export function createProblemService(
     return out;
   }
 
-  async function codeTemplates(pid: number): Promise<CodeTemplate[]> {
+  async function codeTemplates(pid: number, user: AuthUser | null = null): Promise<CodeTemplate[]> {
+    await extrasReadable(user, pid);
     return (await repo.codeTemplates(db, pid)).map(toCodeTemplate);
   }
 
-  async function problemLanguages(pid: number): Promise<Language[]> {
+  async function problemLanguages(pid: number, user: AuthUser | null = null): Promise<Language[]> {
+    await extrasReadable(user, pid);
     return (await repo.problemLanguages(db, pid)).map(toLanguage);
   }
 

@@ -36,7 +36,9 @@ async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function startSecurityPlatform(): Promise<SecurityPlatform> {
+export async function startSecurityPlatform(
+  opts: { attachGateway?: boolean; env?: Record<string, string> } = {},
+): Promise<SecurityPlatform> {
   const name = `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin((c) => c.query(`create database "${name}"`));
   const url = new URL(TEST_DATABASE_URL);
@@ -47,8 +49,12 @@ export async function startSecurityPlatform(): Promise<SecurityPlatform> {
     OJ_ROOT_PASSWORD: ROOT_PASSWORD,
     LOG_LEVEL: process.env.SEC_LOG ?? 'silent',
     DATABASE_URL: url.toString(),
+    // These tests check decisions, not load: no request is shed on a busy machine.
+    OJ_SHED_MAX_INFLIGHT: '0',
+    OJ_SHED_MAX_LAG_MS: '0',
+    ...opts.env,
   });
-  const platform = await createPlatform({ config, seedSamples: true });
+  const platform = await createPlatform({ config, seedSamples: true, attachGateway: opts.attachGateway });
   await platform.app.ready();
   const db = platform.ctx.db;
   const mk = (username: string, roleIds: number[]) =>

@@ -31,6 +31,17 @@ export const MARK = {
   groupContest: 'GROUPCONTESTMARK',
   groupProblem: 'GROUPPROBMARK',
   groupAnnouncement: 'GROUPANNMARK',
+  /** A group contest with its outside board open: still for the group's members only. */
+  groupOpenContest: 'GROUPOPENCONTESTMARK',
+  groupOpenDisplay: 'GROUPOPENDISPLAYMARK',
+  /** The group submission's code and run time: for the group's members (and root) only. */
+  groupCode: 'GROUPCODEMARK',
+  groupTime: '345671',
+  /** The language of the password contest's submission: for those who passed its access check. */
+  privateLanguage: 'PRIVLANGMARK',
+  /** Code templates of the hidden problem and of the group problem (get-problem-code-template). */
+  hiddenTemplate: 'HIDDENTEMPLATEMARK',
+  groupTemplate: 'GROUPTEMPLATEMARK',
 } as const;
 
 /** The public-bank submission of the hidden problem: problem staff may read its code and address. */
@@ -44,6 +55,9 @@ export const MARK_VISIBLE_TO: Readonly<Record<string, readonly string[]>> = {
   [MARK.notStartedProblem]: ['admin', 'problemAdmin'],
   [MARK.invisibleProblem]: ['admin', 'problemAdmin'],
   [MARK.groupProblem]: ['admin', 'problemAdmin'],
+  // The back office shows any problem's templates to problem staff.
+  [MARK.hiddenTemplate]: ['admin', 'problemAdmin'],
+  [MARK.groupTemplate]: ['admin', 'problemAdmin'],
   // Outside contests, root and problem admins read code; site admins see addresses.
   [STAFF_MARK.code]: ['problemAdmin'],
   [STAFF_MARK.ip]: ['admin', 'problemAdmin'],
@@ -128,7 +142,14 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
     email: 'sec_other@example.com',
     roleIds: [Role.DEFAULT_USER],
   });
-  const submission = async (cid: number, pid: number, displayId: string, at: number, sealed: boolean) => {
+  const submission = async (
+    cid: number,
+    pid: number,
+    displayId: string,
+    at: number,
+    sealed: boolean,
+    extra: { code?: string; time?: number; language?: string } = {},
+  ) => {
     const row = await db
       .insertInto('judge')
       .values({
@@ -138,12 +159,12 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
         username: 'sec_other',
         submit_time: new Date(at),
         status: 0,
-        time: sealed ? Number(MARK.sealedTime) : 5,
+        time: extra.time ?? (sealed ? Number(MARK.sealedTime) : 5),
         memory: sealed ? 765432 : 1024,
         score: sealed ? Number(MARK.sealedScore) : 100,
         length: 40,
-        code: `// ${cid === 0 ? STAFF_MARK.code : MARK.code}\nint main(){}`,
-        language: 'C++',
+        code: `// ${extra.code ?? (cid === 0 ? STAFF_MARK.code : MARK.code)}\nint main(){}`,
+        language: extra.language ?? 'C++',
         cid,
         cpid: 0,
         ip: cid === 0 ? STAFF_MARK.ip : MARK.ip,
@@ -171,6 +192,15 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
           .executeTakeFirstOrThrow()
       ).id,
     );
+  const template = async (pid: number, code: string) => {
+    const lang = await db
+      .selectFrom('language')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db.insertInto('code_template').values({ pid, lid: lang.id, code, status: true }).execute();
+  };
   const comment = async (cid: number, content: string) =>
     Number(
       (
@@ -219,7 +249,9 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
       openRank: false,
     });
     const pid = await problem(db, 'SECPRIV', MARK.privateProblem, 3);
-    const submitId = await submission(cid, pid, 'A', now - HOUR / 2, false);
+    const submitId = await submission(cid, pid, 'A', now - HOUR / 2, false, {
+      language: MARK.privateLanguage,
+    });
     await link(cid, pid, MARK.privateDisplay);
     variants.push({
       name: 'private',
@@ -282,6 +314,7 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
   // Hidden problem of the public bank, with a submission of someone else.
   {
     const pid = await problem(db, 'SECHID', MARK.hiddenProblem, 2);
+    await template(pid, MARK.hiddenTemplate);
     const submitId = await submission(0, pid, 'SECHID', now - HOUR, false);
     variants.push({
       name: 'hidden-problem',
@@ -328,8 +361,12 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
     await db.updateTable('contest').set({ is_group: true, gid }).where('id', '=', cid).execute();
     const pid = await problem(db, 'SECGRP1', MARK.groupProblem, 1);
     await db.updateTable('problem').set({ is_group: true, gid }).where('id', '=', pid).execute();
+    await template(pid, MARK.groupTemplate);
     await link(cid, pid, MARK.groupProblem);
-    const submitId = await submission(0, pid, 'SECGRP1', now - HOUR / 2, false);
+    const submitId = await submission(0, pid, 'SECGRP1', now - HOUR / 2, false, {
+      code: MARK.groupCode,
+      time: Number(MARK.groupTime),
+    });
     await db.updateTable('judge').set({ gid }).where('submit_id', '=', submitId).execute();
     variants.push({
       name: 'group',
@@ -338,6 +375,30 @@ export async function seedProtected(db: Db, participantUid: string): Promise<See
       pid,
       submitId,
       announcementId: await announcement(cid, MARK.groupAnnouncement),
+      commentId: variants[0]!.commentId,
+      displayId: 'A',
+      gid,
+    });
+    // The same group's contest with its outside board open (issue #23 item 7).
+    const openCid = await contest(db, {
+      title: MARK.groupOpenContest,
+      type: 0,
+      auth: 0,
+      start: now - HOUR,
+      end: now + HOUR,
+      openRank: true,
+    });
+    await db.updateTable('contest').set({ is_group: true, gid }).where('id', '=', openCid).execute();
+    const openPid = await problem(db, 'SECGRP2', MARK.groupProblem, 1);
+    await db.updateTable('problem').set({ is_group: true, gid }).where('id', '=', openPid).execute();
+    await link(openCid, openPid, MARK.groupOpenDisplay);
+    variants.push({
+      name: 'group-open-board',
+      problemKey: 'SECGRP2',
+      cid: openCid,
+      pid: openPid,
+      submitId,
+      announcementId: await announcement(openCid, MARK.groupAnnouncement),
       commentId: variants[0]!.commentId,
       displayId: 'A',
       gid,
