@@ -197,6 +197,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     logger: log,
     authenticator: account.authenticator,
     allowedOrigins: [config.baseUrl],
+    trustProxy: config.trustProxy,
     shedding: config.reliability && {
       maxInFlight: config.reliability.shedMaxInFlight,
       maxLagMs: config.reliability.shedMaxLagMs,

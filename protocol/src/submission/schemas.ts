@@ -171,7 +171,8 @@ export const SubmissionListQuerySchema = Type.Object({
   status: Type.Optional(Type.Integer()),
   username: Type.Optional(Type.String({ maxLength: 255 })),
   completeProblemID: Type.Optional(Type.Boolean()),
-  gid: Type.Optional(Id),
+  /** A group id: a 32-bit column (a larger id is refused here, never by the database). */
+  gid: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
 });
 export type SubmissionListQuery = Static<typeof SubmissionListQuerySchema>;
 

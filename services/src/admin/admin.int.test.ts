@@ -92,6 +92,7 @@ describe('admin back office on postgres', () => {
         mail: null,
         databaseUrl: 'postgres://ojuser:s3cret-db@db.internal:6543/ojprod',
         natsUrl: 'nats://nats-user:s3cret-nats@nats.internal:4222',
+        metrics: { token: 'admin-test-metrics-token' },
       },
       db: tdb.db,
       bus,
@@ -583,7 +584,14 @@ describe('admin back office on postgres', () => {
       judger: 'r1',
       at: Date.now(),
     });
-    const text = async () => (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const text = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: 'Bearer admin-test-metrics-token' },
+        })
+      ).body;
     await expect.poll(async () => await text()).toMatch(/oj_judge_verdicts_total\{status="accepted"\} 1/);
     const body = await text();
     expect(body).toMatch(

@@ -33,7 +33,7 @@ export function createAdminCapability(ctx: AppContext, deps: AdminDeps = {}): Ad
   const now = deps.now ?? (() => new Date());
   const dashboard = createDashboardService({ db: ctx.db, now });
   const users = createUsersService({ db: ctx.db, bus: ctx.bus, notices: deps.notices ?? NO_NOTICES, now });
-  const metrics = createMetrics({ db: ctx.db });
+  const metrics = createMetrics({ db: ctx.db, exposure: { ...ctx.config.metrics, host: ctx.config.host } });
   let live: AdminLive | null = null;
   const liveOrThrow = () => {
     if (!live) throw new Error('admin live feed not started');

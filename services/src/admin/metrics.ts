@@ -1,6 +1,9 @@
 // Prometheus metrics at /metrics: HTTP latency by route, the judge queue depth (submissions waiting
 // or being judged), verdicts by status, judge run times, sockets connected (reported by gateways),
 // event-bus lag (a ping through the bus every few seconds), plus the process defaults.
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -14,15 +17,41 @@ const PING_SUBJECT = 'oj.admin.ping';
 
 export interface Metrics {
   registry: Registry;
-  /** Adds the HTTP latency hook and GET /metrics (before the app is ready). */
+  /** Adds the HTTP latency hook, and GET /metrics behind the token when one is set (before the app is ready). */
   routes(app: App): void;
-  /** Subscribes to the bus (verdicts, pings, gateway reports). */
+  /** Subscribes to the bus (verdicts, pings, gateway reports); opens the metrics port when one is set. */
   start(bus: Bus): Promise<void>;
   stop(): Promise<void>;
+  /** The metrics port listening (OJ_METRICS_PORT; 0 = any free port), else null. */
+  port(): number | null;
+}
+
+/**
+ * Where /metrics is served (issue #23 item 15): never publicly. `token`: on the API port to
+ * `Authorization: Bearer <token>` only; `port`: alone on its own port (keep it off the public
+ * network; 0 = any free port). Neither: not served at all.
+ */
+export interface MetricsExposure {
+  token?: string;
+  port?: number;
+  host?: string;
+}
+
+/** Constant-time comparison of the presented bearer token with the configured one. */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '');
+  const want = Buffer.from(`Bearer ${token}`);
+  return given.length === want.length && timingSafeEqual(given, want);
 }
 
 /** The metrics of one API process. */
-export function createMetrics(o: { db: Kysely<Database>; pingMs?: number }): Metrics {
+export function createMetrics(o: {
+  db: Kysely<Database>;
+  pingMs?: number;
+  exposure?: MetricsExposure;
+}): Metrics {
+  const exposure = o.exposure ?? {};
+  let server: Server | null = null;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'oj_' });
   const http = new Histogram({
@@ -87,12 +116,38 @@ export function createMetrics(o: { db: Kysely<Database>; pingMs?: number }): Met
           reply.elapsedTime / 1000,
         );
       });
-      // Prometheus text format, no login: scrape it from inside the deployment.
-      app.get('/metrics', { config: { access: 'anonymous' }, schema: { hide: true } }, async (_req, reply) =>
-        reply.type(registry.contentType).send(await registry.metrics()),
-      );
+      // Prometheus text format, only to the scraper holding the configured token.
+      const token = exposure.token;
+      if (token)
+        app.get(
+          '/metrics',
+          { config: { access: 'anonymous' }, schema: { hide: true } },
+          async (req, reply) => {
+            if (!bearerMatches(req.headers.authorization, token))
+              return reply.code(404).send({ status: 404, msg: 'Not Found', data: null });
+            return reply.type(registry.contentType).send(await registry.metrics());
+          },
+        );
     },
+    port: () => (server ? (server.address() as AddressInfo).port : null),
     async start(bus) {
+      if (exposure.port !== undefined) {
+        const s = createServer((req, res) => {
+          if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+            res.writeHead(404).end();
+            return;
+          }
+          registry.metrics().then(
+            (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+            () => res.writeHead(500).end(),
+          );
+        });
+        await new Promise<void>((resolve, reject) => {
+          s.once('error', reject);
+          s.listen(exposure.port, exposure.host ?? '0.0.0.0', () => resolve());
+        });
+        server = s;
+      }
       subs = [
         await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
           if (u?.reason !== 'result') return;
@@ -116,6 +171,9 @@ export function createMetrics(o: { db: Kysely<Database>; pingMs?: number }): Met
       ping.unref();
     },
     async stop() {
+      const s = server;
+      server = null;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
       if (ping) clearInterval(ping);
       for (const u of subs) await u();
       subs = [];

@@ -7,6 +7,8 @@ import {
   PublicMdParams,
 } from '@oj/protocol/file/schemas';
 import { ApiError, Messages } from '../platform/http/errors';
+import { INT32_MAX } from '../platform/http/request-bounds';
+import { UPLOAD_MALFORMED } from '../platform/http/upload';
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
 import type { FileService, Upload } from './service';
@@ -21,24 +23,31 @@ async function readUpload(req: FastifyRequest, field: string, limit: number) {
   let gid: number | undefined;
   // An over-long file is cut and flagged (`truncated`) instead of throwing, so the size text is ours.
   const opts = { limits: { fileSize: limit + 1 }, throwFileSizeLimit: false };
-  for await (const part of req.parts(opts as Parameters<typeof req.parts>[0])) {
-    if (part.type === 'file') {
-      if (part.fieldname === field && !file) {
-        const bytes = await part.toBuffer().catch(() => null);
-        file = {
-          // A part sent without a file name (allowed by multipart) has none here: treat as ''.
-          filename: part.filename ?? '',
-          bytes: new Uint8Array(bytes ?? []),
-          truncated: !bytes || part.file.truncated,
-        };
-      } else part.file.resume();
-    } else if (part.fieldname === 'gid') {
-      const n = Number(part.value);
-      if (Number.isInteger(n) && n > 0) gid = n;
+  try {
+    for await (const part of req.parts(opts as Parameters<typeof req.parts>[0])) {
+      if (part.type === 'file') {
+        if (part.fieldname === field && !file) {
+          const bytes = await part.toBuffer().catch(() => null);
+          file = {
+            // A part sent without a file name (allowed by multipart) has none here: treat as ''.
+            filename: part.filename ?? '',
+            bytes: new Uint8Array(bytes ?? []),
+            truncated: !bytes || part.file.truncated,
+          };
+        } else part.file.resume();
+      } else if (part.fieldname === 'gid') {
+        const n = Number(part.value);
+        if (Number.isInteger(n) && n > 0 && n <= INT32_MAX) gid = n;
+      }
     }
+  } catch (err) {
+    // A second file part ("reach files limit": one file per request) or a broken body: bad input.
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(400, UPLOAD_MALFORMED, 400);
   }
   const q = (req.query ?? {}) as { gid?: string };
-  if (gid === undefined && q.gid && /^\d+$/.test(q.gid)) gid = Number(q.gid);
+  if (gid === undefined && q.gid && /^\d{1,10}$/.test(q.gid) && Number(q.gid) <= INT32_MAX)
+    gid = Number(q.gid);
   return { file, gid };
 }
 

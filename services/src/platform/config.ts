@@ -1,5 +1,6 @@
 // Process configuration, read once from the environment. Every value is
 // validated here so a typo fails at start-up with a message naming the variable.
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface MailConfig {
@@ -30,6 +31,16 @@ export interface Config {
    * mail-sending requests per 10 minutes (OJ_MAILS_PER_IP). A classroom behind one NAT shares them.
    */
   ipLimits: { loginsPerMinute: number; mailsPer10Minutes: number };
+  /**
+   * OJ_TRUST_PROXY: addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is
+   * believed (comma separated); unset: none, the client address is the connection's.
+   */
+  trustProxy: string[] | false;
+  /**
+   * /metrics: OJ_METRICS_TOKEN answers it on the API port to `Authorization: Bearer <token>`;
+   * OJ_METRICS_PORT serves it alone on that port (keep it off the public network). Neither: not served.
+   */
+  metrics: { token?: string; port?: number };
   /** null when SMTP_HOST is unset: mail is disabled. */
   mail: MailConfig | null;
   baseUrl: string;
@@ -45,6 +56,19 @@ export interface Config {
   testCaseZip: TestCaseZipConfig;
   /** Issue #22/#23 bounds (absent: the defaults); see README's configuration table. */
   reliability?: ReliabilityConfig;
+  /** Test data quotas and the collector of unreferenced upload blobs (issue #23 item 13; absent: defaults). */
+  testDataQuota?: TestDataQuotaConfig;
+}
+
+export interface TestDataQuotaConfig {
+  /** OJ_TESTCASE_QUOTA_USER_MB (default 4096): test data one uploader may hold (root: no limit). */
+  userBytes: number;
+  /** OJ_TESTCASE_QUOTA_GROUP_MB (default 8192): test data uploaded for one group. */
+  groupBytes: number;
+  /** OJ_BLOB_GC_GRACE_HOURS (default 24): an upload's blobs named by no problem are removed after this. */
+  gcGraceMs: number;
+  /** OJ_BLOB_GC_EVERY_MINUTES (default 60; 0: never): how often each API process collects. */
+  gcEveryMs: number;
 }
 
 export interface ReliabilityConfig {
@@ -122,6 +146,24 @@ function readSecret(env: Env, name: string, minLength: number): string | undefin
   return raw;
 }
 
+/** A comma-separated list of IPv4/IPv6 addresses or CIDR ranges; unset or empty: false. */
+function readProxies(env: Env, name: string): string[] | false {
+  const raw = read(env, name);
+  if (raw === undefined) return false;
+  const list = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    const [addr, bits, extra] = item.split('/');
+    const v = isIP(addr ?? '');
+    const max = v === 4 ? 32 : 128;
+    if (!v || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges, got "${item}"`);
+  }
+  return list.length ? list : false;
+}
+
 function readMail(env: Env): MailConfig | null {
   const host = read(env, 'SMTP_HOST');
   if (host === undefined) return null;
@@ -156,7 +198,14 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: readSecret(env, 'OJ_JWT_SECRET', 32),
     ipLimits: {
       loginsPerMinute: readInt(env, 'OJ_LOGINS_PER_IP', 120, 1, 1_000_000),
+      // 30 (README, docs/compat.md X15): a classroom behind one NAT shares the budget.
       mailsPer10Minutes: readInt(env, 'OJ_MAILS_PER_IP', 30, 1, 1_000_000),
+    },
+    trustProxy: readProxies(env, 'OJ_TRUST_PROXY'),
+    metrics: {
+      token: readSecret(env, 'OJ_METRICS_TOKEN', 16),
+      port:
+        read(env, 'OJ_METRICS_PORT') === undefined ? undefined : readInt(env, 'OJ_METRICS_PORT', 0, 1, 65535),
     },
     mail: readMail(env),
     baseUrl: baseUrl.replace(/\/+$/, ''),
@@ -177,6 +226,12 @@ export function loadConfig(env: Env = process.env): Config {
       submitBoundMs: readInt(env, 'OJ_SUBMIT_BOUND_MS', 5000, 100, 600_000),
       uploadStaleMinutes: readInt(env, 'OJ_UPLOAD_STALE_MINUTES', 5, 1, 24 * 60),
       loginQueue: readInt(env, 'OJ_LOGIN_QUEUE', 256, 1, 1_000_000),
+    },
+    testDataQuota: {
+      userBytes: readInt(env, 'OJ_TESTCASE_QUOTA_USER_MB', 4096, 1, 1024 * 1024) * 1048576,
+      groupBytes: readInt(env, 'OJ_TESTCASE_QUOTA_GROUP_MB', 8192, 1, 1024 * 1024) * 1048576,
+      gcGraceMs: readInt(env, 'OJ_BLOB_GC_GRACE_HOURS', 24, 1, 24 * 365) * 3_600_000,
+      gcEveryMs: readInt(env, 'OJ_BLOB_GC_EVERY_MINUTES', 60, 0, 24 * 60) * 60_000,
     },
   };
 }

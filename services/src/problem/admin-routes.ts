@@ -26,6 +26,7 @@ import { defaultCompilePort, type CheckerCompilePort } from './ports';
 import type { ProblemAdminService } from './admin-service';
 import type { PackageKind, ProblemFilesService, UploadedFile } from './files-service';
 import { readUpload, readUploadToFile } from '../platform/http/upload';
+import { INT32_MAX } from '../platform/http/request-bounds';
 
 /** Largest problem package accepted (read into memory; test-case zips have their configured cap). */
 const UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
@@ -57,7 +58,8 @@ function pidList(raw: string[] | undefined): number[] {
     .flatMap((s) => s.split(','))
     .map((s) => s.trim())
     .filter(Boolean);
-  if (ids.some((s) => !/^\d+$/.test(s))) throw badRequest('题目id格式错误！');
+  // Problem ids are a 32-bit column: a larger one is bad input, not a database error.
+  if (ids.some((s) => !/^\d+$/.test(s) || Number(s) > INT32_MAX)) throw badRequest('题目id格式错误！');
   return ids.map(Number);
 }
 

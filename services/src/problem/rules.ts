@@ -1,5 +1,6 @@
 // Pure rules of the problem capability: paging, filters, validation texts, scores.
 import { MAX_PAGE_SIZE, REMOTE_OJS } from '@oj/protocol';
+import { INT32_MAX } from '../platform/http/request-bounds';
 
 export const LOCAL_OJ = 'ME';
 
@@ -25,7 +26,8 @@ export function parseTagIds(raw: readonly string[] | undefined): number[] | null
     for (const piece of part.replace(/^\s*\[|\]\s*$/g, '').split(',')) {
       const text = piece.trim();
       if (!text) continue;
-      if (!/^\d+$/.test(text)) return null;
+      // A tag id is a 32-bit column: a larger one is bad input, not a database error.
+      if (!/^\d+$/.test(text) || Number(text) > INT32_MAX) return null;
       ids.add(Number(text));
     }
   }

@@ -8,7 +8,14 @@ import { sql } from 'kysely';
 import type { RegisteredRoute } from '../../src/platform/http/app';
 import { startSecurityPlatform, type SecurityPlatform } from './platform';
 import { seedProtected, type Seeded } from './seed';
-import { fieldsOf, hostileValues, sample, type JsonSchema, type Picker } from './schema-values';
+import {
+  fieldsOf,
+  hostileValues,
+  overflowIdValues,
+  sample,
+  type JsonSchema,
+  type Picker,
+} from './schema-values';
 import { isMultipart, multipartBody, routeUrl, type Part } from './requests';
 
 let env: SecurityPlatform;
@@ -100,6 +107,11 @@ function attemptsFor(route: RegisteredRoute): Attempt[] {
       out.push({ what: `query ${f.name}=${short(v)}`, url: url({ ...baseQuery, [f.name]: v ?? '' }) });
     }
   }
+  // Every id past 2^31 and 2^53, in every form (repeated query keys for lists): a 400, never a 500.
+  for (const f of fieldsOf(query)) {
+    for (const v of overflowIdValues(f))
+      out.push({ what: `query ${f.name} overflow ${short(v)}`, url: url({ ...baseQuery, [f.name]: v }) });
+  }
   for (const f of fieldsOf(params)) {
     for (const v of ['\u0000', 'x'.repeat(5000), '-1', '1e308', '%00', '..%2F..%2Fetc%2Fpasswd']) {
       out.push({ what: `param ${f.name}=${short(v)}`, url: url(baseQuery, { ...baseParams, [f.name]: v }) });
@@ -111,6 +123,14 @@ function attemptsFor(route: RegisteredRoute): Attempt[] {
       for (const v of valuesFor(hostileValues(f), fields.length)) {
         out.push({ what: `body ${f.name}=${short(v)}`, url: url(), ...json({ ...baseBody, [f.name]: v }) });
       }
+    }
+    for (const f of fields) {
+      for (const v of overflowIdValues(f))
+        out.push({
+          what: `body ${f.name} overflow ${short(v)}`,
+          url: url(),
+          ...json({ ...baseBody, [f.name]: v }),
+        });
     }
     for (const [what, raw] of [
       ['malformed JSON', '{"a":'],
@@ -140,7 +160,21 @@ function attemptsFor(route: RegisteredRoute): Attempt[] {
         { name: field, filename: 'a.png', content: '<svg onload=alert(1)></svg>', type: 'image/png' },
       ]);
       mp(`multipart ${field} NUL in name`, [{ name: field, filename: 'a\u0000.zip', content: 'x' }]);
+      // Repeated parts (issue #23 item 17): two files of the field, a file in another field too.
+      mp(`multipart ${field} twice`, [
+        { name: field, filename: 'a.png', content: 'x' },
+        { name: field, filename: 'b.png', content: 'y' },
+      ]);
+      mp(`multipart ${field} and another file`, [
+        { name: field, filename: 'a.png', content: 'x' },
+        { name: 'other', filename: 'b.zip', content: 'y' },
+      ]);
     }
+    mp('multipart gid twice, past 2^31', [
+      { name: 'gid', content: '2147483648' },
+      { name: 'gid', content: '9007199254740993' },
+      { name: 'file', filename: 'a.md', content: 'x' },
+    ]);
     mp('multipart wrong field', [{ name: 'nope', filename: 'a.zip', content: 'x' }]);
     mp('multipart no parts', []);
     out.push({

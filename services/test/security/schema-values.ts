@@ -110,3 +110,25 @@ export function hostileValues(field: Field): unknown[] {
       return common;
   }
 }
+
+/** Field names that hold ids (of rows in 32-bit or bigserial columns). */
+const ID_NAME = /(^|[a-z])(id|Id|ID|Ids|IDs|IdList)$|^[a-z]?id$/;
+
+/**
+ * Ids past the 32-bit (and the safe-integer) range, in every form the field takes: numbers,
+ * numeric strings, lists and comma-joined lists (issue #23 item 17). Empty for other fields.
+ */
+export function overflowIdValues(field: Field): unknown[] {
+  if (!ID_NAME.test(field.name)) return [];
+  switch (field.kind) {
+    case 'integer':
+    case 'number':
+      return [2 ** 31, 2 ** 32 + 1, 2 ** 53 + 2, -(2 ** 31) - 1];
+    case 'string':
+      return ['2147483648', '9007199254740993', '1,2147483648'];
+    case 'array':
+      return [[2 ** 31], ['2147483648'], ['1,2147483648'], ['9007199254740993']];
+    default:
+      return [String(2 ** 31)];
+  }
+}

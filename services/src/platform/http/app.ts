@@ -81,6 +81,11 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Origins (scheme://host[:port]) other than the API's own that may call it with credentials. */
   allowedOrigins?: readonly string[];
+  /**
+   * Reverse proxies (addresses or CIDR ranges, OJ_TRUST_PROXY) whose X-Forwarded-For names the
+   * client (req.ip); default none: the connection's address, whatever the headers say.
+   */
+  trustProxy?: readonly string[] | false;
   /** Load shedding bounds (load-shedding.ts); `false` turns shedding off. */
   shedding?: Partial<SheddingOptions> | false;
   /**
@@ -99,6 +104,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: opts.bodyLimit ?? 4 * 1024 * 1024,
+    trustProxy: opts.trustProxy ? [...opts.trustProxy] : false,
     requestTimeout: opts.requestTimeoutMs ?? 300_000,
     connectionTimeout: opts.connectionTimeoutMs ?? 120_000,
     genReqId: (req) => {
