@@ -213,6 +213,10 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   await seedPlatform(ctx);
   for (const cap of capabilities) await cap.start?.();
   const stopBlobRestore = durableBlobs ? await serveBlobRestore(bus, durableBlobs) : null;
+  // Blobs stored before their PostgreSQL copy existed get one (in the background; idempotent).
+  durableBlobs
+    ?.backfill()
+    .catch((err: unknown) => log.warn({ err }, 'copying the blob bucket into PostgreSQL failed'));
   const gateway: Gateway | null = opts.attachGateway
     ? await createGateway({
         httpServer: app.server,

@@ -18,6 +18,8 @@ export interface BlobStore {
   has(hash: string): Promise<boolean>;
   /** Removes the blob; removing an absent blob is not an error. */
   delete(hash: string): Promise<void>;
+  /** The hashes of every blob stored (the NATS bucket only: for copying them elsewhere). */
+  list?(): Promise<string[]>;
   /** Releases the connection, if any. */
   close(): Promise<void>;
 }
@@ -190,6 +192,10 @@ export async function createNatsBlobStore(opts: NatsBlobStoreOptions): Promise<B
       async delete(hash) {
         assertBlobHash(hash);
         await onBucket((s) => s.delete(hash));
+      },
+      async list() {
+        const infos = await onBucket((s) => s.list());
+        return infos.filter((i) => !i.deleted && hashPattern.test(i.name)).map((i) => i.name);
       },
       async close() {
         await nc.drain();

@@ -11,6 +11,8 @@ import * as copies from './repository';
 export interface DurableBlobStore extends BlobStore {
   /** Puts the blob back into the bucket from the durable copy when the bucket lost it; false: no copy. */
   restore(hash: string): Promise<boolean>;
+  /** Copies into PostgreSQL the blobs of the bucket that have no copy yet (stored before the copy existed). */
+  backfill(): Promise<number>;
 }
 
 export function durableBlobStore(
@@ -52,6 +54,17 @@ export function durableBlobStore(
       assertBlobHash(hash);
       if (await bucket.has(hash)) return true;
       return (await refill(hash)) !== null;
+    },
+    async backfill() {
+      const missing = await copies.missingCopies(db, (await bucket.list?.()) ?? []);
+      let copied = 0;
+      for (const hash of missing) {
+        const data = await bucket.get(hash);
+        if (data) await copies.putCopy(db, hash, data);
+        if (data) copied++;
+      }
+      if (copied > 0) log.info(`blob store: ${copied} blob(s) of the NATS bucket copied into PostgreSQL`);
+      return copied;
     },
     close: () => bucket.close(),
   };

@@ -27,3 +27,13 @@ export async function hasCopy(db: Db, hash: string): Promise<boolean> {
 export async function deleteCopy(db: Db, hash: string): Promise<void> {
   await sql`delete from blob_copy where hash = ${hash}`.execute(db);
 }
+
+/** Of these hashes, the ones without a copy. */
+export async function missingCopies(db: Db, hashes: readonly string[]): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const { rows } = await sql<{
+    hash: string;
+  }>`select hash from blob_copy where hash = any(${[...hashes]}::text[])`.execute(db);
+  const present = new Set(rows.map((r) => r.hash));
+  return hashes.filter((h) => !present.has(h));
+}
