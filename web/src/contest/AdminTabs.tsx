@@ -1,8 +1,8 @@
 // Print form, admin print list, AC info (first-AC helper) and per-problem rejudge (spec §2.6).
-import { Button, HTMLTable, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, NonIdealState, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../api/client';
+import { ApiError, download } from '../api/client';
 import { Pager } from '../judge/Pager';
 import { saveBlob } from '../shell/save-blob';
 import { toast } from '../shell/toaster';
@@ -23,23 +23,33 @@ export function printError(content: string): string | null {
   return null;
 }
 
+/**
+ * The contestant's print form. Every try says what happened next to the button (issue #26 item 13),
+ * besides the toast: sent, or why not (the form's check or the server's answer).
+ */
 export function PrintTab({ cid }: { cid: string }) {
   const { t } = useTranslation();
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const submit = async () => {
     const err = printError(content);
     if (err) {
       toast.error(t(err));
+      setResult({ ok: false, text: t('contestUi.printNotSent', { reason: t(err) }) });
       return;
     }
     setBusy(true);
+    setResult(null);
     try {
       await contestApi.submitPrint(cid, content);
       toast.success(t('contestUi.printOk'));
+      setResult({ ok: true, text: t('contestUi.printSent') });
       setContent('');
-    } catch {
-      // shown by the client
+    } catch (e) {
+      // the client showed the server's message as a toast; keep it beside the form too
+      const reason = e instanceof ApiError && e.message ? e.message : t('error.network');
+      setResult({ ok: false, text: t('contestUi.printNotSent', { reason }) });
     } finally {
       setBusy(false);
     }
@@ -54,9 +64,21 @@ export function PrintTab({ cid }: { cid: string }) {
         onChange={(e) => setContent(e.target.value)}
         data-testid="print-content"
       />
+      <span className="oj-muted" data-testid="print-count">
+        {t('contestUi.printCount', { n: content.length, min: PRINT_MIN_LENGTH })}
+      </span>
       <Button intent="primary" loading={busy} onClick={() => void submit()} data-testid="print-submit">
         {t('contestUi.printSubmit')}
       </Button>
+      {result && (
+        <Callout
+          intent={result.ok ? 'success' : 'danger'}
+          data-testid="print-result"
+          data-ok={String(result.ok)}
+        >
+          {result.text}
+        </Callout>
+      )}
     </div>
   );
 }

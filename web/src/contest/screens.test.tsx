@@ -405,7 +405,7 @@ describe('contest Q&A and print (issue #26 item 13)', () => {
       return undefined;
     });
     renderApp('/contest/7/problems');
-    await screen.findByTestId('contest-tab-comment');
+    await screen.findByTestId('contest-tab-comment', {}, { timeout: 10_000 });
     await waitFor(() => expect(sock.handlers.get('contest:comment')?.size ?? 0).toBeGreaterThan(0));
     // the viewer's own comment and another contest's answer make no badge
     sock.push('contest:comment', answer('u1'));
@@ -421,6 +421,32 @@ describe('contest Q&A and print (issue #26 item 13)', () => {
     sock.push('contest:comment', answer('bob'));
     await waitFor(() => expect(commentReads).toBeGreaterThan(before));
     expect(screen.queryByTestId('qa-unread-badge')).toBeNull();
+  });
+});
+
+describe('contest print (issue #26 item 13)', () => {
+  it('says beside the button why a print was not sent, then that it was', async () => {
+    useSession.setState({ token: 't', user: ALICE });
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest({ openPrint: true }));
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (url === '/api/submit-print-text') return ok(null);
+      return undefined;
+    });
+    renderApp('/contest/7/print');
+    const box = await screen.findByTestId('print-content', {}, { timeout: 10_000 });
+    fireEvent.change(box, { target: { value: 'short' } });
+    fireEvent.click(screen.getByTestId('print-submit'));
+    const result = await screen.findByTestId('print-result');
+    expect(result.getAttribute('data-ok')).toBe('false');
+    expect(result.textContent).toMatch(/^Not sent: /);
+    expect(calls.some((c) => c.url === '/api/submit-print-text')).toBe(false);
+    const text = 'y'.repeat(60);
+    fireEvent.change(box, { target: { value: text } });
+    expect(screen.getByTestId('print-count').textContent).toContain('60');
+    fireEvent.click(screen.getByTestId('print-submit'));
+    await waitFor(() => expect(screen.getByTestId('print-result').getAttribute('data-ok')).toBe('true'));
+    expect(calls.find((c) => c.url === '/api/submit-print-text')!.body).toEqual({ cid: 7, content: text });
   });
 });
 
