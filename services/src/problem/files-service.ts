@@ -6,7 +6,7 @@ import type { AppContext } from '../platform/context';
 import type { TestCaseZipConfig } from '../platform/config';
 import { hasRole, type AuthUser } from '../platform/http/access';
 import { badRequest, denied, fail } from '../platform/http/errors';
-import { sweepStaleUploads } from '../platform/http/upload';
+import { startUploadSweeper } from '../platform/http/upload';
 import {
   caseFileNames,
   caseFiles,
@@ -49,8 +49,8 @@ export const DEFAULT_TESTCASE_ZIP: TestCaseZipConfig = {
 
 export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro' | 'polygon' | 'icpc';
 
-/** Upload folders older than this are what a killed process left. */
-const STALE_UPLOAD_MS = 60 * 60 * 1000;
+/** Upload folders untouched this long (and held by no request) are what a killed request left. */
+const STALE_UPLOAD_MS = 5 * 60 * 1000;
 
 const extOf = (name: string) =>
   name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
@@ -69,10 +69,13 @@ export function createProblemFilesService(
     maxBytes: zipConfig.maxZipBytes,
     tempDir: path.join(ctx.config.dataDir ?? os.tmpdir(), 'tmp', 'uploads'),
   };
-  // Uploads a killed process left behind (an hour old: no request in flight is that slow).
-  void sweepStaleUploads(testCaseUpload.tempDir, STALE_UPLOAD_MS)
-    .then((n) => n && ctx.log.info({ removed: n }, 'removed stale test-case uploads'))
-    .catch((err) => ctx.log.warn({ err }, 'sweeping stale test-case uploads failed'));
+  // Uploads a killed request or process left behind, swept every minute (issue #23.5): untouched
+  // for OJ_UPLOAD_STALE_MINUTES and held by no request (a held one is touched every minute).
+  startUploadSweeper(
+    testCaseUpload.tempDir,
+    (ctx.config.reliability?.uploadStaleMinutes ?? 0) * 60_000 || STALE_UPLOAD_MS,
+    ctx.log,
+  );
 
   /** Who may upload test data: problem staff, or members of the group named (before the body is read). */
   async function checkTestCaseUploader(user: AuthUser, gid: number | undefined): Promise<void> {

@@ -66,6 +66,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Sees the response headers of a successful call (e.g. x-oj-board-version of rank pages). */
   onHeaders?: (headers: Headers) => void;
+  /** Extra request headers (e.g. a submit's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function failureText(failure: Failure): string {
@@ -159,7 +161,7 @@ export async function requestEnvelope<T>(
   opts: RequestOptions = {},
 ): Promise<Envelope<T>> {
   const urlType = urlTypeOf(url);
-  const headers = headersOf(url, hooks.getToken(), hooks.language());
+  const headers = { ...headersOf(url, hooks.getToken(), hooks.language()), ...opts.headers };
   // FormData (file uploads) goes as multipart: fetch sets the boundary header itself.
   const multipart = opts.body instanceof FormData;
   if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

@@ -118,3 +118,13 @@ export function fileNameFromDisposition(header: string | null): string | null {
   const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
   return plain?.[2]?.trim() ?? null;
 }
+
+/**
+ * A fresh Idempotency-Key for a submit (issue #22.3): 128 random bits as hex. Sent again with a
+ * retry of the same submit, it makes the server answer the first submission instead of storing a
+ * second. getRandomValues, unlike randomUUID, also exists on plain-http pages.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -4,6 +4,7 @@ import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
+import { newIdempotencyKey } from '../api/http-rules';
 import { connectSocket } from '../api/socket';
 import { contestApi } from '../contest/api';
 import { hidesOiVerdict } from '../contest/rules';
@@ -92,6 +93,9 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
   const contestFacts = useContestFacts(scope.cid);
   /** This page already sent a submission of the problem (no need to ask the server again). */
   const sentHere = useRef(false);
+  // The Idempotency-Key of a submit that failed (timed out, no answer): sending the same code again
+  // reuses it, so a submission the server did store is answered instead of stored twice.
+  const failedSubmit = useRef<{ payload: string; key: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const running = submitting || (submitted !== null && submitted.submitId === null && !submitted.failed);
 
@@ -220,7 +224,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
     setSubmitting(true);
     setSubmitted({ key, submitId: null, failed: false, hidden });
     try {
-      const row = await api.post<{ submitId: number }>('/api/submit-problem-judge', {
+      const payload = {
         pid: submitPid,
         language,
         code,
@@ -228,7 +232,14 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
         tid: scope.tid ? Number(scope.tid) : 0,
         ...(scope.gid ? { gid: Number(scope.gid) } : {}),
         isRemote: !!detail?.problem.isRemote,
+      };
+      const same = failedSubmit.current?.payload === JSON.stringify(payload) ? failedSubmit.current : null;
+      const idempotencyKey = same?.key ?? newIdempotencyKey();
+      failedSubmit.current = { payload: JSON.stringify(payload), key: idempotencyKey };
+      const row = await api.post<{ submitId: number }>('/api/submit-problem-judge', payload, {
+        headers: { 'Idempotency-Key': idempotencyKey },
       });
+      failedSubmit.current = null;
       toast.success(t('editor.submitted'));
       sentHere.current = true;
       setSubmitted({ key, submitId: row.submitId, failed: false, hidden });

@@ -191,6 +191,30 @@ describe('problem detail', () => {
     expect(calls.some((c) => c.url === '/api/submit-problem-judge')).toBe(false);
   });
 
+  it('sends an Idempotency-Key with each submit, the same one again after a failed send of the same code', async () => {
+    let answers = 0;
+    const calls = detailFetch([5], (url) =>
+      url === '/api/submit-problem-judge' && answers++ === 0
+        ? { status: 503, body: { status: 503, msg: 'busy', data: null } }
+        : undefined,
+    );
+    useSession.getState().signIn('tok', USER);
+    localStorage.setItem('code:p:1000', JSON.stringify({ code: CODE, language: 'C++' }));
+    renderApp('/problem/1000');
+    await editorShows('#include');
+    const submits = () => calls.filter((c) => c.url === '/api/submit-problem-judge');
+    const keyOf = (i: number) => submits()[i]!.headers.get('idempotency-key');
+    fireEvent.click(screen.getByTestId('submit-button'));
+    await waitFor(() => expect(submits()).toHaveLength(1), { timeout: 10_000 });
+    await waitFor(() =>
+      expect((screen.getByTestId('submit-button') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('submit-button'));
+    await waitFor(() => expect(submits()).toHaveLength(2), { timeout: 10_000 });
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
   it('submits and shows pushed verdicts live through the shared machine', async () => {
     const calls = detailFetch([5]);
     useSession.getState().signIn('tok', USER);

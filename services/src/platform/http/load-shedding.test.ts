@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import { ok } from './envelope';
 import { BusyError } from './errors';
-import { shedExempt } from './load-shedding';
+import { createLoadGauge, shedExempt } from './load-shedding';
 
 let app: App;
 const waiting: Array<() => void> = [];
@@ -69,12 +69,30 @@ describe('load shedding', () => {
     expect((await app.inject({ url: '/api/fast' })).statusCode).toBe(200);
   });
 
-  it('measures a blocked event loop as lag', async () => {
-    const blockUntil = Date.now() + 400;
-    while (Date.now() < blockUntil) {
-      /* a blocked event loop */
+  it('measures a sustained lag, not a single pause', async () => {
+    const gauge = createLoadGauge({ maxInFlight: 0, maxLagMs: 30, retryAfterS: 1 }, 100, 3);
+    const busy = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        /* the loop is held */
+      }
+    };
+    try {
+      // One long pause: a single window sees it; no sustained lag.
+      busy(400);
+      await expect.poll(() => gauge.overloaded()).toBeNull();
+      // A loop held again and again (an overloaded process): every window sees it.
+      let sustained = false;
+      for (let i = 0; i < 60 && !sustained; i++) {
+        busy(150);
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        sustained = gauge.overloaded() === 'lag';
+      }
+      expect(sustained).toBe(true);
+      expect(gauge.lagMs).toBeGreaterThan(30);
+    } finally {
+      gauge.close();
     }
-    await expect.poll(() => app.loadGauge.lagMs, { timeout: 5000 }).toBeGreaterThan(200);
   });
 
   it('a BusyError thrown by a service carries Retry-After', async () => {

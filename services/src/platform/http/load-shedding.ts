@@ -8,13 +8,22 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 export interface SheddingOptions {
   /** API requests in flight at once past which new ones are refused (0: no bound). */
   maxInFlight: number;
-  /** Event-loop lag (ms, measured over the last sampling window) past which new ones are refused (0: no bound). */
+  /**
+   * Event-loop lag (ms) past which new ones are refused (0: no bound): the lag must be sustained,
+   * seen in each of the last three sampling windows (500 ms each), so one pause (a GC, a large
+   * synchronous job, an embedded-database query) does not refuse the requests that follow it.
+   */
   maxLagMs: number;
   /** What Retry-After says, in seconds. */
   retryAfterS: number;
 }
 
-export const DEFAULT_SHEDDING: SheddingOptions = { maxInFlight: 512, maxLagMs: 1000, retryAfterS: 2 };
+/**
+ * The app factory's defaults. The lag bound is off unless configured: the composed platform sets
+ * it from OJ_SHED_MAX_LAG_MS (default 1000 ms), while bare test apps stay unaffected by the load of
+ * the machine running them.
+ */
+export const DEFAULT_SHEDDING: SheddingOptions = { maxInFlight: 512, maxLagMs: 0, retryAfterS: 2 };
 
 /** Paths never shed: probes and metrics (an orchestrator must see a busy process as alive). */
 export function shedExempt(method: string, url: string): boolean {
@@ -25,12 +34,13 @@ export function shedExempt(method: string, url: string): boolean {
 }
 
 /**
- * The in-flight count and the event loop's recent lag. `lagMs` is the largest delay a timer saw
- * during the last window (monitorEventLoopDelay, reset every window), so a loop blocked for a
- * second reads as a second of lag until a quiet window follows.
+ * The in-flight count and the event loop's sustained lag: each window (monitorEventLoopDelay, reset
+ * every window) records the largest delay a timer saw in it; `lagMs` is the smallest of the last
+ * `windows` records, i.e. a lag the loop had all along, not a single pause.
  */
-export function createLoadGauge(opts: SheddingOptions, windowMs = 500) {
+export function createLoadGauge(opts: SheddingOptions, windowMs = 500, windows = 3) {
   let inFlight = 0;
+  const recent: number[] = [];
   let lagMs = 0;
   let histogram: ReturnType<typeof monitorEventLoopDelay> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -43,7 +53,9 @@ export function createLoadGauge(opts: SheddingOptions, windowMs = 500) {
       // The interval itself firing late is lag too (a loop blocked longer than the window).
       const late = Math.max(0, now - lastTick - windowMs);
       lastTick = now;
-      lagMs = Math.max(histogram!.max / 1e6, late);
+      recent.push(Math.max(histogram!.max / 1e6, late));
+      if (recent.length > windows) recent.shift();
+      lagMs = recent.length === windows ? Math.min(...recent) : 0;
       histogram!.reset();
     }, windowMs);
     timer.unref();
@@ -69,6 +81,7 @@ export function createLoadGauge(opts: SheddingOptions, windowMs = 500) {
     },
     /** For tests: pretend the loop lagged this much in the last window. */
     setLagForTest(ms: number) {
+      recent.splice(0, recent.length, ...Array<number>(windows).fill(ms));
       lagMs = ms;
     },
     close() {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import { ok } from './envelope';
-import { imageTypeOf, readUpload, sweepStaleUploads } from './upload';
+import { holdUpload, imageTypeOf, readUpload, startUploadSweeper, sweepStaleUploads } from './upload';
 
 let app: App;
 beforeAll(async () => {
@@ -75,12 +75,53 @@ describe('sweepStaleUploads', () => {
       await mkdir(path.join(dir, 'upload-new'));
       await mkdir(path.join(dir, 'other-old'));
       const hourAgo = new Date(Date.now() - 2 * 3600_000);
+      await utimes(path.join(dir, 'upload-old', 'file'), hourAgo, hourAgo);
       await utimes(path.join(dir, 'upload-old'), hourAgo, hourAgo);
       await utimes(path.join(dir, 'other-old'), hourAgo, hourAgo);
       expect(await sweepStaleUploads(dir, 3600_000)).toBe(1);
       expect((await readdir(dir)).sort()).toEqual(['other-old', 'upload-new']);
       expect(await sweepStaleUploads(path.join(dir, 'missing'), 0)).toBe(0);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the temp upload sweep (issue #23.5)', () => {
+  const old = new Date(Date.now() - 10 * 60_000);
+  const folderWith = async (dir: string, name: string, fileTime: Date, folderTime: Date) => {
+    await mkdir(path.join(dir, name));
+    await writeFile(path.join(dir, name, 'file'), 'x');
+    await utimes(path.join(dir, name, 'file'), fileTime, fileTime);
+    await utimes(path.join(dir, name), folderTime, folderTime);
+  };
+
+  it('keeps a folder a live request holds, and one whose file is still being written', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sweep-'));
+    try {
+      await folderWith(dir, 'upload-held', old, old);
+      await folderWith(dir, 'upload-writing', new Date(), old);
+      await folderWith(dir, 'upload-killed', old, old);
+      const release = holdUpload(path.join(dir, 'upload-held'));
+      expect(await sweepStaleUploads(dir, 5 * 60_000)).toBe(1);
+      expect((await readdir(dir)).sort()).toEqual(['upload-held', 'upload-writing']);
+      release();
+      expect(await sweepStaleUploads(dir, 5 * 60_000)).toBe(1);
+      expect(await readdir(dir)).toEqual(['upload-writing']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs periodically: a killed upload left after start goes at the next sweep', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sweep-'));
+    const log = { info: () => undefined, warn: () => undefined };
+    const stop = startUploadSweeper(dir, 5 * 60_000, log, 50);
+    try {
+      await folderWith(dir, 'upload-killed', old, old);
+      await expect.poll(() => readdir(dir), { timeout: 10_000 }).toEqual([]);
+    } finally {
+      stop();
       await rm(dir, { recursive: true, force: true });
     }
   });

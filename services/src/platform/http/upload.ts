@@ -3,7 +3,7 @@
 // with a byte limit (never more than maxBytes + 1 in memory); a malformed body, a part without a
 // file name or an empty file is the caller's error (400), never a 5xx.
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -112,7 +112,11 @@ export async function readUploadToFile(
   const base = opts.dir ?? os.tmpdir();
   await mkdir(base, { recursive: true });
   const folder = await mkdtemp(path.join(base, 'upload-'));
-  const dispose = () => rm(folder, { recursive: true, force: true });
+  const stopHolding = holdUpload(folder);
+  const dispose = async () => {
+    stopHolding();
+    await rm(folder, { recursive: true, force: true });
+  };
   let found: FileUpload | null = null;
   const fields: Record<string, string> = {};
   try {
@@ -165,10 +169,30 @@ export function imageTypeOf(bytes: Uint8Array): 'jpg' | 'png' | 'gif' | 'webp' |
   return null;
 }
 
+/** Upload folders held by a request of this process (never swept, whatever their age). */
+const heldUploads = new Set<string>();
+/** While held, a folder's time is renewed this often, so other processes' sweeps see it as live. */
+export const UPLOAD_HEARTBEAT_MS = 60_000;
+
+/** Marks `folder` as held by a live request until the returned function is called. */
+export function holdUpload(folder: string): () => void {
+  heldUploads.add(folder);
+  const beat = setInterval(() => {
+    const now = new Date();
+    void utimes(folder, now, now).catch(() => undefined);
+  }, UPLOAD_HEARTBEAT_MS);
+  beat.unref();
+  return () => {
+    clearInterval(beat);
+    heldUploads.delete(folder);
+  };
+}
+
 /**
- * Removes the `upload-*` folders of readUploadToFile older than `olderThanMs` from `dir`: what a
- * process killed mid-upload left behind. Younger ones may belong to another process's request
- * in flight (processes of a deployment share the data directory). Returns how many went.
+ * Removes the `upload-*` folders of readUploadToFile that no request of this process holds and in
+ * which nothing was written for `olderThanMs` (the folder's time, renewed while a request of any
+ * process holds it, and its files'): what a killed request or process left behind. Returns how
+ * many went.
  */
 export async function sweepStaleUploads(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -176,10 +200,37 @@ export async function sweepStaleUploads(dir: string, olderThanMs: number, now = 
   for (const name of names) {
     if (!name.startsWith('upload-')) continue;
     const folder = path.join(dir, name);
+    if (heldUploads.has(folder)) continue;
     const info = await stat(folder).catch(() => null);
     if (!info || now - info.mtimeMs < olderThanMs) continue;
+    const inside = await readdir(folder).catch(() => [] as string[]);
+    const times = await Promise.all(
+      inside.map(async (f) => (await stat(path.join(folder, f)).catch(() => null))?.mtimeMs ?? 0),
+    );
+    if (times.some((t) => now - t < olderThanMs)) continue;
     await rm(folder, { recursive: true, force: true });
     removed++;
   }
   return removed;
+}
+
+/**
+ * Sweeps `dir` now and then every `everyMs` (default a minute) for uploads left `staleMs`
+ * untouched (issue #23.5: a killed upload's temp file goes within minutes, not at the next start).
+ * The timer never keeps the process alive; the returned function stops it.
+ */
+export function startUploadSweeper(
+  dir: string,
+  staleMs: number,
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+  everyMs = 60_000,
+): () => void {
+  const sweep = () =>
+    sweepStaleUploads(dir, staleMs)
+      .then((n) => n && log.info({ removed: n, dir }, 'removed stale uploads'))
+      .catch((err: unknown) => log.warn({ err, dir }, 'sweeping stale uploads failed'));
+  void sweep();
+  const timer = setInterval(() => void sweep(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
