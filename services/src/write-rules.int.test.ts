@@ -118,3 +118,40 @@ describe('write rules on a fresh site', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('batch user import row reasons (issue #26 item 7)', () => {
+  it('are in the interface language, and a name repeated in the batch is told as such', async () => {
+    const users = [
+      ['newbie', 'secret1'], // taken
+      ['fresh26', 'secret1'],
+      ['fresh26', 'secret2'], // repeated in the batch
+      ['', 'secret3'], // no name
+    ];
+    const zh = await call(root, 'POST', '/api/admin/user/insert-batch-user', { users });
+    expect(zh.data.map((r: { reason: string | null }) => r.reason)).toEqual([
+      '用户名已存在',
+      null,
+      '用户名在本次导入中重复',
+      '用户名不能为空',
+    ]);
+    const en = await call(
+      root,
+      'POST',
+      '/api/admin/user/insert-batch-user',
+      {
+        users: [
+          ['newbie', 'secret1'],
+          ['x26', 'secret1'],
+          ['x26', 'secret1'],
+        ],
+      },
+      'en-US',
+    );
+    expect(en.msg).toMatch(/^\[Import result\]/);
+    expect(en.data.map((r: { reason: string | null }) => r.reason)).toEqual([
+      'The username already exists',
+      null,
+      'The username is repeated in this import',
+    ]);
+  });
+});

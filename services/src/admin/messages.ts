@@ -26,6 +26,9 @@ export const M = {
   ROW_PASSWORD: '密码长度建议为6~20位！',
   ROW_DUPLICATE: '用户名已存在',
   ROW_EMAIL: '邮箱已被使用',
+  /** A name or e-mail repeated inside one batch (issue #26 item 7: it was told as "already exists"). */
+  ROW_REPEATED: '用户名在本次导入中重复',
+  ROW_EMAIL_REPEATED: '邮箱在本次导入中重复',
 } as const;
 
 registerEnglish({
@@ -39,6 +42,11 @@ registerEnglish({
   [M.USER_MISSING]: 'Update failed: the user does not exist!',
   [M.DELETE_FAILED]: 'Deletion failed!',
   [M.BATCH_EMPTY]: 'The users to insert cannot be empty!',
+  [M.ROW_USERNAME]: 'The username cannot be empty',
+  [M.ROW_DUPLICATE]: 'The username already exists',
+  [M.ROW_EMAIL]: 'The e-mail is already used',
+  [M.ROW_REPEATED]: 'The username is repeated in this import',
+  [M.ROW_EMAIL_REPEATED]: 'The e-mail is repeated in this import',
   [M.GENERATE_FAILED]: 'Generating the users failed! Check whether some generated usernames already exist!',
   [M.GENERATE_RANGE]: 'Generating the users failed! The number range is invalid (1 to 5000 users)!',
 });

@@ -21,6 +21,7 @@ import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import { fail } from '../platform/http/errors';
+import { requestLanguage, translateMessage } from '../platform/http/message-catalog';
 import type { DashboardService } from './service';
 import type { UsersService } from './users-service';
 import type { AdminLive } from './live';
@@ -128,7 +129,13 @@ export function registerAdminRoutes(
     async (req) => {
       const rows = req.body.users;
       if (!rows || rows.length === 0) throw fail(M.BATCH_EMPTY);
-      const { results, failed } = await s.users.insertBatch(rows);
+      const batch = await s.users.insertBatch(rows);
+      // Row reasons in the interface language, as the envelope's msg (issue #26 item 7).
+      const lang = requestLanguage(req.headers['accept-language']);
+      const results = batch.results.map((r) =>
+        r.reason ? { ...r, reason: translateMessage(r.reason, lang) } : r,
+      );
+      const { failed } = batch;
       // Successful rows stay created; the per-row outcome is in `data` either way.
       if (failed.length)
         throw fail(M.batchResult(results.length - failed.length, failed.length, failed), 400, results);

@@ -174,9 +174,9 @@ export function createUsersService(d: UsersDeps) {
       const username = (cells[0] ?? '').trim();
       if ('error' in parsed) return results.push({ row, username, ok: false, reason: parsed.error });
       if (seen.has(parsed.user.username))
-        return results.push({ row, username, ok: false, reason: M.ROW_DUPLICATE });
+        return results.push({ row, username, ok: false, reason: M.ROW_REPEATED });
       if (parsed.user.email && seenEmail.has(parsed.user.email))
-        return results.push({ row, username, ok: false, reason: M.ROW_EMAIL });
+        return results.push({ row, username, ok: false, reason: M.ROW_EMAIL_REPEATED });
       seen.add(parsed.user.username);
       if (parsed.user.email) seenEmail.add(parsed.user.email);
       candidates.push({ row, user: parsed.user });
