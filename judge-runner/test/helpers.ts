@@ -1,4 +1,5 @@
 /** Shared set-up for the integration tests: a real sandbox, the detected languages, temp dirs. */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   readFileSync,
@@ -163,5 +164,26 @@ export async function measureSpeed(h: Harness): Promise<MachineSpeed> {
   // Distinct sources: each is really compiled (the compile cache is keyed by content).
   const judgeMs = Math.max(await once(1), await once(2));
   const factor = Math.max(1, judgeMs / REFERENCE_JUDGE_MS);
+  return { judgeMs, factor, scaled: (ms) => Math.ceil(ms * factor) };
+}
+
+/** `gcc -O0` of a trivial C file on a quiet fast machine. */
+export const REFERENCE_GCC_MS = 50;
+
+/**
+ * The same idea as measureSpeed for suites that drive the sandbox directly (no judge): the wall
+ * time of compiling a trivial C file with gcc (the worse of two), against REFERENCE_GCC_MS.
+ */
+export function measureCompileSpeed(dir: string): MachineSpeed {
+  const src = join(dir, 'speed.c');
+  writeFileSync(src, 'int main(void){return 0;}\n');
+  const once = () => {
+    const t0 = performance.now();
+    execFileSync('gcc', ['-O0', '-o', join(dir, 'speed'), src]);
+    return performance.now() - t0;
+  };
+  once();
+  const judgeMs = Math.max(once(), once());
+  const factor = Math.max(1, judgeMs / REFERENCE_GCC_MS);
   return { judgeMs, factor, scaled: (ms) => Math.ceil(ms * factor) };
 }
