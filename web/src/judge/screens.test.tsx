@@ -87,6 +87,26 @@ describe('submission list', () => {
     expect(location.history.at(-1)).toBe('/status?username=alice');
   });
 
+  // Issue #26: a running row whose result push is lost is read again after a quiet time.
+  it('reads a running row again when its result push never comes', async () => {
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-submission-list')
+        return ok({ records: [row(2, 'u1', 'alice', 7)], total: 1 });
+      if (url === '/api/check-submissions-status')
+        return ok({ '2': { submitId: 2, status: 0, time: 12, memory: 1024, score: null, judger: 'j1' } });
+      return undefined;
+    });
+    useSession.getState().signIn('tok', ALICE);
+    renderApp('/status');
+    await screen.findAllByTestId('submission-row');
+    await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:submission', { submitId: 2 }]));
+    expect(screen.getAllByTestId('row-status')[0]!.textContent).toBe('Judging');
+    await waitFor(() => expect(screen.getAllByTestId('row-status')[0]!.textContent).toBe('Accepted'), {
+      timeout: 5000,
+    });
+    expect(calls.filter((c) => c.url === '/api/check-submissions-status').length).toBe(1);
+  }, 15_000);
+
   it('shows the rejudge column to the super admin and rejudges a row', async () => {
     const calls = stubFetch((url) => {
       if (path(url) === '/api/get-submission-list')

@@ -1,5 +1,7 @@
-// Keeps the running rows of a submission list up to date: one socket room per running row,
-// or, without a connected socket, POST /api/check-submissions-status every 2 s (at most 300 polls).
+// Keeps the running rows of a submission list up to date: one socket room per running row; the
+// rows still running are read again (POST /api/check-submissions-status) after a quiet time with no
+// push (RESYNC_DELAYS_MS, so a dropped push is caught; issue #26), and every 2 s without a
+// connected socket (at most 300 reads).
 import { isRunningStatus } from '@oj/protocol/enums/judge-status';
 import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/events';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
@@ -7,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { api } from '../api/client';
 import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
-import { MAX_POLLS, POLL_INTERVAL_MS } from './watch';
+import { MAX_POLLS, resyncDelay } from './watch';
 
 export interface RowPatch {
   submitId: number;
@@ -51,44 +53,55 @@ export function useRowsWatch(runningIds: number[], onPatch: (p: RowPatch) => voi
         return false;
       }
     };
+    let live = false;
+    /** Reads since the last push: picks the next quiet delay. */
+    let quietReads = 0;
     const poll = async () => {
       timer = null;
       if (stopped || pending.size === 0 || polls >= MAX_POLLS) return;
       polls++;
-      if (await readRows()) schedule();
+      quietReads++;
+      await readRows();
+      schedule();
     };
     // Verdicts pushed while the socket was down are lost: read the rows once after a reconnect.
     const stopResync = onSocketResync(() => {
       if (!stopped && pending.size > 0) void readRows();
     });
     const schedule = () => {
-      if (!stopped && !timer && pending.size > 0) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (!stopped && pending.size > 0 && polls < MAX_POLLS)
+        timer = setTimeout(() => void poll(), resyncDelay(live, quietReads));
     };
 
     const onUpdate = (u: SubmissionUpdate) => {
       if (!ids.includes(u.submitId) || stopped) return;
       patchRef.current({ ...u });
+      if (!isRunningStatus(u.status)) pending.delete(u.submitId);
+      quietReads = 0;
+      schedule();
     };
     let cleanup = () => undefined as void;
     void connectSocket(token)
       .then((socket) => {
         if (stopped) return;
         const subscribe = () => {
-          let denied = false;
+          live = true;
+          quietReads = 0;
+          // a refused room leaves that row to the quiet reads
           for (const submitId of ids)
-            socket.emit(ClientEvents.subscribeSubmission, { submitId }, (ack: SubscribeAck) => {
-              if (!ack?.ok && !denied) {
-                denied = true;
-                schedule();
-              }
-            });
+            socket.emit(ClientEvents.subscribeSubmission, { submitId }, (_ack: SubscribeAck) => undefined);
+          schedule();
         };
-        const onDisconnect = () => schedule();
+        const onDisconnect = () => {
+          live = false;
+          schedule();
+        };
         socket.on(ServerEvents.submissionUpdated, onUpdate);
         socket.on('connect', subscribe);
         socket.on('disconnect', onDisconnect);
         if (socket.connected) subscribe();
-        else schedule();
         cleanup = () => {
           socket.off(ServerEvents.submissionUpdated, onUpdate);
           socket.off('connect', subscribe);
@@ -98,7 +111,8 @@ export function useRowsWatch(runningIds: number[], onPatch: (p: RowPatch) => voi
               socket.emit(ClientEvents.unsubscribeSubmission, { submitId }, () => undefined);
         };
       })
-      .catch(() => schedule());
+      .catch(() => undefined);
+    schedule();
     return () => {
       stopped = true;
       stopResync();
