@@ -50,6 +50,16 @@ export interface RankDelta {
   /** Award of rows next to an award boundary: [uid, index in awardInfo or -1 for none]. */
   awards?: [string, number][];
   awardInfo?: { name: string; background: string; color: string }[];
+  /**
+   * The page of `same.variant` at `same.version` is this variant's page at `version` (the seal
+   * began and the sealed board still equals the open one): a viewer relabels it, no fetch.
+   */
+  same?: { variant: VariantName; version: string };
+  /**
+   * The problem headers' counts of this variant after the change (issue #22): per display id,
+   * accepted submissions and submissions. Only the changed problems are listed.
+   */
+  counts?: [displayId: string, ac: number, total: number][];
 }
 
 /** The page as the REST endpoint returns it. */
@@ -153,4 +163,51 @@ export function applyRankDelta<T extends RankRow>(
     records.push(fix(row));
   }
   return { records, total, size, current: page.current, pages: Math.ceil(total / size) };
+}
+
+/** A shown board page and the version it is at, as a viewer that follows pushes holds it. */
+export interface FollowedPage<T extends RankRow> {
+  page: RankPage<T> | null;
+  /** `<variant>/<version>` the page was read at (x-oj-board-version), or after the last delta applied. */
+  version: string | null;
+  /** No keyword and no concerned users pinned: only such pages follow deltas. */
+  plain: boolean;
+  removeStar: boolean;
+  /** The caller's own row pinned first (inner board), or null. */
+  pinUid: string | null;
+}
+
+export type FollowOutcome<T extends RankRow> =
+  /** The page is already at the pushed version. */
+  | { kind: 'current'; delta: RankDelta }
+  | { kind: 'apply'; page: RankPage<T>; version: string; delta: RankDelta }
+  | { kind: 'fetch' }
+  /** The push lists no delta of the page's variant (the admin room's pushes carry the real boards only). */
+  | { kind: 'unlisted' };
+
+/**
+ * What a rank push means for a shown page: the delta of its variant applied when it starts at the
+ * page's version; the page relabelled when another variant's delta says it equals the page
+ * (`same`, the seal); else a fetch (a version gap, a reload delta, a page that is not plain or
+ * misses a row sliding in). Shared by the web board and the services' tests of it.
+ */
+export function followRankPush<T extends RankRow>(
+  shown: FollowedPage<T>,
+  boards: readonly RankDelta[] | undefined,
+): FollowOutcome<T> {
+  if (!shown.page || !shown.version || !boards) return { kind: 'fetch' };
+  const slash = shown.version.indexOf('/');
+  const variant = shown.version.slice(0, slash);
+  const at = shown.version.slice(slash + 1);
+  const delta = boards.find((d) => d.variant === variant);
+  if (!delta) {
+    const moved = boards.find((d) => d.same && d.same.variant === variant && d.same.version === at);
+    if (moved)
+      return { kind: 'apply', page: shown.page, version: `${moved.variant}/${moved.version}`, delta: moved };
+    return boards.some((d) => d.same?.variant === variant) ? { kind: 'fetch' } : { kind: 'unlisted' };
+  }
+  if (delta.version === at) return { kind: 'current', delta };
+  if (delta.prevVersion !== at || !shown.plain) return { kind: 'fetch' };
+  const page = applyRankDelta(shown.page, delta, { removeStar: shown.removeStar, pinUid: shown.pinUid });
+  return page ? { kind: 'apply', page, version: `${variant}/${delta.version}`, delta } : { kind: 'fetch' };
 }

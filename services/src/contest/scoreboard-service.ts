@@ -19,6 +19,7 @@ import type { RankDelta } from '@oj/protocol/contest/rank-delta';
 import { boardSealedAt } from '@oj/protocol/contest/clock';
 import type { VariantName } from '@oj/protocol/contest/scoreboard';
 import { makePage } from '@oj/protocol';
+import { ACCEPTED } from './wire-shapes';
 import { ok } from '../platform/http/envelope';
 import type { ContestGroupPort, ContestSubmissionRow, SubmissionSource, UserDirectory } from './ports';
 import { boardConfigOf, type ContestRecordRow } from './rules';
@@ -93,6 +94,8 @@ interface LiveBoard {
   signature: string;
   /** cpid → display id. */
   displayIds: Map<number, string>;
+  /** Who the problem headers' counts leave out (super admins, group owners; not the creator). */
+  countsExcluded: string[];
 }
 
 function signatureOf(c: ContestRecordRow, excluded: readonly string[]): string {
@@ -194,15 +197,15 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     return hit.row.catch(() => null);
   }
 
-  async function excludedUids(c: ContestRecordRow): Promise<string[]> {
+  async function excludedUids(c: ContestRecordRow): Promise<{ board: string[]; counts: string[] }> {
     const roots = await deps.users.superAdminUids();
     const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
-    return [c.uid, ...roots, ...owners];
+    return { board: [c.uid, ...roots, ...owners], counts: [...roots, ...owners] };
   }
 
   /** Builds a board from the database. */
   async function load(c: ContestRecordRow): Promise<LiveBoard> {
-    const excluded = await excludedUids(c);
+    const { board: excluded, counts: countsExcluded } = await excludedUids(c);
     const problems = await repo.contestProblems(deps.db, c.id);
     const displayIds = new Map(problems.map((p) => [p.id, p.display_id]));
     const subs: BoardSubmission[] = [];
@@ -230,7 +233,7 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     }
     const uids = [...new Set(subs.map((s) => s.uid))];
     const board = Scoreboard.recompute(boardConfigOf(c, excluded), subs, await deps.users.profiles(uids));
-    return { board, signature: signatureOf(c, excluded), displayIds };
+    return { board, signature: signatureOf(c, excluded), displayIds, countsExcluded };
   }
 
   function remember(cid: number, live: LiveBoard) {
@@ -268,6 +271,7 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     try {
       const fresh = await load(c);
       remember(c.id, fresh);
+      watchSeal(c);
       for (const submitId of missed.get(c.id) ?? []) await onSubmissionUpdated({ submitId, cid: c.id });
       return fresh;
     } finally {
@@ -546,6 +550,101 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     return { room: pick(room), admin: pick(admin) };
   }
 
+  /** Pushes of one contest go out one after another, in the order their deltas were made. */
+  const publishing = new Map<number, Promise<void>>();
+  function inOrder(cid: number, task: () => Promise<void>): Promise<void> {
+    const next = (publishing.get(cid) ?? Promise.resolve()).then(task, task);
+    publishing.set(cid, next);
+    const done = () => {
+      if (publishing.get(cid) === next) publishing.delete(cid);
+    };
+    next.then(done, done);
+    return next;
+  }
+
+  /**
+   * A problem header's counts on a variant (issue #22: pushed, so viewers never re-read the
+   * problem list): its accepted submissions and submissions from the start up to the variant's
+   * edge (the seal, the end, or none), the same numbers the contest problem list shows.
+   */
+  async function countsOf(
+    c: ContestRecordRow,
+    live: LiveBoard,
+    variant: VariantName,
+    cpid: number,
+    displayId: string,
+  ): Promise<[string, number, number]> {
+    const before =
+      variant === 'sealed' ? (c.sealRankTime ?? c.endTime) : variant === 'withAfter' ? null : c.endTime;
+    const rows = await deps.submissions.statusCounts(c.id, {
+      cpid,
+      from: c.startTime,
+      before,
+      excludedUids: live.countsExcluded,
+    });
+    let ac = 0;
+    let total = 0;
+    for (const r of rows) {
+      total += r.n;
+      if (r.status === ACCEPTED) ac += r.n;
+    }
+    return [displayId, ac, total];
+  }
+
+  /** Each contest's room variants as last announced (a change to the sealed one is the seal). */
+  const roomSeen = new Map<number, string>();
+  const sealTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+  /** Remembers the room's variants of a loaded board and wakes up at its seal, if one is ahead. */
+  function watchSeal(c: ContestRecordRow) {
+    roomSeen.set(c.id, pushedVariants(c, now()).room.join(','));
+    const old = sealTimers.get(c.id);
+    if (old) clearTimeout(old);
+    sealTimers.delete(c.id);
+    const at = c.sealRank && c.sealRankTime ? c.sealRankTime.getTime() : null;
+    if (at === null || at <= now() || at >= c.endTime.getTime()) return;
+    // setTimeout holds at most ~24.8 days: a later seal is looked at again then.
+    const timer = setTimeout(() => void onSealTime(c.id), Math.min(at - now() + 20, 2 ** 31 - 1));
+    timer.unref?.();
+    sealTimers.set(c.id, timer);
+  }
+
+  async function onSealTime(cid: number) {
+    sealTimers.delete(cid);
+    const live = boards.get(cid);
+    if (!live || !held.has(cid)) return;
+    const c = await pushRow(cid);
+    if (!c) return;
+    const sw = sealSwitch(c, live.board);
+    if (sw === null) return watchSeal(c);
+    await inOrder(cid, () => publishRank(cid, sw));
+  }
+
+  /**
+   * The push that moves the contest room to the sealed board when the seal has begun since the
+   * room's variants were last announced: for each open variant whose rows equal the sealed
+   * board's (nothing was judged after the seal yet), a `same` delta so viewers relabel their
+   * page instead of fetching it. Null when the room's variants did not change.
+   */
+  function sealSwitch(c: ContestRecordRow, board: Scoreboard): RankDelta[] | null {
+    const room = pushedVariants(c, now()).room;
+    const before = roomSeen.get(c.id);
+    roomSeen.set(c.id, room.join(','));
+    if (before === undefined || before === room.join(',') || room.join(',') !== 'sealed') return null;
+    const version = board.boardVersion('sealed');
+    const list: RankDelta[] = [{ variant: 'sealed', version, prevVersion: version }];
+    const sealedRows = JSON.stringify(board.ranked('sealed'));
+    for (const open of before.split(',') as VariantName[])
+      if (JSON.stringify(board.ranked(open)) === sealedRows)
+        list.push({
+          variant: 'sealed',
+          version,
+          prevVersion: version,
+          same: { variant: open, version: board.boardVersion(open) },
+        });
+    return list;
+  }
+
   /** Applies one submission change to a loaded board; boards not in memory load it later from the DB. */
   async function onSubmissionUpdated(update: Pick<SubmissionUpdate, 'submitId' | 'cid'>): Promise<boolean> {
     if (!update.cid) return false;
@@ -572,6 +671,9 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
       // For the seal state of the deltas, read before the change: the cached row even past its
       // TTL (a re-read then starts for the next verdict), so a verdict never waits on the database.
       c = await pushRow(update.cid);
+      // The seal began since the last push: move the room to the sealed board first.
+      const sw = c ? sealSwitch(c, live.board) : null;
+      if (sw) void inOrder(update.cid, () => publishRank(update.cid!, sw));
       // No await from the mark to the deltas: they describe exactly this change.
       before = versions(live.board);
       mark = live.board.deltaMark(row.uid);
@@ -581,12 +683,21 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     if (!changed) return false;
     // A removed submission's user is not known before: no deltas, viewers refetch.
     const { room, admin } = deltasOf(c, live.board, mark);
-    // The room's boards did not change (e.g. only the real board moved while sealed): nothing to say.
-    if (room && room.length === 0) {
-      if (admin && admin.length > 0) await publishAdmin(update.cid, admin);
-      return true;
-    }
-    await publishRank(update.cid, room, admin);
+    const cid = update.cid;
+    const problem =
+      row && row.cid === cid ? { cpid: row.cpid, displayId: live.displayIds.get(row.cpid) } : null;
+    await inOrder(cid, async () => {
+      // The changed problem's header counts ride along with each variant's delta.
+      if (c && problem?.displayId !== undefined)
+        for (const d of [...(room ?? []), ...(admin ?? [])])
+          d.counts = [await countsOf(c, live, d.variant, problem.cpid, problem.displayId)];
+      // The room's boards did not change (e.g. only the real board moved while sealed): nothing to say.
+      if (room && room.length === 0) {
+        if (admin && admin.length > 0) await publishAdmin(cid, admin);
+        return;
+      }
+      await publishRank(cid, room, admin);
+    });
     return true;
   }
 
@@ -636,6 +747,8 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     unsubscribe = null;
     if (renewTimer) clearInterval(renewTimer);
     renewTimer = null;
+    for (const t of sealTimers.values()) clearTimeout(t);
+    sealTimers.clear();
     // Hand the boards over at once instead of after the lease runs out.
     for (const cid of [...held.keys()]) await release(cid);
   }

@@ -34,7 +34,7 @@ import {
   writeConcerned,
 } from './board-rules';
 import { throttle, useContestLive } from './live';
-import { jitter, onRankPush } from './rank-delta';
+import { fetchDelay, onRankPush, pushedCounts } from './rank-delta';
 import { showContestSetting } from './rules';
 import { useIncludeAfter } from './store';
 import { useSession } from '../store/session';
@@ -47,7 +47,10 @@ import type { ContestProblemRow, ContestVO, Page } from './types';
  * second even right after another push (issue #6); the boards are in memory, a reload is cheap.
  */
 export const RANK_PUSH_MIN_MS = 750;
-/** The problem headers' counts follow pushes at most this often (each is a fetch per viewer). */
+/**
+ * The problem list is read again at most this often, and only with a board fetch a push could not
+ * spare: pushes carry the changed problem's header counts (issue #22).
+ */
 export const PROBLEMS_PUSH_MIN_MS = 2000;
 
 export interface RankBoardProps {
@@ -165,6 +168,10 @@ function RankBoardView({
   const currentAt = useRef(0);
   /** A load is on its way: its answer replaces the page, so pushes do not patch the old one. */
   const inFlight = useRef(false);
+  /** A push asked for a fetch while a load was on its way: one more fetch after it (never stacked). */
+  const staleAfterLoad = useRef(false);
+  /** Called when a load settles (the push handler schedules the one fetch it owes). */
+  const onLoadSettled = useRef<() => void>(() => undefined);
 
   // The headers' (ac/total) counts move with the verdicts: reloaded with the board on pushes and timer ticks.
   const [problemsTick, setProblemsTick] = useState(0);
@@ -210,10 +217,12 @@ function RankBoardView({
           setData(p);
           setFailed(false);
           setLoading(false);
+          onLoadSettled.current();
         },
         () => {
           if (mine !== seq.current) return;
           inFlight.current = false;
+          staleAfterLoad.current = false;
           // spec §4, §8: a load error stops the indicator and the auto refresh
           setFailed(true);
           setLoading(false);
@@ -239,17 +248,41 @@ function RankBoardView({
   };
   const pushes = useMemo(() => {
     let fetchTimer: ReturnType<typeof setTimeout> | null = null;
-    let problemsTimer: ReturnType<typeof setTimeout> | null = null;
+    /** Push-caused fetches in a row: each one waits longer (jitter window doubling up to 8 s). */
+    let streak = 0;
     const cancelFetch = () => {
       if (fetchTimer) clearTimeout(fetchTimer);
       fetchTimer = null;
     };
-    const onPush = (payload: ContestRankChanged, adminRoom: boolean) => {
-      // Header counts follow too, spread over a second (every viewer fetches them).
-      problemsTimer ??= setTimeout(() => {
-        problemsTimer = null;
+    // At most one fetch scheduled or in flight per viewer: pushes meanwhile are folded into it.
+    const scheduleFetch = () => {
+      if (inFlight.current) {
+        staleAfterLoad.current = true;
+        return;
+      }
+      fetchTimer ??= setTimeout(() => {
+        fetchTimer = null;
+        refetch();
+        // The header counts of problems whose deltas were missed come with the problem list.
         reloadProblems();
-      }, jitter(1000));
+      }, fetchDelay(streak++));
+    };
+    onLoadSettled.current = () => {
+      if (!staleAfterLoad.current) return;
+      staleAfterLoad.current = false;
+      scheduleFetch();
+    };
+    const applyCounts = (version: string | null, payload: ContestRankChanged) => {
+      const counts = pushedCounts(version, payload.boards);
+      if (counts.size === 0) return;
+      setProblems((list) =>
+        list.map((p) => {
+          const c = counts.get(p.displayId);
+          return c ? { ...p, ac: c[0], total: c[1] } : p;
+        }),
+      );
+    };
+    const onPush = (payload: ContestRankChanged, adminRoom: boolean) => {
       const out = inFlight.current
         ? ({ kind: 'fetch' } as const)
         : onRankPush({ ...shown.current, ...viewRef.current }, payload.boards);
@@ -257,26 +290,24 @@ function RankBoardView({
       if (out.kind === 'fetch' || out.kind === 'unlisted') {
         // Already current as of this push (the other room's push of the same verdict applied).
         if (payload.at <= currentAt.current) return;
-        fetchTimer ??= setTimeout(() => {
-          fetchTimer = null;
-          refetch();
-        }, jitter());
+        scheduleFetch();
         return;
       }
       currentAt.current = Math.max(currentAt.current, payload.at);
       cancelFetch();
+      streak = 0;
       if (out.kind === 'apply') {
         shown.current = { page: out.page, version: out.version };
         setData(out.page);
-        // the rows moved: the header counts follow at once
-        reloadProblems();
       }
+      // The changed problem's header counts come with the delta: no problem list read.
+      applyCounts(shown.current.version, payload);
     };
     return {
       onPush,
       cancel() {
         cancelFetch();
-        if (problemsTimer) clearTimeout(problemsTimer);
+        onLoadSettled.current = () => undefined;
         refetch.cancel();
         reloadProblems.cancel();
       },

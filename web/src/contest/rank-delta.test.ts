@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankDelta } from '@oj/protocol/contest/rank-delta';
 import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
 import { acmRow } from '../test/rank-rows';
-import { jitter, onRankPush, type ShownBoard } from './rank-delta';
+import { fetchDelay, jitter, onRankPush, pushedCounts, type ShownBoard } from './rank-delta';
 
 // Board a(2) b(1,100) c(1,100) d(0): c gets an AC and moves to the top.
 const board = [acmRow('a', 1, 2, 500), acmRow('b', 2, 1, 100), acmRow('c', 2, 1, 100), acmRow('d', 4, 0, 0)];
@@ -98,5 +98,41 @@ describe('jitter', () => {
   it('spreads delays over [0, max)', () => {
     expect(jitter(400, () => 0)).toBe(0);
     expect(jitter(400, () => 0.999)).toBe(399);
+  });
+});
+
+// Issue #22: the seal moves the page by a push; header counts ride with the deltas; fetches back off.
+describe('seal switch, pushed counts, fetch backoff', () => {
+  const seal = (version: string): RankDelta => ({
+    variant: 'sealed',
+    version: 's.3',
+    prevVersion: 's.3',
+    same: { variant: 'real', version },
+  });
+  it('relabels a real page the sealed board equals, without a fetch', () => {
+    const out = onRankPush(shown({ version: 'real/e.7' }), [
+      { variant: 'sealed', version: 's.3', prevVersion: 's.3' },
+      seal('e.7'),
+    ]);
+    expect(out).toEqual({ kind: 'apply', page: page(board), version: 'sealed/s.3' });
+  });
+  it('fetches when the page is at another version than the one the sealed board equals', () => {
+    expect(onRankPush(shown({ version: 'real/e.6' }), [seal('e.7')])).toEqual({ kind: 'fetch' });
+  });
+  it('reads the counts of the shown variant only', () => {
+    const boards: RankDelta[] = [
+      { ...delta, counts: [['A', 1, 3]] },
+      { variant: 'real', version: 'r.2', prevVersion: 'r.1', counts: [['A', 2, 3]] },
+    ];
+    expect([...pushedCounts('sealed/e.8', boards)]).toEqual([['A', [1, 3]]]);
+    expect([...pushedCounts('real/r.2', boards)]).toEqual([['A', [2, 3]]]);
+    expect(pushedCounts(null, boards).size).toBe(0);
+  });
+  it('spreads fetches in a row over a doubling window, capped at 8 s', () => {
+    const top = () => 0.999999;
+    expect(fetchDelay(0, top)).toBe(399);
+    expect(fetchDelay(1, top)).toBe(799);
+    expect(fetchDelay(10, top)).toBe(7999);
+    expect(fetchDelay(3, () => 0)).toBe(0);
   });
 });

@@ -1,21 +1,17 @@
 // Rank pushes that carry the change (issue #6): what the board does with a `contest:rank`
 // (or, for contest admins, `contest:rank-admin`) push. Pure; RankBoard wires it.
-import { applyRankDelta, type RankDelta, type RankPage } from '@oj/protocol/contest/rank-delta';
+import {
+  followRankPush,
+  type FollowedPage,
+  type RankDelta,
+  type RankPage,
+} from '@oj/protocol/contest/rank-delta';
 import type { RankRow } from '@oj/protocol/contest/scoreboard';
 
 /** Fetches a push cannot spare are spread over this long, so thousands of viewers do not fetch at once. */
 export const RANK_FETCH_JITTER_MS = 400;
 
-export interface ShownBoard<T extends RankRow> {
-  page: RankPage<T> | null;
-  /** `<variant>/<version>` the page was read at (x-oj-board-version), or after the last delta applied. */
-  version: string | null;
-  /** No keyword and no concerned users pinned: only such pages follow deltas. */
-  plain: boolean;
-  removeStar: boolean;
-  /** The caller's own row pinned first (inner board), or null. */
-  pinUid: string | null;
-}
+export type ShownBoard<T extends RankRow> = FollowedPage<T>;
 
 export type PushOutcome<T extends RankRow> =
   /** The page is already at the pushed version. */
@@ -30,24 +26,45 @@ export type PushOutcome<T extends RankRow> =
   | { kind: 'unlisted' };
 
 /**
- * What a push means for the shown page: the delta of its variant applied when it starts at
- * the page's version, or a fetch (no delta for its variant, a version gap, a reload delta,
+ * What a push means for the shown page (protocol followRankPush): the delta of its variant
+ * applied when it starts at the page's version, the page relabelled when the seal began and the
+ * sealed board equals it, or a fetch (no delta for its variant, a version gap, a reload delta,
  * a page that is not plain or misses a row sliding in).
  */
 export function onRankPush<T extends RankRow>(
   shown: ShownBoard<T>,
   boards: readonly RankDelta[] | undefined,
 ): PushOutcome<T> {
-  if (!shown.page || !shown.version || !boards) return { kind: 'fetch' };
-  const slash = shown.version.indexOf('/');
-  const variant = shown.version.slice(0, slash);
-  const at = shown.version.slice(slash + 1);
-  const delta = boards.find((d) => d.variant === variant);
-  if (!delta) return { kind: 'unlisted' };
-  if (delta.version === at) return { kind: 'current' };
-  if (delta.prevVersion !== at || !shown.plain) return { kind: 'fetch' };
-  const page = applyRankDelta(shown.page, delta, { removeStar: shown.removeStar, pinUid: shown.pinUid });
-  return page ? { kind: 'apply', page, version: `${variant}/${delta.version}` } : { kind: 'fetch' };
+  const out = followRankPush(shown, boards);
+  if (out.kind === 'apply') return { kind: 'apply', page: out.page, version: out.version };
+  if (out.kind === 'current') return { kind: 'current' };
+  return out;
+}
+
+/**
+ * The problem headers' counts a push carries for the variant of `version` (`<variant>/<v>`):
+ * displayId → [accepted, submissions]. Empty when it carries none.
+ */
+export function pushedCounts(
+  version: string | null,
+  boards: readonly RankDelta[] | undefined,
+): Map<string, [number, number]> {
+  const out = new Map<string, [number, number]>();
+  if (!version || !boards) return out;
+  const variant = version.slice(0, version.indexOf('/'));
+  for (const d of boards)
+    if (d.variant === variant)
+      for (const [displayId, ac, total] of d.counts ?? []) out.set(displayId, [ac, total]);
+  return out;
+}
+
+/**
+ * How long a push-caused fetch waits: a random delay whose window doubles with each fetch in a row
+ * (0.4 s, 0.8 s, ... up to 8 s), so viewers that keep missing deltas spread out instead of
+ * reading together after every verdict.
+ */
+export function fetchDelay(streak: number, random: () => number = Math.random): number {
+  return jitter(Math.min(RANK_FETCH_JITTER_MS * 2 ** Math.max(0, streak), 8000), random);
 }
 
 /** A fetch delay in [0, max): spreads the fetches of many viewers. */
