@@ -8,7 +8,7 @@ export const SEEDED_NAME_TWINS: Readonly<Record<string, string>> = {
   题解: 'Solutions',
   求助: 'Help',
   建议: 'Suggestions',
-  记录: 'Notes',
+  记录: 'Journal',
   入门训练: 'Beginner training',
   进阶训练: 'Advanced training',
   专题训练: 'Topic training',

@@ -14,7 +14,11 @@ describe('seeded discussion category names', () => {
     );
     const insert = /insert into discussion_category \(name\) values ([^`]+)`/.exec(migration)![1]!;
     const seeded = [...insert.matchAll(/\('([^']+)'\)/g)].map((m) => m[1]);
-    expect(Object.keys(SEEDED_CATEGORIES).sort()).toEqual(seeded.sort());
+    // and the home training categories the training capability seeds (issue #26 item 7)
+    const training = readFileSync(join(process.cwd(), '..', 'services/src/training/index.ts'), 'utf8');
+    const home = [...training.matchAll(/name: '([^']+)', color/g)].map((m) => m[1]);
+    expect(home).toHaveLength(3);
+    expect(Object.keys(SEEDED_CATEGORIES).sort()).toEqual([...seeded, ...home].sort());
   });
 
   it('English names in English, the wire names in Chinese, other names untouched', () => {
@@ -25,6 +29,9 @@ describe('seeded discussion category names', () => {
       'Help',
       'Suggestions',
       'Journal',
+      'Beginner training',
+      'Advanced training',
+      'Topic training',
     ]);
     expect(categoryLabel('算法', i18n.t)).toBe('算法');
     initI18n('zh-CN');

@@ -9,6 +9,10 @@ export const SEEDED_CATEGORIES = {
   求助: 'help',
   建议: 'suggestion',
   记录: 'record',
+  // the home training categories the training capability seeds (issue #26 item 7)
+  入门训练: 'beginnerTraining',
+  进阶训练: 'advancedTraining',
+  专题训练: 'topicTraining',
 } as const;
 
 type SeededKey = (typeof SEEDED_CATEGORIES)[keyof typeof SEEDED_CATEGORIES];

@@ -21,7 +21,16 @@ export const discussionZhCN = {
     optional: '（可选）',
     descriptionHint: '留空则取正文第一行',
     /** The seeded categories' names (discussion/category-names.ts); the wire sends them in Chinese. */
-    seededCategory: { chat: '闲聊', solution: '题解', help: '求助', suggestion: '建议', record: '记录' },
+    seededCategory: {
+      chat: '闲聊',
+      solution: '题解',
+      help: '求助',
+      suggestion: '建议',
+      record: '记录',
+      beginnerTraining: '入门训练',
+      advancedTraining: '进阶训练',
+      topicTraining: '专题训练',
+    },
     title: '讨论区',
     problemScope: '题目 {{pid}} 的讨论',
     search: '搜索标题、作者、描述',

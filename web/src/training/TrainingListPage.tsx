@@ -1,5 +1,6 @@
 // /training: filters (auth, category chips, keyword) in the query string, 15 per page, progress
 // column only when logged in (spec part2 §2.7).
+import { categoryLabel } from '../discussion/category-names';
 import { Button, HTMLSelect, HTMLTable, NonIdealState, ProgressBar, Tag } from '@blueprintjs/core';
 import { TRAINING_LIST_PAGE_SIZE, type TrainingVO } from '@oj/protocol/training/schemas';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +31,11 @@ export function TrainingAuthTag({ auth }: { auth: string }) {
 }
 
 export function CategoryTag({ name, color }: { name: string | null; color: string | null }) {
+  const { t } = useTranslation();
   if (!name) return null;
   return (
     <Tag className="oj-training-category" style={color ? { backgroundColor: color } : undefined}>
-      {name}
+      {categoryLabel(name, t)}
     </Tag>
   );
 }
@@ -185,7 +187,7 @@ export function TrainingListPage() {
             data-testid={`training-category-${c.id}`}
             data-active={query.categoryId === c.id}
           >
-            {c.name}
+            {categoryLabel(c.name, t)}
           </Tag>
         ))}
       </div>
