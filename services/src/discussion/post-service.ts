@@ -296,7 +296,16 @@ export function createPostService(deps: PostServiceDeps) {
 
   /** POST /api/discussion-report: the reporter is the caller. */
   async function report(user: AuthUser, body: ReportBody) {
-    if (!body.did || !(await repo.findPost(db, body.did))) throw notFound(P.MISSING);
+    const post = body.did ? await repo.findPost(db, body.did) : null;
+    if (!body.did || !post) throw notFound(P.MISSING);
+    // A group's post is reported by those who may read it, as it is liked (issue #23 item 10).
+    if (
+      post.gid !== null &&
+      !isRoot(user) &&
+      user.uid !== post.uid &&
+      !isGroupMember(await standing(user, post.gid))
+    )
+      throw denied(P.NO_PERMISSION);
     const bad = reportError(body.content);
     if (bad) throw fail(bad);
     try {
