@@ -1,7 +1,7 @@
 // Test data in the blob store: archives uploaded before a problem is saved, and the
-// test-case zip of a saved problem. Blobs are content-addressed, so an upload that is
-// never used (or a failed save) leaves only harmless unreferenced blobs behind.
-import type { BlobStore } from '@oj/protocol/bus';
+// test-case zip of a saved problem. Blobs are content-addressed; an upload's blobs are claimed
+// for their uploader first (quotas, and the collector of unreferenced blobs: blob-collector.ts).
+import { sha256Hex, type BlobStore } from '@oj/protocol/bus';
 import { fail } from '../platform/http/errors';
 import { normalizeData, pairCaseNames } from './testcases';
 import { writeZip, ZipError, type ZipLimits } from './zip';
@@ -21,6 +21,20 @@ export interface UploadedCaseList {
 
 const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
 
+/** Accounting of an upload (quotas, claims against the blob collector): files-service.ts. */
+export interface UploadAccounting {
+  /** Before any data is stored, with the sum of the declared sizes of the files to store. */
+  beforeStore(totalBytes: number): Promise<void>;
+  /** Before each blob is put: claims it for the uploader (the collector leaves it alone). */
+  claim(hash: string, bytes: number): Promise<void>;
+}
+
+/** Claims the blob, then puts it. */
+async function putClaimed(blobs: BlobStore, data: Buffer, acc?: UploadAccounting): Promise<string> {
+  if (acc) await acc.claim(sha256Hex(data), data.length);
+  return blobs.put(data);
+}
+
 /** Entries stored at once, and the bytes they may hold together (one larger entry still goes alone). */
 const STORE_LANES = 4;
 const STORE_BUDGET_BYTES = 16 * 1024 * 1024;
@@ -36,6 +50,7 @@ export async function storeTestCaseZipFile(
   path: string,
   mode: string,
   limits: ZipLimits,
+  acc?: UploadAccounting,
 ): Promise<UploadedCaseList> {
   try {
     const zip = await openZipFile(path, limits);
@@ -47,17 +62,16 @@ export async function storeTestCaseZipFile(
         { name: p.inputName, present: true },
         { name: p.outputName, present: p.hasOutput },
       ]);
-      const hashes = await inLanes(
-        jobs.map((j) => (j.present ? (sizes.get(j.name) ?? 0) : 0)),
-        async (i) => {
-          const j = jobs[i]!;
-          return blobs.put(j.present ? normalized(await zip.read(j.name)) : Buffer.alloc(0));
-        },
-      );
+      const jobSizes = jobs.map((j) => (j.present ? (sizes.get(j.name) ?? 0) : 0));
+      await acc?.beforeStore(jobSizes.reduce((a, b) => a + b, 0));
+      const hashes = await inLanes(jobSizes, async (i) => {
+        const j = jobs[i]!;
+        return putClaimed(blobs, j.present ? normalized(await zip.read(j.name)) : Buffer.alloc(0), acc);
+      });
       // The manifest in pair order, so the same archive always gives the same fileListDir.
       const files: Record<string, string> = {};
       jobs.forEach((j, i) => (files[j.name] = hashes[i]!));
-      return await uploadedList(blobs, files, pairs, mode);
+      return await uploadedList(blobs, files, pairs, mode, acc);
     } finally {
       await zip.close();
     }
@@ -111,9 +125,10 @@ async function uploadedList(
   files: Record<string, string>,
   pairs: readonly { inputName: string; outputName: string }[],
   mode: string,
+  acc?: UploadAccounting,
 ): Promise<UploadedCaseList> {
   const manifest: UploadManifest = { kind: 'oj-testcase-upload', files };
-  const fileListDir = await blobs.put(Buffer.from(JSON.stringify(manifest)));
+  const fileListDir = await putClaimed(blobs, Buffer.from(JSON.stringify(manifest)), acc);
   const subtask = SUBTASK_MODES.includes(mode);
   return {
     fileList: pairs.map((p) => ({

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../platform/context';
-import type { TestCaseZipConfig } from '../platform/config';
+import type { TestCaseZipConfig, TestDataQuotaConfig } from '../platform/config';
 import { hasRole, type AuthUser } from '../platform/http/access';
 import { badRequest, denied, fail } from '../platform/http/errors';
 import { startUploadSweeper } from '../platform/http/upload';
@@ -13,6 +13,7 @@ import {
   infoManifest,
   storeTestCaseZipFile,
   testCaseZip,
+  type UploadAccounting,
   type UploadedCaseList,
 } from './casestore';
 import { noChangeNotice, type ProblemsChanged } from './changes';
@@ -47,6 +48,20 @@ export const DEFAULT_TESTCASE_ZIP: TestCaseZipConfig = {
   maxUnzippedBytes: 2048 * 1048576,
 };
 
+/** Test data quotas and collection when the configuration names none: as config.ts's defaults. */
+export const DEFAULT_TEST_DATA_QUOTA: TestDataQuotaConfig = {
+  userBytes: 4096 * 1048576,
+  groupBytes: 8192 * 1048576,
+  gcGraceMs: 24 * 3_600_000,
+  gcEveryMs: 60 * 60_000,
+};
+
+const MB = 1048576;
+/** The quota refusal: which quota, its size, what is held and what this upload would add (MB, one decimal). */
+const mb = (bytes: number) => Number((bytes / MB).toFixed(1));
+export const quotaExceeded = (kind: '用户' | '团队', limit: number, used: number, adding: number) =>
+  `测试数据超出${kind}配额（${mb(limit)} MB）：已用 ${mb(used)} MB，本次上传 ${mb(adding)} MB，请删除不再使用的评测数据后重试！`;
+
 export type PackageKind = 'hoj' | 'fps' | 'qduoj' | 'hydro' | 'polygon' | 'icpc';
 
 /** Upload folders untouched this long (and held by no request) are what a killed request left. */
@@ -64,6 +79,7 @@ export function createProblemFilesService(
   const db = ctx.db;
   const groups = ports.groups ?? defaultGroupPort;
   const zipConfig = ctx.config.testCaseZip ?? DEFAULT_TESTCASE_ZIP;
+  const quota = ctx.config.testDataQuota ?? DEFAULT_TEST_DATA_QUOTA;
   /** What the upload route needs before the body is read: the byte cap and where temp files go. */
   const testCaseUpload = {
     maxBytes: zipConfig.maxZipBytes,
@@ -93,10 +109,34 @@ export function createProblemFilesService(
   ): Promise<UploadedCaseList> {
     await checkTestCaseUploader(user, gid);
     if (!file || extOf(file.filename) !== 'zip') throw fail('请上传zip格式的测试数据压缩包！');
-    return storeTestCaseZipFile(ctx.blobs, file.path, normalizeCaseMode(mode), {
-      maxEntries: zipConfig.maxEntries,
-      maxTotalBytes: zipConfig.maxUnzippedBytes,
-    });
+    return storeTestCaseZipFile(
+      ctx.blobs,
+      file.path,
+      normalizeCaseMode(mode),
+      { maxEntries: zipConfig.maxEntries, maxTotalBytes: zipConfig.maxUnzippedBytes },
+      uploadAccounting(user, gid ?? null),
+    );
+  }
+
+  /**
+   * Quotas before anything is stored (the declared sizes against what the uploader, and the group
+   * uploaded for, already hold; root has none), then a claim per blob for the collector.
+   */
+  function uploadAccounting(user: AuthUser, gid: number | null): UploadAccounting {
+    return {
+      async beforeStore(total) {
+        if (hasRole(user, 'root')) return;
+        const checks: [kind: '用户' | '团队', used: () => Promise<number>, quota: number][] = [
+          ['用户', () => repo.uploadedBytes(db, { uid: user.uid }), quota.userBytes],
+        ];
+        if (gid !== null) checks.push(['团队', () => repo.uploadedBytes(db, { gid }), quota.groupBytes]);
+        for (const [kind, usedOf, limit] of checks) {
+          const used = await usedOf();
+          if (used + total > limit) throw fail(quotaExceeded(kind, limit, used, total));
+        }
+      },
+      claim: (hash, bytes) => repo.claimUploadBlob(db, { hash, uid: user.uid, gid, bytes }),
+    };
   }
 
   /** Errors here are HTTP 400, as the original's download endpoints answer. */

@@ -6,7 +6,8 @@ import type { ProblemPorts } from './ports';
 import { createProblemAdminService } from './admin-service';
 import { registerProblemAdminRoutes } from './admin-routes';
 import { createChangeNotifier, listenForChanges } from './changes';
-import { createProblemFilesService } from './files-service';
+import { createProblemFilesService, DEFAULT_TEST_DATA_QUOTA } from './files-service';
+import { startBlobCollector } from './blob-collector';
 import { createProblemListCache, type ProblemListCache, type ProblemListCacheOptions } from './list-cache';
 import { registerProblemRoutes } from './routes';
 import { createProblemService } from './service';
@@ -60,6 +61,7 @@ export function createProblemCapability(
   const admin = createProblemAdminService(ctx, changed);
   const files = createProblemFilesService(ctx, ports, DEFAULT_ZIP_LIMITS, changed);
   let listening: Unsubscribe[] = [];
+  let stopCollector: (() => void) | null = null;
   return {
     name: 'problem',
     listCache,
@@ -71,6 +73,15 @@ export function createProblemCapability(
     },
     async start() {
       if (listCache.enabled && listening.length === 0) listening = await listenForChanges(ctx, listCache);
+      // Unreferenced test-data blobs past their grace period (issue #23 item 13).
+      const quota = ctx.config.testDataQuota ?? DEFAULT_TEST_DATA_QUOTA;
+      stopCollector ??= startBlobCollector({
+        db: ctx.db,
+        blobs: ctx.blobs,
+        log: ctx.log,
+        graceMs: quota.gcGraceMs,
+        everyMs: quota.gcEveryMs,
+      });
       if (options.seedSamples === false) return;
       try {
         const inserted = await seedSampleProblems(ctx);
@@ -84,6 +95,8 @@ export function createProblemCapability(
       }
     },
     async stop() {
+      stopCollector?.();
+      stopCollector = null;
       const offs = listening;
       listening = [];
       await Promise.all(offs.map((off) => off()));

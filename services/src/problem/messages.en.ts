@@ -123,3 +123,8 @@ registerEnglishPattern(
   (m) =>
     `${m[1] === '用户程序额外文件' ? 'User extra files' : 'Judge extra files'}: wrong format, use {"file name": "content"}`,
 );
+registerEnglishPattern(
+  /^测试数据超出(用户|团队)配额（([\d.]+) MB）：已用 ([\d.]+) MB，本次上传 ([\d.]+) MB，请删除不再使用的评测数据后重试！$/,
+  (m) =>
+    `The test data exceeds the ${m[1] === '用户' ? 'user' : 'group'} quota (${m[2]} MB): ${m[3]} MB used, this upload ${m[4]} MB; remove test data no longer used and try again!`,
+);

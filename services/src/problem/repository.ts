@@ -588,3 +588,120 @@ export async function copyProblem(
     return row;
   });
 }
+
+// --- test data uploads: claims, quotas, collection (migration 0020) -------------------------
+
+/** Serialises claims and collection of one blob (also across processes on PostgreSQL). */
+const lockBlob = (db: Db, hash: string) =>
+  sql`select pg_advisory_xact_lock(hashtextextended(${`blob:${hash}`}, 0))`.execute(db);
+
+/**
+ * Claims a blob for an upload before it is put in the store: the row (new, or its claim time
+ * moved to now) keeps the collector away from the blob for the grace period. Under the blob's
+ * lock, so a collection of that blob either ended before (the blob is put anew) or sees this claim.
+ */
+export async function claimUploadBlob(
+  db: Db,
+  c: { hash: string; uid: string; gid: number | null; bytes: number },
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await lockBlob(tx, c.hash);
+    await tx
+      .insertInto('testcase_upload')
+      .values({ hash: c.hash, uid: c.uid, gid: c.gid ?? 0, bytes: c.bytes, gmt_claim: new Date() })
+      .onConflict((oc) => oc.columns(['hash', 'uid', 'gid']).doUpdateSet({ gmt_claim: new Date() }))
+      .execute();
+  });
+}
+
+/** Bytes of test data an uploader (or a group: `gid`) holds, each blob counted once. */
+export async function uploadedBytes(db: Db, who: { uid: string } | { gid: number }): Promise<number> {
+  let q = db.selectFrom('testcase_upload');
+  q = 'uid' in who ? q.where('uid', '=', who.uid) : q.where('gid', '=', who.gid);
+  const r = await q.select(sql<string>`coalesce(sum(bytes), 0)`.as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * Other tables that may hold the same bytes by hash (an avatar, a markdown upload, a carousel
+ * image, a group avatar): a blob named there is never collected. Only the tables that exist.
+ */
+async function otherBlobReferences(db: Db): Promise<((hash: string) => ReturnType<typeof sql>)[]> {
+  const present = await sql<{ t: string }>`
+    select t from unnest(array['account_avatar', 'md_file', 'site_carousel', 'group']) as t
+    where to_regclass('public.' || quote_ident(t)) is not null`.execute(db);
+  const have = new Set(present.rows.map((r) => r.t));
+  const refs: ((hash: string) => ReturnType<typeof sql>)[] = [];
+  if (have.has('account_avatar'))
+    refs.push((h) => sql`exists (select 1 from account_avatar where blob_key = ${h})`);
+  if (have.has('md_file')) refs.push((h) => sql`exists (select 1 from md_file where blob_key = ${h})`);
+  if (have.has('site_carousel'))
+    refs.push((h) => sql`exists (select 1 from site_carousel where hash = ${h})`);
+  if (have.has('group'))
+    refs.push((h) => sql`exists (select 1 from "group" where strpos(coalesce(avatar, ''), ${h}) > 0)`);
+  return refs;
+}
+
+/** Blobs of uploads whose newest claim is older than `cutoff` and that no problem case names. */
+export async function collectableUploadBlobs(db: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('testcase_upload as u')
+    .select('u.hash')
+    .groupBy('u.hash')
+    .having(sql<boolean>`max(u.gmt_claim) < ${cutoff}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('problem_case as c')
+            .select('c.id')
+            .where((eb) =>
+              eb.or([eb('c.input_hash', '=', eb.ref('u.hash')), eb('c.output_hash', '=', eb.ref('u.hash'))]),
+            ),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.hash);
+}
+
+/**
+ * Collects one blob under its lock: when it is still unclaimed since `cutoff`, named by no
+ * problem case (nor by another table), its rows go and `remove` deletes the bytes (inside the
+ * transaction: a failure keeps the rows, so the next run tries again). True when collected.
+ */
+export async function collectUploadBlob(
+  db: Db,
+  hash: string,
+  cutoff: Date,
+  remove: () => Promise<void>,
+): Promise<boolean> {
+  const refs = await otherBlobReferences(db);
+  return db.transaction().execute(async (tx) => {
+    await lockBlob(tx, hash);
+    const fresh = await tx
+      .selectFrom('testcase_upload')
+      .select('hash')
+      .where('hash', '=', hash)
+      .where('gmt_claim', '>=', cutoff)
+      .executeTakeFirst();
+    if (fresh) return false;
+    const used = await tx
+      .selectFrom('problem_case')
+      .select('id')
+      .where((eb) => eb.or([eb('input_hash', '=', hash), eb('output_hash', '=', hash)]))
+      .executeTakeFirst();
+    if (used) return false;
+    for (const ref of refs) {
+      const r = await sql<{ x: boolean }>`select ${ref(hash)} as x`.execute(tx);
+      if (r.rows[0]?.x) {
+        // the bytes stay for their other owner; the upload no longer holds them
+        await tx.deleteFrom('testcase_upload').where('hash', '=', hash).execute();
+        return false;
+      }
+    }
+    await tx.deleteFrom('testcase_upload').where('hash', '=', hash).execute();
+    await remove();
+    return true;
+  });
+}

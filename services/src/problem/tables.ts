@@ -122,6 +122,15 @@ export interface ProblemCountTable {
   pa: Defaulted<number>;
 }
 
+/** Migration 0020: one row per blob a test-case upload stored, per uploader and group (0: none). */
+export interface TestcaseUploadTable {
+  hash: string;
+  uid: string;
+  gid: Defaulted<number>;
+  bytes: ColumnType<string | number, number, number>;
+  gmt_claim: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface ProblemTables {
   problem: ProblemTable;
   tag: TagTable;
@@ -131,4 +140,5 @@ export interface ProblemTables {
   code_template: CodeTemplateTable;
   problem_case: ProblemCaseTable;
   problem_count: ProblemCountTable;
+  testcase_upload: TestcaseUploadTable;
 }

@@ -23,6 +23,7 @@ import * as m0016 from './0016_remote_judge';
 import * as m0018 from './0018_submit_idempotency';
 import * as m0017 from './0017_contest_board_lease';
 import * as m0019 from './0019_blob_copy';
+import * as m0020 from './0020_testcase_upload';
 import * as m0021 from './0021_training_problem_fk';
 
 export const migrations: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0018_submit_idempotency': m0018,
   '0017_contest_board_lease': m0017,
   '0019_blob_copy': m0019,
+  '0020_testcase_upload': m0020,
   '0021_training_problem_fk': m0021,
 };
