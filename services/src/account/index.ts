@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from '../platform/mail/mailer';
 import { createTokenSigner, loadJwtSecret, type Clock, type TokenSigner } from './tokens';
 import { createSessions } from './session';
 import { createPassportService } from './passport-service';
+import { configurePasswordPool } from './password-workers';
 import { createProfileService } from './profile-service';
 import { registerAccountRoutes } from './routes';
 import {
@@ -52,6 +53,8 @@ const PURGE_EVERY_MS = 3_600_000;
 
 export function createAccountCapability(ctx: AppContext, opts: AccountOptions = {}): AccountCapability {
   const clock = opts.clock ?? (() => new Date());
+  // The password pool's interactive line (sign-ins): bounded by OJ_LOGIN_QUEUE (issue #22.5).
+  if (ctx.config.reliability) configurePasswordPool(ctx.config.reliability.loginQueue);
   let stats = opts.stats ?? emptySubmissionStats;
   let policy = opts.policy ?? openAccountPolicy;
   let notices: NoticePort = NO_NOTICES;

@@ -12,7 +12,7 @@ import type {
   ResetPasswordBody,
   UserInfo,
 } from '@oj/protocol/account/schemas';
-import { badRequest, fail } from '../platform/http/errors';
+import { badRequest, BusyError, fail } from '../platform/http/errors';
 import type { Mailer } from '../platform/mail/mailer';
 import type { AccountTables } from './tables';
 import type { Clock } from './tokens';
@@ -90,7 +90,8 @@ export function createPassportService(d: PassportDeps) {
     try {
       return await checkPassword(username, password, proof, client, wrongText, t);
     } catch (err) {
-      if (err instanceof HashQueueFull) throw fail(Messages.TOO_MANY_REQUESTS);
+      // The password pool's line is full: busy, with when to retry (envelope and Retry-After).
+      if (err instanceof HashQueueFull) throw new BusyError(err.retryAfterS);
       throw err;
     }
   }

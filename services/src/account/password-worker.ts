@@ -1,19 +1,27 @@
-// The worker-thread entry of the password hashing pool (password-workers.ts): hashes one password
-// per message with the site's argon2 parameters and answers with the encoded hash. Bundled as its
-// own entry by scripts/build.mjs (dist/services/password-worker.js).
+// The worker-thread entry of the password hashing pool (password-workers.ts): hashes or checks one
+// password per message with the site's argon2 parameters and answers with the result. Bundled as
+// its own entry by scripts/build.mjs (dist/services/password-worker.js).
 import { parentPort } from 'node:worker_threads';
 import argon2 from 'argon2';
-import { ARGON2_OPTIONS } from './passwords';
+import { ARGON2_OPTIONS } from './password-params';
 
-export interface HashRequest {
-  id: number;
-  password: string;
-}
-export type HashReply = { id: number; hash: string } | { id: number; error: string };
+export type HashRequest =
+  { id: number; password: string; verify?: undefined } | { id: number; password: string; verify: string };
+export type HashReply =
+  { id: number; hash: string } | { id: number; ok: boolean } | { id: number; error: string };
 
 parentPort?.on('message', (req: HashRequest) => {
+  const reply = (r: HashReply) => parentPort!.postMessage(r);
+  if (req.verify !== undefined) {
+    // A malformed stored hash is a wrong password, not a crash.
+    argon2.verify(req.verify, req.password).then(
+      (ok) => reply({ id: req.id, ok }),
+      () => reply({ id: req.id, ok: false }),
+    );
+    return;
+  }
   argon2.hash(req.password, ARGON2_OPTIONS).then(
-    (hash) => parentPort!.postMessage({ id: req.id, hash } satisfies HashReply),
-    (err: unknown) => parentPort!.postMessage({ id: req.id, error: String(err) } satisfies HashReply),
+    (hash) => reply({ id: req.id, hash }),
+    (err: unknown) => reply({ id: req.id, error: String(err) }),
   );
 });

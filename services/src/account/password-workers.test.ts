@@ -1,7 +1,7 @@
 import os from 'node:os';
 import argon2 from 'argon2';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPasswordPool } from './password-workers';
+import { createPasswordPool, PoolBusy } from './password-workers';
 import { verifyPassword } from './passwords';
 
 describe('password worker pool', () => {
@@ -17,9 +17,16 @@ describe('password worker pool', () => {
     expect(await verifyPassword(hash, 'wrong horse')).toBe(false);
   });
 
+  it('checks passwords on its workers; a malformed stored hash is a mismatch', async () => {
+    const hash = await argon2.hash('s3cret', { type: argon2.argon2id });
+    expect(await pool.verify(hash, 's3cret')).toBe(true);
+    expect(await pool.verify(hash, 'other')).toBe(false);
+    expect(await pool.verify('not-a-hash', 's3cret')).toBe(false);
+  });
+
   it('hashes a batch, each password its own hash, workers reused', async () => {
     const passwords = Array.from({ length: pool.size * 3 + 1 }, (_, i) => `pw-${i}`);
-    const hashes = await Promise.all(passwords.map((p) => pool.hash(p)));
+    const hashes = await Promise.all(passwords.map((p) => pool.hash(p, 'batch')));
     expect(new Set(hashes).size).toBe(passwords.length);
     for (const [i, h] of hashes.entries()) expect(await argon2.verify(h, passwords[i]!)).toBe(true);
   });
@@ -29,5 +36,46 @@ describe('password worker pool', () => {
     expect(await argon2.verify(await other.hash('x'), 'x')).toBe(true);
     await other.close();
     await expect(other.hash('y')).rejects.toThrow('closed');
+  });
+});
+
+describe('the interactive line', () => {
+  it('is bounded: past maxWaiting a call is refused at once with the seconds to wait', async () => {
+    const small = createPasswordPool({ size: 1, maxWaiting: 2 });
+    try {
+      // One running, two waiting: the line is full.
+      const taken = [small.hash('a'), small.hash('b'), small.hash('c')];
+      expect(small.waiting('interactive')).toBe(2);
+      const refused = small.verify('$argon2id$bogus', 'd');
+      await expect(refused).rejects.toBeInstanceOf(PoolBusy);
+      await expect(refused).rejects.toMatchObject({ retryAfterS: expect.any(Number) });
+      expect(((await refused.catch((e: unknown) => e)) as PoolBusy).retryAfterS).toBeGreaterThanOrEqual(1);
+      // The batch line is not bounded by it.
+      const batch = small.hash('batch', 'batch');
+      await Promise.all([...taken, batch]);
+      // Room again once the line drained.
+      expect(await small.verify(await taken[0]!, 'a')).toBe(true);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('goes before the batch line', async () => {
+    const small = createPasswordPool({ size: 1, maxWaiting: 10 });
+    try {
+      const order: string[] = [];
+      const track = (name: string, p: Promise<unknown>) => p.then(() => void order.push(name));
+      const all = [
+        track('b1', small.hash('1', 'batch')),
+        track('b2', small.hash('2', 'batch')),
+        track('b3', small.hash('3', 'batch')),
+        track('login', small.hash('me')),
+      ];
+      await Promise.all(all);
+      // b1 was already running; the sign-in went next, ahead of the batch's rest.
+      expect(order).toEqual(['b1', 'login', 'b2', 'b3']);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -1,28 +1,54 @@
-// A reused pool of worker threads hashing passwords (issue #15: batch user creation), one hash per
-// worker at a time, as many workers as the machine runs in parallel. It is for admin batches
-// (insert-batch, generate): logins keep passwords.ts's one-at-a-time line, so a batch cannot
-// starve sign-ins of CPU for longer than the batch, and a burst of sign-ins cannot grow past it.
+// The pool of worker threads that hashes and checks passwords (issues #15, #22.5, #29.3): one
+// argon2 computation per worker at a time, as many workers as the machine runs in parallel. Every
+// password of the process goes through it: sign-ins, registrations and password changes on the
+// interactive line, admin batches (insert-batch, generate) on the batch line. A worker takes the
+// interactive line first, so a batch cannot hold sign-ins behind thousands of hashes. The
+// interactive line is bounded: past `maxWaiting` a call is refused at once with PoolBusy and the
+// seconds after which a retry should find room (the sign-in answers "busy, retry in N s").
 // Idle workers are unref'd: the pool never keeps a process alive, and needs no shutdown.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { HashReply } from './password-worker';
+import type { HashReply, HashRequest } from './password-worker';
+
+export type PasswordLine = 'interactive' | 'batch';
 
 export interface PasswordPool {
-  /** Number of worker threads (at most that many hashes run at once). */
+  /** Number of worker threads (at most that many argon2 computations run at once). */
   readonly size: number;
-  /** The argon2id hash of `password` (passwords.ts parameters), computed on a worker thread. */
-  hash(password: string): Promise<string>;
-  /** Stops the workers; hashes waiting are refused. */
+  /** Calls waiting for a worker, per line. */
+  waiting(line?: PasswordLine): number;
+  /** The argon2id hash of `password` (password-params.ts), computed on a worker thread. */
+  hash(password: string, line?: PasswordLine): Promise<string>;
+  /** Whether `password` matches the stored `hash` (a malformed hash is a mismatch). */
+  verify(hash: string, password: string, line?: PasswordLine): Promise<boolean>;
+  /** Stops the workers; calls waiting are refused. */
   close(): Promise<void>;
 }
 
+/** The interactive line is full: retry after `retryAfterS` seconds. */
+export class PoolBusy extends Error {
+  override name = 'PoolBusy';
+  constructor(readonly retryAfterS: number) {
+    super(`too many password checks waiting; retry in ${retryAfterS} s`);
+  }
+}
+
+export interface PasswordPoolOptions {
+  /** Worker threads (default: the machine's parallelism). */
+  size?: number;
+  /** Interactive calls allowed to wait (default 256); the batch line is unbounded. */
+  maxWaiting?: number;
+}
+
+type Result = string | boolean;
+
 interface Task {
   id: number;
-  password: string;
-  resolve(hash: string): void;
+  request: HashRequest;
+  resolve(result: Result): void;
   reject(err: Error): void;
 }
 
@@ -46,15 +72,25 @@ export function passwordWorkerScript(script: string): { file: string; eval: bool
   };
 }
 
-export function createPasswordPool(size = os.availableParallelism()): PasswordPool {
+/** Milliseconds one argon2 computation is assumed to take before any was measured. */
+const FIRST_GUESS_MS = 50;
+
+export function createPasswordPool(opts: PasswordPoolOptions | number = {}): PasswordPool {
+  const { size = os.availableParallelism(), maxWaiting = 256 } =
+    typeof opts === 'number' ? { size: opts } : opts;
   const entry = passwordWorkerScript(process.argv[1] ?? '');
   const all = new Set<Worker>();
   const idle: Worker[] = [];
-  const running = new Map<Worker, Task>();
+  const running = new Map<Worker, Task & { started: number }>();
   const served = new WeakSet<Worker>();
-  const queue: Task[] = [];
+  const lines: Record<PasswordLine, Task[]> = { interactive: [], batch: [] };
   let nextId = 1;
   let closed = false;
+  // A moving average of one computation's time, for the "retry in N s" estimate.
+  let averageMs = FIRST_GUESS_MS;
+
+  const nextTask = () => lines.interactive.shift() ?? lines.batch.shift();
+  const queued = () => lines.interactive.length + lines.batch.length;
 
   function spawn(): Worker {
     const w = new Worker(entry.file, { eval: entry.eval });
@@ -64,7 +100,9 @@ export function createPasswordPool(size = os.availableParallelism()): PasswordPo
       running.delete(w);
       served.add(w);
       if (task && task.id === reply.id) {
+        averageMs = averageMs * 0.9 + (performance.now() - task.started) * 0.1;
         if ('hash' in reply) task.resolve(reply.hash);
+        else if ('ok' in reply) task.resolve(reply.ok);
         else task.reject(new Error(reply.error));
       }
       release(w);
@@ -72,8 +110,9 @@ export function createPasswordPool(size = os.availableParallelism()): PasswordPo
     w.on('error', (err: Error) => {
       running.get(w)?.reject(err);
       running.delete(w);
-      // A worker that never answered cannot start (missing script): refuse the line, do not respawn.
-      if (!served.has(w)) for (const t of queue.splice(0)) t.reject(err);
+      // A worker that never answered cannot start (missing script): refuse the lines, do not respawn.
+      if (!served.has(w))
+        for (const t of [...lines.interactive.splice(0), ...lines.batch.splice(0)]) t.reject(err);
     });
     w.on('exit', () => {
       all.delete(w);
@@ -87,49 +126,76 @@ export function createPasswordPool(size = os.availableParallelism()): PasswordPo
   }
 
   function run(w: Worker, task: Task) {
-    running.set(w, task);
+    running.set(w, { ...task, started: performance.now() });
     w.ref();
-    w.postMessage({ id: task.id, password: task.password });
+    w.postMessage(task.request);
   }
 
   function release(w: Worker) {
-    const task = queue.shift();
+    const task = nextTask();
     if (task) return run(w, task);
     idle.push(w);
     w.unref();
   }
 
   function pump() {
-    while (queue.length) {
+    while (queued()) {
       let w = idle.pop();
       if (!w) {
         if (all.size >= size) return;
         w = spawn();
       }
-      run(w, queue.shift()!);
+      run(w, nextTask()!);
     }
+  }
+
+  function submit<T extends Result>(request: Omit<HashRequest, 'id'>, line: PasswordLine): Promise<T> {
+    if (closed) return Promise.reject(new Error('password pool closed'));
+    if (line === 'interactive' && lines.interactive.length >= maxWaiting) {
+      // The line ahead drains at `size` computations per average computation time.
+      const seconds = Math.ceil(((lines.interactive.length + size) * averageMs) / size / 1000);
+      return Promise.reject(new PoolBusy(Math.max(1, seconds)));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      lines[line].push({
+        id,
+        request: { ...request, id } as HashRequest,
+        resolve: resolve as (r: Result) => void,
+        reject,
+      });
+      pump();
+    });
   }
 
   return {
     size,
-    hash(password) {
-      if (closed) return Promise.reject(new Error('password pool closed'));
-      return new Promise<string>((resolve, reject) => {
-        queue.push({ id: nextId++, password, resolve, reject });
-        pump();
-      });
-    },
+    waiting: (line) => (line ? lines[line].length : queued()),
+    hash: (password, line = 'interactive') => submit<string>({ password }, line),
+    verify: (hash, password, line = 'interactive') => submit<boolean>({ password, verify: hash }, line),
     async close() {
       closed = true;
-      for (const t of queue.splice(0)) t.reject(new Error('password pool closed'));
+      for (const t of [...lines.interactive.splice(0), ...lines.batch.splice(0)])
+        t.reject(new Error('password pool closed'));
       await Promise.all([...all].map((w) => w.terminate()));
     },
   };
 }
 
 let shared: PasswordPool | undefined;
+let sharedMaxWaiting = 256;
+
+/** Sets the interactive line's bound of the process's pool (OJ_LOGIN_QUEUE); before its first use. */
+export function configurePasswordPool(maxWaiting: number): void {
+  sharedMaxWaiting = maxWaiting;
+}
+
+/** Replaces the process's pool (tests and benches: a pool of their own size or behaviour). */
+export function usePasswordPool(pool: PasswordPool): void {
+  shared = pool;
+}
 
 /** The process's pool (created at first use, kept for the life of the process). */
 export function passwordPool(): PasswordPool {
-  return (shared ??= createPasswordPool());
+  return (shared ??= createPasswordPool({ maxWaiting: sharedMaxWaiting }));
 }

@@ -82,6 +82,8 @@ describe('batch user creation in chunks (postgres)', () => {
           );
         return pool.hash(password);
       },
+      verify: (hash, password) => pool.verify(hash, password),
+      waiting: () => 0,
       close: async () => undefined,
     };
     const rows = Array.from({ length: 5 }, (_, i) => [`race${i}`, `pw-race${i}`]);

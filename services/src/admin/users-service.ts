@@ -61,7 +61,8 @@ export function createUsersService(d: UsersDeps) {
   /** Every password goes to the pool at once (it hashes one per core); results in input order. */
   function hashAll(passwords: readonly string[]): Promise<string>[] {
     const pool = hasher();
-    const out = passwords.map((p) => pool.hash(p));
+    // The batch line: sign-ins waiting for the same workers go first.
+    const out = passwords.map((p) => pool.hash(p, 'batch'));
     // A failure is awaited (and thrown) where its chunk is written; none goes unhandled meanwhile.
     for (const h of out) h.catch(() => undefined);
     return out;
