@@ -231,8 +231,14 @@ function defineGatewaySuite(label: string, kind: DbKind, makeBus: () => Promise<
         ok: false,
         error: 'denied',
       });
+      // The REST decision (judge/access.ts): a site admin is not the contest's admin (compat X2, X35).
       const admin = await open(USERS.admin);
       expect(await admin.ask(ClientEvents.subscribeSubmission, { submitId: row.submit_id })).toEqual({
+        ok: false,
+        error: 'denied',
+      });
+      const root = await open(USERS.root);
+      expect(await root.ask(ClientEvents.subscribeSubmission, { submitId: row.submit_id })).toEqual({
         ok: true,
       });
       await expect(Watcher.open(url, null, 'not-a-token')).rejects.toThrow(/unauthorized/);
