@@ -8,6 +8,7 @@ import { useSession } from '../store/session';
 import { useIsMobile } from '../shell/useMediaQuery';
 import { activeEntry, ADMIN_MENU, isSuperOnlyPath, MENU_GROUPS, visibleMenu } from './menu';
 import { adminApi } from './api';
+import { PageSuspense } from '../shell/lazy';
 import './admin.css';
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -68,7 +69,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <NonIdealState icon="disable" title={t('admin.login.notAdmin')} />
     </div>
   ) : (
-    children
+    // A page still loading shows its spinner here, inside the shell: the sidebar and top bar stay
+    // (issue #26 item 12; the route table's boundary would blank the whole screen).
+    <PageSuspense>{children}</PageSuspense>
   );
   return (
     <div className={mobile ? 'oj-admin oj-admin--mobile' : 'oj-admin'} data-testid="admin-shell">
