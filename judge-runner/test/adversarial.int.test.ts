@@ -63,8 +63,12 @@ const HEAD =
   '#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <signal.h>\n#include <errno.h>\n#include <fcntl.h>\n';
 /** For time verdicts (TLE) and for checks that read the limits back: T = 500 ms as it is. */
 const small = { timeLimit: 500, memoryLimit: 64, stackLimit: 64 };
-/** `small` with T scaled by the machine's speed: for verdicts that are not about time. */
-const roomy = (timeLimit = 500) => ({ ...small, timeLimit: speed.scaled(timeLimit) });
+/**
+ * For verdicts that are not about time: T = 2 s scaled by the machine's speed (at most 30 s, so
+ * the wall limit stays within the test timeout). Memory verdicts in particular: near the limit
+ * the kernel reclaims before it OOM-kills, CPU that grows with the load of the machine.
+ */
+const roomy = (timeLimit = 2000) => ({ ...small, timeLimit: Math.min(30_000, speed.scaled(timeLimit)) });
 /**
  * Bound for a whole judge (compile + run) whose run ends at the wall limit 3·(T+200): the wall
  * limit plus eight trivial judges measured on this machine at the start of the file.
