@@ -135,6 +135,12 @@ export class PrivateNats {
   async stop(): Promise<void> {
     await this.proc.stop('SIGTERM');
   }
+  /** A new node or a lost volume (issue #23): stopped, its store deleted, started again on the same port. */
+  async wipe(): Promise<void> {
+    await this.stop();
+    rmSync(this.storeDir, { recursive: true, force: true });
+    await this.start();
+  }
   async dispose(): Promise<void> {
     await this.stop();
     rmSync(this.storeDir, { recursive: true, force: true });
