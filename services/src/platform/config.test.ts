@@ -20,6 +20,13 @@ describe('loadConfig', () => {
       dbPool: 20,
       ipLimits: { loginsPerMinute: 120, mailsPer10Minutes: 30 },
       testCaseZip: { maxZipBytes: 512 * 1048576, maxEntries: 5000, maxUnzippedBytes: 2048 * 1048576 },
+      reliability: {
+        shedMaxInFlight: 512,
+        shedMaxLagMs: 1000,
+        submitBoundMs: 5000,
+        uploadStaleMinutes: 5,
+        loginQueue: 256,
+      },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
@@ -71,6 +78,13 @@ describe('loadConfig', () => {
       dbPool: 32,
       ipLimits: { loginsPerMinute: 500, mailsPer10Minutes: 99 },
       testCaseZip: { maxZipBytes: 64 * 1048576, maxEntries: 100, maxUnzippedBytes: 256 * 1048576 },
+      reliability: {
+        shedMaxInFlight: 512,
+        shedMaxLagMs: 1000,
+        submitBoundMs: 5000,
+        uploadStaleMinutes: 5,
+        loginQueue: 256,
+      },
     });
   });
 
@@ -122,8 +136,38 @@ describe('loadConfig', () => {
     [{ OJ_MAX_TESTCASE_ZIP_MB: '0' }, /OJ_MAX_TESTCASE_ZIP_MB must be between/],
     [{ OJ_MAX_TESTCASE_ZIP_MB: '1.5' }, /OJ_MAX_TESTCASE_ZIP_MB must be an integer/],
     [{ OJ_MAX_TESTCASE_ZIP_ENTRIES: '70000' }, /OJ_MAX_TESTCASE_ZIP_ENTRIES must be between/],
+    [{ OJ_SUBMIT_BOUND_MS: '50' }, /OJ_SUBMIT_BOUND_MS must be between/],
+    [{ OJ_LOGIN_QUEUE: '0' }, /OJ_LOGIN_QUEUE must be between/],
+    [{ OJ_UPLOAD_STALE_MINUTES: 'soon' }, /OJ_UPLOAD_STALE_MINUTES must be an integer/],
   ])('rejects %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('reliability bounds (issues #22, #23)', () => {
+  it('has defaults and reads every variable', () => {
+    expect(loadConfig({}).reliability).toEqual({
+      shedMaxInFlight: 512,
+      shedMaxLagMs: 1000,
+      submitBoundMs: 5000,
+      uploadStaleMinutes: 5,
+      loginQueue: 256,
+    });
+    expect(
+      loadConfig({
+        OJ_SHED_MAX_INFLIGHT: '0',
+        OJ_SHED_MAX_LAG_MS: '250',
+        OJ_SUBMIT_BOUND_MS: '3000',
+        OJ_UPLOAD_STALE_MINUTES: '2',
+        OJ_LOGIN_QUEUE: '64',
+      }).reliability,
+    ).toEqual({
+      shedMaxInFlight: 0,
+      shedMaxLagMs: 250,
+      submitBoundMs: 3000,
+      uploadStaleMinutes: 2,
+      loginQueue: 64,
+    });
   });
 });
