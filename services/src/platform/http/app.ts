@@ -95,6 +95,12 @@ export interface AppOptions {
    */
   requestTimeoutMs?: number;
   connectionTimeoutMs?: number;
+  /**
+   * A GET API request not answered within this many ms (default 60 s; 0: none) is answered "busy,
+   * retry in N s" (503, Retry-After) instead of leaving the client waiting on a stalled dependency;
+   * reads only, so the late work can change nothing the client was told.
+   */
+  readAnswerTimeoutMs?: number;
 }
 
 const EXPOSE_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-disposition,Content-Type';
@@ -175,7 +181,29 @@ export async function buildApp(opts: AppOptions = {}): Promise<App> {
       });
     }
     gauge.enter();
-    reply.raw.once('close', () => gauge.leave());
+    const readTimeoutMs = opts.readAnswerTimeoutMs ?? 60_000;
+    const late =
+      req.method === 'GET' && readTimeoutMs > 0
+        ? setTimeout(() => {
+            if (reply.sent || reply.raw.headersSent) return;
+            req.log.warn({ url: req.url, ms: readTimeoutMs }, 'read not answered in time');
+            reply
+              .code(503)
+              .header('Retry-After', String(shedding.retryAfterS))
+              .send({
+                status: 503,
+                msg: translateMessage(
+                  busyRetryIn(shedding.retryAfterS),
+                  requestLanguage(req.headers['accept-language']),
+                ),
+                data: null,
+              });
+          }, readTimeoutMs)
+        : null;
+    reply.raw.once('close', () => {
+      gauge.leave();
+      if (late) clearTimeout(late);
+    });
   });
 
   app.addHook('onRequest', async (req, reply) => {

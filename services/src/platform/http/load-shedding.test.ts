@@ -134,3 +134,26 @@ describe('disk full', () => {
     expect(r.json().msg).toBe('服务器磁盘已满，请联系管理员！');
   });
 });
+
+describe('a read that is not answered in time', () => {
+  it('answers busy with Retry-After once its bound passes; the late answer is dropped', async () => {
+    const slow = await buildApp({ readAnswerTimeoutMs: 300 });
+    let finish: () => void = () => undefined;
+    slow.get('/api/stalled', { config: { access: 'anonymous' } }, async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return ok('late');
+    });
+    slow.get('/api/quick', { config: { access: 'anonymous' } }, async () => ok('quick'));
+    await slow.ready();
+    try {
+      const r = await slow.inject({ url: '/api/stalled' });
+      expect(r.statusCode).toBe(503);
+      expect(r.headers['retry-after']).toBe('2');
+      expect(r.json()).toEqual({ status: 503, msg: '服务器繁忙，请在2秒后重试！', data: null });
+      finish();
+      expect((await slow.inject({ url: '/api/quick' })).json().data).toBe('quick');
+    } finally {
+      await slow.close();
+    }
+  });
+});
