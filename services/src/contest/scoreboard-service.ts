@@ -171,6 +171,8 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   /** Per contest not held here: when its lease was last looked at (a dead holder is taken over). */
   const leaseChecked = new Map<number, number>();
   let renewTimer: ReturnType<typeof setInterval> | null = null;
+  /** Held contests seen without a board at the last renewal. */
+  const boardless = new Set<number>();
   let lastRenewed = now();
   let stopped = false;
 
@@ -376,6 +378,14 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
       const kept = new Set(await renewBoardLeases(deps.db, cids, me, leaseTtlMs));
       lastRenewed = now();
       for (const cid of cids) if (!kept.has(cid)) await letGo(cid);
+      // Held without a board (taken for a verdict nobody read) two renewals in a row: give it up.
+      for (const cid of cids) {
+        if (!kept.has(cid) || boards.has(cid) || loading.has(cid)) boardless.delete(cid);
+        else if (boardless.has(cid)) {
+          boardless.delete(cid);
+          await release(cid);
+        } else boardless.add(cid);
+      }
     } catch (err) {
       deps.log?.warn({ err }, 'renewing contest board leases failed');
       // Past most of the lease without renewing: another process may hold them by now.
