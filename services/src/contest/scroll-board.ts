@@ -19,12 +19,14 @@ export function createScrollBoard(ctx: ContestContext) {
     if (statusOf(c, deps.now()) !== 1) throw fail(M.SCROLL_NOT_ENDED);
     // The scroll board replays the sealed results: for the contest's admins, or once the contest
     // is visible and its board no longer sealed for those who may read its board: everyone the
-    // outside view admits (open board; group members for a group contest), else those passing
-    // the access check (docs/compat.md X8, issue #23: real names of a closed contest).
+    // outside view admits (open board; group members for a group contest) or, for a public
+    // contest, anyone; else those passing the access check (a password contest's registered
+    // users): docs/compat.md X8, X32 (issue #23: real names of a closed contest).
     const sight = await contestSight(viewer, c);
     if (sight !== 'admin') {
       const sealedNow = sealedFor(timesOf(c), deps.now(), { isContestAdmin: false, forceRefresh: false });
-      if (!c.visible || sealedNow || sight !== 'ok') throw fail(M.SCROLL_MISSING);
+      const publicContest = c.auth === 0 && !(c.isGroup && c.gid !== null);
+      if (!c.visible || sealedNow || (sight !== 'ok' && !publicContest)) throw fail(M.SCROLL_MISSING);
     }
     const rows = await repo.contestProblems(db, c.id);
     const summaries = await deps.problems.summaries(rows.map((r) => r.pid));
