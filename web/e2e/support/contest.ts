@@ -98,6 +98,7 @@ export interface ContestSpec {
   sealFromStart?: boolean;
   oiRankScoreType?: 'Recent' | 'Highest';
   openRank?: boolean;
+  openPrint?: boolean;
 }
 
 /** Creates a public, visible contest; returns its id. */
@@ -115,7 +116,7 @@ export async function createContest(root: Session, spec: ContestSpec): Promise<n
     sealRankTime: spec.sealFromStart ? iso(spec.startMs) : null,
     autoRealRank: true,
     openRank: spec.openRank ?? true,
-    openPrint: false,
+    openPrint: spec.openPrint ?? false,
     allowEndSubmit: false,
     rankShowName: 'username',
     oiRankScoreType: spec.oiRankScoreType ?? 'Recent',
