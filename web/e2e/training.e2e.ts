@@ -76,8 +76,10 @@ describe('trainings', () => {
 
     await admin.getByTestId(`admin-training-problems-${tid}`).click();
     await admin.getByTestId('admin-training-problems-empty').waitFor();
-    for (const [i, pid] of pids.entries()) {
-      await admin.getByTestId('admin-training-add-pid').fill(String(pid));
+    for (const i of pids.keys()) {
+      // found by its display id (issue #26 item 12), not typed as the internal pid
+      await admin.getByTestId('admin-training-add-pid').fill(`${tag}T${i + 1}`);
+      await admin.getByTestId(`admin-training-match-${tag}T${i + 1}`).click();
       await admin.getByTestId('admin-training-add').click();
       await admin.getByTestId(`admin-training-problem-${tag}T${i + 1}`).waitFor();
     }

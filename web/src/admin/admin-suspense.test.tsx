@@ -17,7 +17,7 @@ afterEach(() => cleanup());
 describe('admin navigation', () => {
   it('keeps the shell and menu while the next page loads; the spinner is inside the content', async () => {
     stubFetch((url) => {
-      const p = path(url);
+      const p = path(url) ?? '';
       if (p === '/api/admin/dashboard/get-dashboard-info')
         return ok({ userNum: 1, todayJudgeNum: 0, recentContestNum: 0, runningContestNum: 0 });
       if (p === '/api/admin/dashboard/judge-servers') return ok({ servers: [], staleAfterMs: 12500, at: 0 });

@@ -205,13 +205,25 @@ describe('group trainings tab', () => {
         return ok(null);
       }
       if (p === '/api/group/add-training-problem-from-group') return ok(null);
+      // the public problem is searched by its display id (issue #26 item 12)
+      if (p === '/api/get-problem-list')
+        return ok({
+          records: [
+            { pid: 12, problemId: 'P12', title: 'Twelve', difficulty: 0, type: 0, tags: [], score: null },
+          ],
+          total: 1,
+          size: 8,
+          current: 1,
+          pages: 1,
+        });
       if (p === '/api/group/training-problem' && init.method === 'PUT') return ok(null);
       if (p === '/api/group/training-problem' && init.method === 'DELETE') return ok(null);
       return undefined;
     });
     renderApp('/group/1000/training-problems/7');
     await screen.findByTestId('admin-training-problem-P11');
-    fireEvent.change(screen.getByTestId('admin-training-add-pid'), { target: { value: '12' } });
+    fireEvent.change(screen.getByTestId('admin-training-add-pid'), { target: { value: 'P12' } });
+    fireEvent.click(await screen.findByTestId('admin-training-match-P12'));
     fireEvent.change(screen.getByTestId('admin-training-add-display'), { target: { value: 'B' } });
     fireEvent.click(screen.getByTestId('admin-training-add'));
     await screen.findByTestId('admin-training-problem-P12');

@@ -23,9 +23,6 @@ export const discussionEnUS: typeof discussionZhCN = {
     optional: '(optional)',
     descriptionHint: 'Left empty: the first line of the text',
     seededCategory: {
-      beginnerTraining: 'Beginner training',
-      advancedTraining: 'Advanced training',
-      topicTraining: 'Topic training',
       chat: 'Chat',
       solution: 'Solutions',
       help: 'Help',

@@ -1,6 +1,9 @@
 // /admin/training/:trainingId/problems: the training's problems in order; add a public problem
-// by its pid, remove one, move one up or down (the training-problem rank).
-import { Button, ButtonGroup, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+// found by its display id or title, remove one, move one up or down (the training-problem rank).
+import { Button, ButtonGroup, FormGroup, H3, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
+import type { Page } from '@oj/protocol';
+import type { ProblemVO } from '@oj/protocol/problem/schemas';
+import { api } from '../../api/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
@@ -19,16 +22,43 @@ export function TrainingProblemsPage() {
 export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdminAdapter; tid: number }) {
   const { t } = useTranslation();
   const list = useLoad(() => adapter.problems(tid), [adapter, tid]);
-  const [pid, setPid] = useState('');
+  // The problem is found by its display id or title (issue #26 item 12), not typed as the internal pid.
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<Pick<ProblemVO, 'pid' | 'problemId' | 'title'> | null>(null);
+  const found = useLoad(
+    () =>
+      query.trim() && !chosen
+        ? api.get<Page<ProblemVO>>(
+            '/api/get-problem-list',
+            { keyword: query.trim(), limit: 8 },
+            { quiet: true },
+          )
+        : Promise.resolve(null),
+    [query, chosen],
+  );
+  const matches = found.data?.records ?? [];
+  const choose = (p: Pick<ProblemVO, 'pid' | 'problemId' | 'title'>) => {
+    setChosen(p);
+    setQuery(p.problemId);
+    if (!displayId.trim()) setDisplayId(p.problemId);
+  };
   const [displayId, setDisplayId] = useState('');
   const [groupProblemId, setGroupProblemId] = useState('');
   const addGroupProblem = adapter.addGroupProblem;
   const { busy, run } = useSaving();
   const add = () =>
     run(async () => {
-      await adapter.addProblem(tid, Number(pid), displayId.trim());
+      // A display id typed in full counts as chosen when the search found exactly it.
+      const target =
+        chosen ?? matches.find((p) => p.problemId.toLowerCase() === query.trim().toLowerCase()) ?? null;
+      if (!target) {
+        toast.warning(t('adminTraining.pickProblem'));
+        return;
+      }
+      await adapter.addProblem(tid, target.pid, displayId.trim() || target.problemId);
       toast.success(t('adminTraining.added'));
-      setPid('');
+      setQuery('');
+      setChosen(null);
       setDisplayId('');
       list.reload();
     });
@@ -66,21 +96,41 @@ export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdmi
         style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end' }}
         onSubmit={(e) => {
           e.preventDefault();
-          if (pid) void add();
+          if (query.trim()) void add();
         }}
       >
         <FormGroup
           label={t('adminTraining.pid')}
           labelFor="training-add-pid"
-          helperText={t('adminTraining.addById')}
+          helperText={
+            chosen
+              ? t('adminTraining.chosen', { problemId: chosen.problemId, title: chosen.title })
+              : t('adminTraining.addById')
+          }
         >
           <InputGroup
             id="training-add-pid"
-            type="number"
-            value={pid}
-            onChange={(e) => setPid(e.target.value)}
+            value={query}
+            leftIcon="search"
+            autoComplete="off"
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setChosen(null);
+            }}
             data-testid="admin-training-add-pid"
           />
+          {!chosen && matches.length > 0 && (
+            <Menu className="oj-training-problem-matches" data-testid="admin-training-matches">
+              {matches.map((p) => (
+                <MenuItem
+                  key={p.pid}
+                  text={`${p.problemId} ${p.title}`}
+                  onClick={() => choose(p)}
+                  data-testid={`admin-training-match-${p.problemId}`}
+                />
+              ))}
+            </Menu>
+          )}
         </FormGroup>
         <FormGroup label={t('adminTraining.displayId')} labelFor="training-add-display">
           <InputGroup
