@@ -56,7 +56,24 @@ export type SubmissionUpdate = Static<typeof SubmissionUpdateSchema>;
 /** Body of every subscribe/unsubscribe request. */
 export const SubscribeSubmissionSchema = Type.Object({ submitId: Type.Integer({ minimum: 1 }) });
 export const SubscribeProblemSchema = Type.Object({ pid: Type.Integer({ minimum: 1 }) });
-export const SubscribeContestSchema = Type.Object({ cid: Type.Integer({ minimum: 1 }) });
+export const SubscribeContestSchema = Type.Object({
+  cid: Type.Integer({ minimum: 1 }),
+  /**
+   * The board page the subscriber shows (issue #22): the ack carries it as a snapshot, read on
+   * the contest's board holder, so a (re)subscribing viewer need not fetch it. Plain pages only.
+   */
+  view: Type.Optional(
+    Type.Object({
+      page: Type.Integer({ minimum: 1, maximum: 100_000 }),
+      size: Type.Integer({ minimum: 1, maximum: 500 }),
+      removeStar: Type.Boolean(),
+      containsEnd: Type.Boolean(),
+      /** The outside board (no own row pinned). */
+      outside: Type.Boolean(),
+    }),
+  ),
+});
+export type ContestBoardView = NonNullable<Static<typeof SubscribeContestSchema>['view']>;
 export const SubscribeTrainingSchema = Type.Object({ tid: Type.Integer({ minimum: 1 }) });
 
 /**
@@ -64,7 +81,12 @@ export const SubscribeTrainingSchema = Type.Object({ tid: Type.Integer({ minimum
  * also says whether the contest-admin room was joined.
  */
 export type SubscribeAck =
-  | { ok: true; admin?: boolean }
+  | {
+      ok: true;
+      admin?: boolean;
+      /** The asked board page (`view`): its rank endpoint's JSON body and `<variant>/<version>`. */
+      snapshot?: { json: string; version: string };
+    }
   /** `unavailable`: the deciding service did not answer for a long while (not a refusal: retry later). */
   | { ok: false; error: 'bad-request' | 'not-found' | 'denied' | 'unavailable' };
 

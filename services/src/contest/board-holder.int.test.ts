@@ -173,6 +173,18 @@ describe('one board per contest across two API processes (postgres, NATS)', () =
     }
   });
 
+  it('a subscribe asking for its page gets it as a snapshot from the holder, through either gateway', async () => {
+    const view = { page: 1, size: 50, removeStar: false, containsEnd: false, outside: false };
+    for (const v of viewers) {
+      const ack = await v.ask(ClientEvents.subscribeContest, { cid, view });
+      const body = await api2.service.rank(USERS.bob, { cid, currentPage: 1, limit: 50 });
+      expect(ack).toMatchObject({ ok: true, admin: false });
+      const snapshot = (ack as { snapshot?: { json: string; version: string } }).snapshot;
+      expect(snapshot?.version).toBe(String(body.version));
+      expect(snapshot?.json).toBe(body.json.toString());
+    }
+  });
+
   it('when the holder stops, the other process takes the board over and its deltas chain again', async () => {
     const holder = api2.scoreboards.holds(cid) ? api2 : h.contest;
     const other = holder === api2 ? h.contest : api2;

@@ -16,13 +16,13 @@ import {
   type SharedPageInfo,
 } from '@oj/protocol/contest/scoreboard';
 import type { RankDelta } from '@oj/protocol/contest/rank-delta';
-import { boardSealedAt } from '@oj/protocol/contest/clock';
+import { boardSealedAt, sealedFor } from '@oj/protocol/contest/clock';
 import type { VariantName } from '@oj/protocol/contest/scoreboard';
 import { makePage } from '@oj/protocol';
 import { ACCEPTED } from './wire-shapes';
 import { ok } from '../platform/http/envelope';
 import type { ContestGroupPort, ContestSubmissionRow, SubmissionSource, UserDirectory } from './ports';
-import { boardConfigOf, type ContestRecordRow } from './rules';
+import { boardConfigOf, timesOf, type ContestRecordRow } from './rules';
 import * as repo from './repository';
 import type { Db } from './repository';
 import { acquireBoardLease, boardLeaseOf, releaseBoardLease, renewBoardLeases } from './board-lease';
@@ -51,6 +51,13 @@ export interface ScoreboardServiceDeps {
 /** A read forwarded to the process holding a contest's board (Subjects.contestBoard). */
 type BoardRequest =
   | { op: 'page'; view: BoardView; refresh: boolean }
+  /** A gateway's snapshot of a subscriber's page: the seal decided here from the contest row. */
+  | {
+      op: 'snapshot';
+      admin: boolean;
+      pinUid: string | null;
+      view: { page: number; size: number; removeStar: boolean; containsEnd: boolean };
+    }
   | { op: 'ranked'; view: Pick<BoardView, 'sealed' | 'containsEnd'>; removeStar: boolean; refresh: boolean };
 type BoardAnswer =
   | { moved: true }
@@ -398,6 +405,18 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
     if (!held.has(cid)) return { moved: true };
     const c = await contest(cid);
     if (!c) return { missing: true };
+    if (q.op === 'snapshot') {
+      const view: BoardView = {
+        sealed: sealedFor(timesOf(c), now(), { isContestAdmin: q.admin, forceRefresh: false }),
+        containsEnd: c.allowEndSubmit && q.view.containsEnd,
+        removeStar: q.view.removeStar,
+        pinUid: q.pinUid,
+        page: q.view.page,
+        size: q.view.size,
+      };
+      const body = localPage(await boardFor(c), view);
+      return { json: body.json.toString('utf8'), shared: body.shared, version: body.version ?? '' };
+    }
     const board = q.refresh ? await refresh(c) : await boardFor(c);
     if (q.op === 'ranked')
       return {
@@ -428,7 +447,7 @@ export function createScoreboardService(deps: ScoreboardServiceDeps) {
   ): Promise<T> {
     let silent: string | null = null;
     for (let attempt = 0; ; attempt++) {
-      if (held.has(c.id)) return local(q.refresh ? await refresh(c) : await boardFor(c));
+      if (held.has(c.id)) return local('refresh' in q && q.refresh ? await refresh(c) : await boardFor(c));
       try {
         const a = await deps.bus.request<BoardAnswer>(Subjects.contestBoard(c.id), q, {
           timeoutMs: forwardTimeoutMs,

@@ -19,6 +19,7 @@ import {
   SubscribeSubmissionSchema,
   SubscribeTrainingSchema,
   WATCH_CHECK_SUBJECT,
+  type ContestBoardView,
   type ContestWatchCheckRequest,
   type ContestWatchDecision,
   type SubscribeAck,
@@ -267,7 +268,18 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         await socket.join(Rooms.contest(cid));
         if (decision === 'admin') await socket.join(Rooms.contestAdmin(cid));
         else await socket.leave(Rooms.contestAdmin(cid));
-        reply({ ok: true, admin: decision === 'admin' });
+        // The page the subscriber shows, from the board's holder: no fetch after a (re)subscribe.
+        const view = (payload as { view?: ContestBoardView }).view;
+        const snapshot = view
+          ? await boardSnapshot(
+              bus,
+              cid,
+              decision === 'admin',
+              view.outside ? null : (user?.uid ?? null),
+              view,
+            )
+          : null;
+        reply({ ok: true, admin: decision === 'admin', ...(snapshot ? { snapshot } : {}) });
       } catch (err) {
         opts.log?.warn({ err, event: ClientEvents.subscribeContest }, 'subscribe check failed');
         reply({ ok: false, error: isTransientCheckFailure(err) ? 'unavailable' : 'denied' });
@@ -404,6 +416,41 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
         for (const unsubscribe of subscriptions) await unsubscribe();
       })()),
   };
+}
+
+/**
+ * A contest board page read on the process holding the board (issue #22), for a subscribe's ack;
+ * null when no process holds it yet or it does not answer soon (the viewer then fetches it).
+ */
+export async function boardSnapshot(
+  bus: Bus,
+  cid: number,
+  admin: boolean,
+  pinUid: string | null,
+  view: ContestBoardView,
+): Promise<{ json: string; version: string } | null> {
+  try {
+    const a = await bus.request<{ json?: unknown; version?: unknown }>(
+      Subjects.contestBoard(cid),
+      {
+        op: 'snapshot',
+        admin,
+        pinUid,
+        view: {
+          page: view.page,
+          size: view.size,
+          removeStar: view.removeStar,
+          containsEnd: view.containsEnd,
+        },
+      },
+      { timeoutMs: 2000 },
+    );
+    return typeof a?.json === 'string' && typeof a.version === 'string' && a.version
+      ? { json: a.json, version: a.version }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A gateway in its own process asks the judge service over the bus. */
