@@ -36,6 +36,7 @@ import {
   type CaseRow,
   type ExtraFile,
   type ProblemDraft,
+  draftFieldErrors,
 } from './form-rules';
 import { uploadTestcaseZip } from './upload';
 
@@ -120,6 +121,9 @@ export function ProblemForm({
   const [compiling, setCompiling] = useState(false);
   const [compileError, setCompileError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // After a save attempt, each plain field shows its own problem beside it, live (issue #26 item 6).
+  const [attempted, setAttempted] = useState(false);
+  const shownErrors = attempted ? draftFieldErrors(d) : {};
   const set = <K extends keyof ProblemDraft>(k: K, v: ProblemDraft[K]) => setD((x) => ({ ...x, [k]: v }));
   const oi = d.type === 1;
   const subtask = oi && isSubtaskMode(d.judgeCaseMode);
@@ -128,11 +132,25 @@ export function ProblemForm({
   const text = (
     k: 'problemId' | 'title' | 'timeLimit' | 'memoryLimit' | 'stackLimit' | 'source',
     testId: string,
-  ) => (
-    <FormGroup label={t(`admin.problem.${k}`)}>
-      <InputGroup value={d[k]} onValueChange={(v) => set(k, v)} data-testid={testId} />
-    </FormGroup>
-  );
+  ) => {
+    const bad = k === 'source' ? undefined : shownErrors[k];
+    return (
+      <FormGroup
+        label={t(`admin.problem.${k}`)}
+        intent={bad ? 'danger' : 'none'}
+        helperText={
+          bad ? <span data-testid={`${testId}-error`}>{t(`admin.problem.err.${bad}`)}</span> : undefined
+        }
+      >
+        <InputGroup
+          value={d[k]}
+          intent={bad ? 'danger' : 'none'}
+          onValueChange={(v) => set(k, v)}
+          data-testid={testId}
+        />
+      </FormGroup>
+    );
+  };
 
   const addTag = () => {
     const name = tagInput.trim();
@@ -185,6 +203,7 @@ export function ProblemForm({
   };
 
   const save = async () => {
+    setAttempted(true);
     const err = draftError(d, maxExamples);
     if (err) return toast.warning(t(`admin.problem.err.${err}`));
     setSaving(true);
@@ -252,7 +271,16 @@ export function ProblemForm({
 
       <Section title={t('admin.problem.statement')}>
         {(['description', 'input', 'output', 'hint'] as const).map((k) => (
-          <FormGroup key={k} label={t(`admin.problem.${k}`)}>
+          <FormGroup
+            key={k}
+            label={t(`admin.problem.${k}`)}
+            intent={k !== 'description' && k !== 'hint' && shownErrors[k] ? 'danger' : 'none'}
+            helperText={
+              k !== 'description' && k !== 'hint' && shownErrors[k] ? (
+                <span data-testid={`pf-${k}-error`}>{t(`admin.problem.err.${shownErrors[k]}`)}</span>
+              ) : undefined
+            }
+          >
             <MarkdownEditor
               value={d[k]}
               onChange={(v) => set(k, v)}

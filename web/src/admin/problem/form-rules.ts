@@ -233,6 +233,30 @@ export function draftError(d: ProblemDraft, maxExamples = Infinity): string | nu
   return null;
 }
 
+/**
+ * Field-level errors of the plain fields (issue #26 item 6): each field's own i18n key under
+ * admin.problem.err, recomputed from the draft, so a fixed field loses its message at once.
+ */
+export function draftFieldErrors(
+  d: Pick<
+    ProblemDraft,
+    'problemId' | 'title' | 'timeLimit' | 'memoryLimit' | 'stackLimit' | 'input' | 'output'
+  >,
+): Partial<
+  Record<'problemId' | 'title' | 'timeLimit' | 'memoryLimit' | 'stackLimit' | 'input' | 'output', string>
+> {
+  const out: Partial<
+    Record<'problemId' | 'title' | 'timeLimit' | 'memoryLimit' | 'stackLimit' | 'input' | 'output', string>
+  > = {};
+  if (!d.problemId.trim()) out.problemId = 'displayIdRequired';
+  if (!d.title.trim()) out.title = 'titleRequired';
+  for (const k of ['timeLimit', 'memoryLimit', 'stackLimit'] as const)
+    if (!positiveInt(d[k])) out[k] = 'limits';
+  if (!d.input.trim()) out.input = 'ioRequired';
+  if (!d.output.trim()) out.output = 'ioRequired';
+  return out;
+}
+
 /** The ProblemDTO of POST/PUT /api/admin/problem (and the group problem endpoints). */
 export function dtoOf(d: ProblemDraft, opts: { gid?: number | null } = {}) {
   const oi = d.type === 1;
