@@ -1,6 +1,17 @@
 // /contest/:contestID/*: header and the tabs (spec §2.2); the enabled tabs follow the clock machine.
-import { Button, Callout, Card, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  Button,
+  Callout,
+  Card,
+  Icon,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tab,
+  Tabs,
+  Tag,
+} from '@blueprintjs/core';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, useLocation, useParams, useRoute } from 'wouter';
 import { MathMarkdown } from '../problem/MathMarkdown';
@@ -98,6 +109,24 @@ function PasswordForm({ cid, onRegistered }: { cid: string; onRegistered(): void
   );
 }
 
+/** Whether tabs are hidden to the right of the strip (phones, issue #26 item 8); follows scroll and resize. */
+function useTabsOverflow(ref: RefObject<HTMLDivElement | null>, count: number): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const list = ref.current?.querySelector<HTMLElement>('[role="tablist"]');
+    if (!list) return;
+    const check = () => setMore(list.scrollLeft + list.clientWidth < list.scrollWidth - 2);
+    check();
+    list.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      list.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [ref, count]);
+  return more;
+}
+
 function ContestBody({
   contest,
   reloadAccess,
@@ -133,6 +162,8 @@ function ContestBody({
     cid,
     tabs.some((x) => x.name === 'announcements' && x.enabled),
   );
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const moreTabs = useTabsOverflow(tabsRef, tabs.length);
   const [inDetail] = useRoute(SUBMISSION_DETAIL_PATH);
   const [inProblem] = useRoute(PROBLEM_DETAIL_PATH);
   const wanted = inDetail ? 'submissions' : inProblem ? 'problems' : tabOfPath(location, cid);
@@ -210,39 +241,46 @@ function ContestBody({
   return (
     <div className="oj-contest-area" data-testid="contest-area">
       <ContestHeader contest={contest} clock={clock} isContestAdmin={isContestAdmin} />
-      <Tabs
-        id="contest-tabs"
-        selectedTabId={current}
-        onChange={(id) => navigate(id === 'overview' ? base : `${base}/${String(id)}`)}
-        className="oj-contest-tabs"
-        renderActiveTabPanelOnly
-      >
-        {tabs.map((tab) => (
-          <Tab
-            key={tab.name}
-            id={tab.name}
-            disabled={!tab.enabled}
-            title={
-              tab.name === 'comment' && qaUnread > 0 ? (
-                <>
-                  {t(`contestUi.tab.${tab.name}`)}{' '}
-                  <Tag
-                    round
-                    intent="danger"
-                    data-testid="qa-unread-badge"
-                    aria-label={t('contestUi.qaUnread', { count: qaUnread })}
-                  >
-                    {qaUnread}
-                  </Tag>
-                </>
-              ) : (
-                t(`contestUi.tab.${tab.name}`)
-              )
-            }
-            data-testid={`contest-tab-${tab.name}`}
-          />
-        ))}
-      </Tabs>
+      <div className="oj-contest-tabs-wrap" ref={tabsRef} data-more={moreTabs}>
+        <Tabs
+          id="contest-tabs"
+          selectedTabId={current}
+          onChange={(id) => navigate(id === 'overview' ? base : `${base}/${String(id)}`)}
+          className="oj-contest-tabs"
+          renderActiveTabPanelOnly
+        >
+          {tabs.map((tab) => (
+            <Tab
+              key={tab.name}
+              id={tab.name}
+              disabled={!tab.enabled}
+              title={
+                tab.name === 'comment' && qaUnread > 0 ? (
+                  <>
+                    {t(`contestUi.tab.${tab.name}`)}{' '}
+                    <Tag
+                      round
+                      intent="danger"
+                      data-testid="qa-unread-badge"
+                      aria-label={t('contestUi.qaUnread', { count: qaUnread })}
+                    >
+                      {qaUnread}
+                    </Tag>
+                  </>
+                ) : (
+                  t(`contestUi.tab.${tab.name}`)
+                )
+              }
+              data-testid={`contest-tab-${tab.name}`}
+            />
+          ))}
+        </Tabs>
+        {moreTabs && (
+          <span className="oj-contest-tabs-more" data-testid="contest-tabs-more" aria-hidden>
+            <Icon icon="chevron-right" />
+          </span>
+        )}
+      </div>
       <div className="oj-contest-panel" data-testid={`contest-panel-${current}`}>
         {panel()}
       </div>

@@ -107,3 +107,41 @@ describe('contest overview (issue #26 item 8)', () => {
     expect(screen.getAllByText('Announcements: Clarification on B')).toHaveLength(1);
   });
 });
+
+describe('contest tabs on a phone (issue #26 item 8)', () => {
+  it('hint that more tabs exist while some are hidden to the right, and drop the hint at the end', async () => {
+    const proto = HTMLElement.prototype;
+    const sw = Object.getOwnPropertyDescriptor(proto, 'scrollWidth');
+    const cw = Object.getOwnPropertyDescriptor(proto, 'clientWidth');
+    // jsdom has no layout: the tab strip is 800 px of tabs in a 375 px box
+    Object.defineProperty(proto, 'scrollWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute('role') === 'tablist' ? 800 : 0;
+      },
+    });
+    Object.defineProperty(proto, 'clientWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.getAttribute('role') === 'tablist' ? 375 : 0;
+      },
+    });
+    try {
+      stubFetch((url) => {
+        if (path(url) === '/api/get-contest-info') return ok(contest());
+        if (path(url) === '/api/get-contest-access') return ok({ access: true });
+        if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+        return undefined;
+      });
+      renderApp('/contest/7');
+      expect(await screen.findByTestId('contest-tabs-more', {}, { timeout: 10_000 })).toBeTruthy();
+      const strip = document.querySelector<HTMLElement>('.oj-contest-tabs [role="tablist"]')!;
+      strip.scrollLeft = 425;
+      fireEvent.scroll(strip);
+      await waitFor(() => expect(screen.queryByTestId('contest-tabs-more')).toBeNull());
+    } finally {
+      if (sw) Object.defineProperty(proto, 'scrollWidth', sw);
+      if (cw) Object.defineProperty(proto, 'clientWidth', cw);
+    }
+  });
+});
