@@ -38,7 +38,7 @@ import { fetchDelay, onRankPush, pushedCounts } from './rank-delta';
 import { showContestSetting } from './rules';
 import { useIncludeAfter } from './store';
 import { useSession } from '../store/session';
-import type { ContestRankChanged } from '@oj/protocol/realtime/events';
+import type { ContestBoardView, ContestRankChanged } from '@oj/protocol/realtime/events';
 import type { RankPage } from '@oj/protocol/contest/rank-delta';
 import type { ContestProblemRow, ContestVO, Page } from './types';
 
@@ -303,8 +303,28 @@ function RankBoardView({
       // The changed problem's header counts come with the delta: no problem list read.
       applyCounts(shown.current.version, payload);
     };
+    /**
+     * The page a (re)subscribe brought (issue #22): taken unless a load is on its way (its answer
+     * replaces the page); a fetch a resync scheduled is not needed any more.
+     */
+    const onSnapshot = (snapshot: { json: string; version: string }) => {
+      if (inFlight.current) return;
+      let body: { status?: unknown; data?: unknown };
+      try {
+        body = JSON.parse(snapshot.json) as { status?: unknown; data?: unknown };
+      } catch {
+        return;
+      }
+      if (body.status !== 200 || !body.data) return;
+      cancelFetch();
+      streak = 0;
+      const p = body.data as Page<BoardRow>;
+      shown.current = { page: p as RankPage<BoardRow>, version: snapshot.version };
+      setData(p);
+    };
     return {
       onPush,
+      onSnapshot,
       cancel() {
         cancelFetch();
         onLoadSettled.current = () => undefined;
@@ -316,9 +336,18 @@ function RankBoardView({
   useEffect(() => () => pushes.cancel(), [pushes]);
   // While auto refresh is on, rank pushes update the board (applying their delta, or fetching);
   // the 30 s timer covers a missing or refused socket.
+  // The page asked as a snapshot with each (re)subscribe: plain views only (no search, no
+  // concerned users, not the admin's forced real board).
+  const snapshotView = useRef<ContestBoardView | null>(null);
+  snapshotView.current =
+    !applied && concerned.length === 0 && !(force && isContestAdmin)
+      ? { page, size, removeStar: !showStar, containsEnd, outside }
+      : null;
   const live = useContestLive(auto && !ended ? Number(cid) : null, {
     rank: (p) => pushes.onPush(p, false),
     rankAdmin: (p) => pushes.onPush(p, true),
+    view: () => snapshotView.current,
+    snapshot: (s) => pushes.onSnapshot(s),
   });
   useEffect(() => {
     if (!auto || ended || live) return;

@@ -1,7 +1,12 @@
 // Live contest pushes over socket.io: joins the contest room and reports rank, announcement,
 // print and first-AC events (protocol/src/realtime/events.ts). Several screens may watch one
 // contest at once, so the room is left only when the last of them stops.
-import type { ContestCommentPushed, ContestRankChanged, SubscribeAck } from '@oj/protocol/realtime/events';
+import type {
+  ContestBoardView,
+  ContestCommentPushed,
+  ContestRankChanged,
+  SubscribeAck,
+} from '@oj/protocol/realtime/events';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { useEffect, useRef, useState } from 'react';
 import { connectSocket, onSocketResync } from '../api/socket';
@@ -19,6 +24,10 @@ export interface ContestLiveHandlers {
   firstAc?(): void;
   /** A Q&A comment or reply was posted (admin room), or an answer to the viewer (user room). */
   comment?(payload: ContestCommentPushed): void;
+  /** The board page this watcher shows, asked as a snapshot with every (re)subscribe (issue #22). */
+  view?(): ContestBoardView | null;
+  /** The asked page, read on the board's holder: the rank body's JSON and its `<variant>/<version>`. */
+  snapshot?(snapshot: { json: string; version: string }): void;
 }
 
 const watchers = new Map<number, number>();
@@ -77,10 +86,18 @@ export function useContestLive(cid: number | null, handlers: ContestLiveHandlers
       .then((socket) => {
         if (stopped) return;
         // Joining again is harmless (socket.io rooms are sets), and each watcher learns the answer.
-        const subscribe = () =>
-          socket.emit(ClientEvents.subscribeContest, { cid }, (ack: SubscribeAck | undefined) => {
-            if (!stopped) setLive(!!ack?.ok);
-          });
+        const subscribe = () => {
+          const view = ref.current.view?.() ?? null;
+          socket.emit(
+            ClientEvents.subscribeContest,
+            view ? { cid, view } : { cid },
+            (ack: SubscribeAck | undefined) => {
+              if (stopped) return;
+              setLive(!!ack?.ok);
+              if (ack?.ok && ack.snapshot) ref.current.snapshot?.(ack.snapshot);
+            },
+          );
+        };
         const onDisconnect = () => setLive(false);
         for (const [event, fn] of listeners) socket.on(event, fn);
         socket.on('connect', subscribe);
