@@ -9,7 +9,7 @@ let app: App;
 const waiting: Array<() => void> = [];
 
 beforeAll(async () => {
-  app = await buildApp({ shedding: { maxInFlight: 2, maxLagMs: 200, retryAfterS: 3 } });
+  app = await buildApp({ shedding: { maxInFlight: 2, maxLagMs: 200, lagMinInFlight: 1, retryAfterS: 3 } });
   app.get('/api/fast', { config: { access: 'anonymous' } }, async () => ok('fast'));
   app.get('/api/slow', { config: { access: 'anonymous' } }, async () => {
     await new Promise<void>((resolve) => waiting.push(resolve));
@@ -59,18 +59,28 @@ describe('load shedding', () => {
     expect((await app.inject({ url: '/api/fast' })).json().data).toBe('fast');
   });
 
-  it('refuses while the event loop lags past its bound', async () => {
+  it('refuses while the event loop lags past its bound with requests piling up', async () => {
     app.loadGauge.setLagForTest(500);
+    // A lagging loop with nothing else waiting still answers: shedding would not relieve it.
+    expect((await app.inject({ url: '/api/fast' })).statusCode).toBe(200);
+    const held = app.inject({ url: '/api/slow' });
+    await expect.poll(() => waiting.length).toBe(1);
     const shed = await app.inject({ url: '/api/fast' });
     expect(shed.statusCode).toBe(503);
     expect(shed.headers['retry-after']).toBe('3');
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
     app.loadGauge.setLagForTest(0);
     expect((await app.inject({ url: '/api/fast' })).statusCode).toBe(200);
+    for (const resume of waiting.splice(0)) resume();
+    expect((await held).json().data).toBe('slow');
   });
 
   it('measures a sustained lag, not a single pause', async () => {
-    const gauge = createLoadGauge({ maxInFlight: 0, maxLagMs: 30, retryAfterS: 1 }, 100, 3);
+    const gauge = createLoadGauge(
+      { maxInFlight: 0, maxLagMs: 30, lagMinInFlight: 0, retryAfterS: 1 },
+      100,
+      3,
+    );
     const busy = (ms: number) => {
       const until = Date.now() + ms;
       while (Date.now() < until) {

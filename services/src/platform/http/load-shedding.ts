@@ -14,6 +14,12 @@ export interface SheddingOptions {
    * synchronous job, an embedded-database query) does not refuse the requests that follow it.
    */
   maxLagMs: number;
+  /**
+   * API requests in flight at which a lagging loop starts refusing new ones. A loop that lags
+   * with only a few requests waiting is slowed by other work (verdicts, boards, an embedded
+   * database): refusing its few clients would not relieve it. Lag sheds when requests pile up.
+   */
+  lagMinInFlight: number;
   /** What Retry-After says, in seconds. */
   retryAfterS: number;
 }
@@ -23,7 +29,12 @@ export interface SheddingOptions {
  * it from OJ_SHED_MAX_LAG_MS (default 1000 ms), while bare test apps stay unaffected by the load of
  * the machine running them.
  */
-export const DEFAULT_SHEDDING: SheddingOptions = { maxInFlight: 512, maxLagMs: 0, retryAfterS: 2 };
+export const DEFAULT_SHEDDING: SheddingOptions = {
+  maxInFlight: 512,
+  maxLagMs: 0,
+  lagMinInFlight: 8,
+  retryAfterS: 2,
+};
 
 /** Paths never shed: probes and metrics (an orchestrator must see a busy process as alive). */
 export function shedExempt(method: string, url: string): boolean {
@@ -76,7 +87,7 @@ export function createLoadGauge(opts: SheddingOptions, windowMs = 500, windows =
     /** Why a new request would be refused now, or null. */
     overloaded(): 'in-flight' | 'lag' | null {
       if (opts.maxInFlight > 0 && inFlight >= opts.maxInFlight) return 'in-flight';
-      if (opts.maxLagMs > 0 && lagMs > opts.maxLagMs) return 'lag';
+      if (opts.maxLagMs > 0 && lagMs > opts.maxLagMs && inFlight >= opts.lagMinInFlight) return 'lag';
       return null;
     },
     /** For tests: pretend the loop lagged this much in the last window. */
