@@ -20,8 +20,8 @@ import * as m0012 from './0012_judge_outbox';
 import * as m0014 from './0014_contest_reads';
 import * as m0015 from './0015_languages';
 import * as m0016 from './0016_remote_judge';
-import * as m0018 from './0018_submit_idempotency';
 import * as m0017 from './0017_contest_board_lease';
+import * as m0018 from './0018_submit_idempotency';
 import * as m0019 from './0019_blob_copy';
 import * as m0020 from './0020_testcase_upload';
 import * as m0021 from './0021_training_problem_fk';
@@ -43,8 +43,8 @@ export const migrations: Record<string, Migration> = {
   '0014_contest_reads': m0014,
   '0015_languages': m0015,
   '0016_remote_judge': m0016,
-  '0018_submit_idempotency': m0018,
   '0017_contest_board_lease': m0017,
+  '0018_submit_idempotency': m0018,
   '0019_blob_copy': m0019,
   '0020_testcase_upload': m0020,
   '0021_training_problem_fk': m0021,
