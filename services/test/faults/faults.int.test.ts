@@ -159,6 +159,18 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
     ]);
     // Committed and answered as Pending while the bus is away (formerly: Submitted Failed).
     expect([...(await statusOf(ids)).values()]).toEqual([5, 5, 5, 5]);
+    // Reads that need only the database are answered by both API processes while the bus is
+    // still away (issue #23.4: nothing that does not need the bus waits for it).
+    for (const base of apiBase) {
+      const reader = new Rest(base);
+      await reader.login('root', ROOT_PASSWORD);
+      const list = await reader.call<{ total: number }>(
+        'GET',
+        '/api/get-problem-list?currentPage=1&limit=10',
+      );
+      expect(list.status).toBe(200);
+      expect(list.data?.total).toBeGreaterThan(0);
+    }
     await nats.start();
     const done = await allFinal(ids);
     for (const id of ids) expect(done.get(id)).toBe(expected.get(id));
