@@ -69,6 +69,9 @@ export function createPostService(deps: PostServiceDeps) {
   }
 
   const standing = async (user: AuthUser | null, gid: number) => deps.groups.standing(user?.uid ?? null, gid);
+  /** A group's post is for root, its author and the group's members (detail, like, report). */
+  const mayReadGroupPost = async (user: AuthUser | null, post: { uid: string; gid: number }) =>
+    isRoot(user) || user?.uid === post.uid || isGroupMember(await standing(user, post.gid));
   const groupAdminOf = async (user: AuthUser, post: { gid: number | null }) =>
     post.gid !== null && isGroupAdmin(await standing(user, post.gid));
 
@@ -155,7 +158,7 @@ export function createPostService(deps: PostServiceDeps) {
     if (found.status === 1) throw denied(P.BANNED);
     if (found.gid !== null) {
       if (!(await deps.switches()).openGroupDiscussion) throw denied(P.GROUP_SWITCH_OFF);
-      if (!isRoot(viewer) && viewer?.uid !== found.uid && !isGroupMember(await standing(viewer, found.gid)))
+      if (!(await mayReadGroupPost(viewer, { uid: found.uid, gid: found.gid })))
         throw denied(P.NO_PERMISSION);
     } else await publicSwitch(false);
     const r = (await repo.viewPost(db, did)) ?? found;
@@ -269,12 +272,7 @@ export function createPostService(deps: PostServiceDeps) {
   async function like(user: AuthUser, did: number, toLike: boolean) {
     const post = await repo.findPost(db, did);
     if (!post) throw notFound(P.MISSING);
-    if (
-      post.gid !== null &&
-      !isRoot(user) &&
-      user.uid !== post.uid &&
-      !isGroupMember(await standing(user, post.gid))
-    )
+    if (post.gid !== null && !(await mayReadGroupPost(user, { uid: post.uid, gid: post.gid })))
       throw denied(P.NO_PERMISSION);
     let moved: boolean;
     try {
@@ -299,12 +297,7 @@ export function createPostService(deps: PostServiceDeps) {
     const post = body.did ? await repo.findPost(db, body.did) : null;
     if (!body.did || !post) throw notFound(P.MISSING);
     // A group's post is reported by those who may read it, as it is liked (issue #23 item 10).
-    if (
-      post.gid !== null &&
-      !isRoot(user) &&
-      user.uid !== post.uid &&
-      !isGroupMember(await standing(user, post.gid))
-    )
+    if (post.gid !== null && !(await mayReadGroupPost(user, { uid: post.uid, gid: post.gid })))
       throw denied(P.NO_PERMISSION);
     const bad = reportError(body.content);
     if (bad) throw fail(bad);
