@@ -2,3 +2,4 @@ export * from './scoreboard';
 export * from './clock';
 export * from './schemas';
 export * from './submissions';
+export * from './scroll-board';

@@ -21,6 +21,7 @@
  * on read from the order (only the requested page's rows are built).
  */
 import type { RankDelta } from './rank-delta';
+import type { OiScrollCell } from './scroll-board';
 import { StringIndex } from './string-index';
 
 /** Contest record status (rule 2): 1 AC, -1 penalised attempt, 0 attempt without penalty. */
@@ -1383,6 +1384,38 @@ export class Scoreboard {
   ranked(variant: VariantName, removeStar = false): RankRow[] {
     const v = this.variant(variant);
     return this.entries(variant, removeStar).map((e) => this.renderRow(v, e));
+  }
+
+  /**
+   * The counted OI cells of a variant's board as folded here, users in board order (the OI
+   * scroll board, issue #26 item 9): score, fastest AC run time and first-appearance key.
+   */
+  oiCells(variant: VariantName): { uid: string; username: string; cells: Record<string, OiScrollCell> }[] {
+    const v = this.variant(variant);
+    const cells = v.cells;
+    const out: { uid: string; username: string; cells: Record<string, OiScrollCell> }[] = [];
+    if (this.config.type !== 1) return out;
+    for (let i = 0; i < v.length; i++) {
+      const u = v.order[i]!;
+      const row = u * this.probCap;
+      const info: Record<string, OiScrollCell> = {};
+      for (let q = 0; q < this.pids.length; q++) {
+        const c = this.userCells[row + q]!;
+        if (c < 0) continue;
+        const o = c * CELL;
+        if (cells[o + PROC] === 0) continue;
+        const score = cells[o + SCORE]!;
+        const fastest = cells[o + BEST]!;
+        info[this.pids[q]!] = {
+          score: score === score ? score : null,
+          time: fastest === fastest ? fastest : null,
+          firstTime: cells[o + FT]!,
+          firstId: cells[o + FID]!,
+        };
+      }
+      out.push({ uid: this.uids[u]!, username: this.usernameFor(u), cells: info });
+    }
+    return out;
   }
 
   /** One row; built as single object literals (this runs for every row of every fresh page). */

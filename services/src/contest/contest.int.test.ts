@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol';
 import type { AcmRankRow } from '@oj/protocol/contest/scoreboard';
+import type { OiScrollBoard } from '@oj/protocol/contest/scroll-board';
 import type { AuthUser } from '../platform/http/access';
 import { buildApp, type App } from '../platform/http/app';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/support/db';
@@ -743,7 +744,7 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
   });
 
   describe('scroll board', () => {
-    it('refuses running/unsealed/OI contests and lists ended ACM submissions newest first', async () => {
+    it('refuses running/unsealed contests and lists ended ACM submissions newest first', async () => {
       const running = await createContest({ title: 'scroll-running' });
       expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${running}`)).body.msg).toBe(
         M.SCROLL_NOT_ENDED,
@@ -753,8 +754,9 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         M.SCROLL_NOT_SEALED,
       );
       const oi = await createContest({ title: 'scroll-oi', type: 1 });
+      // OI rolls too (issue #26 item 9): refused here only because it is still running.
       expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${oi}`)).body.msg).toBe(
-        M.SCROLL_NOT_ACM,
+        M.SCROLL_NOT_ENDED,
       );
       expect((await call('GET', '/api/get-contest-scroll-board-info?cid=987654')).body.msg).toBe(
         M.SCROLL_MISSING,
@@ -777,6 +779,7 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
       const info = await call('GET', `/api/get-contest-scroll-board-info?cid=${cid}`);
       expect(info.body.data).toEqual({
         id: cid,
+        type: 0,
         rankShowName: 'username',
         problemCount: 1,
         balloonColor: { A: '#f00' },
@@ -799,6 +802,80 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         `/api/get-contest-scroll-board-submission?cid=${cid}&removeStar=true`,
       );
       expect(noStars.body.data).toHaveLength(1);
+    });
+
+    it('OI: the sealed and final cells folded by the OI board, the post-seal submissions to reveal', async () => {
+      const start = Date.UTC(2026, 0, 2, 0, 0, 0);
+      const cid = await createContest({
+        title: 'scroll-oi-ended',
+        type: 1,
+        oiRankScoreType: 'Recent',
+        startTime: iso(start),
+        endTime: iso(start + 300 * MIN),
+        sealRankTime: iso(start + 240 * MIN),
+      });
+      const p1 = await link(cid, pidA, 'P1');
+      const p2 = await link(cid, pidB, 'P2');
+      await judgeRow(cid, p1, pidA, 'bob', start + 10 * MIN, 0, 100);
+      await judgeRow(cid, p2, pidB, 'bob', start + 20 * MIN, 8, 40);
+      const bobLate = await judgeRow(cid, p2, pidB, 'bob', start + 250 * MIN, 0, 100);
+      await judgeRow(cid, p1, pidA, 'carol', start + 30 * MIN, 8, 60);
+      const carolLate = await judgeRow(cid, p1, pidA, 'carol', start + 260 * MIN, 0, 100);
+      await judgeRow(cid, p2, pidB, 'carol', start + 270 * MIN, 8, 70); // a cell only after the seal
+      await judgeRow(cid, p2, pidB, 'carol', start + 280 * MIN, 5); // pending: nothing to reveal
+      await judgeRow(cid, p1, pidA, 'alice', start + 100 * MIN, 8, 20);
+      await judgeRow(cid, p1, pidA, 'adm', start + 50 * MIN, 0, 100); // the creator: left out
+      await judgeRow(cid, p1, pidA, 'bob', start + 301 * MIN, -1, 0); // after the end: left out
+
+      const acm = await createContest({
+        title: 'scroll-acm-not-oi',
+        startTime: iso(start),
+        endTime: iso(start + 300 * MIN),
+        sealRankTime: iso(start + 240 * MIN),
+      });
+      expect((await call('GET', `/api/get-contest-scroll-board-oi?cid=${acm}`)).body.msg).toBe(
+        M.SCROLL_NOT_OI,
+      );
+      expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${cid}`)).body.data.type).toBe(1);
+
+      const r = await call('GET', `/api/get-contest-scroll-board-oi?cid=${cid}`);
+      expect(r.body.status).toBe(200);
+      const data = r.body.data as OiScrollBoard;
+      expect(data.problems).toEqual(['P1', 'P2']);
+      const score = (cells: Record<string, { score: number | null }>) =>
+        Object.fromEntries(Object.entries(cells).map(([k, v]) => [k, v.score]));
+      const byUid = Object.fromEntries(data.rows.map((row) => [row.uid, row]));
+      // Sealed board order: bob 140, carol 60, team1 20; the creator is not on it.
+      expect(data.rows.map((row) => row.uid)).toEqual(['bob', 'carol', 'alice']);
+      expect(score(byUid.bob!.before)).toEqual({ P1: 100, P2: 40 });
+      expect(score(byUid.bob!.after)).toEqual({ P1: 100, P2: 100 });
+      expect(score(byUid.carol!.before)).toEqual({ P1: 60 });
+      expect(score(byUid.carol!.after)).toEqual({ P1: 100, P2: 70 });
+      expect(score(byUid.alice!.before)).toEqual({ P1: 20 });
+      expect(byUid.alice!.hidden).toEqual({});
+      expect(byUid.bob!.hidden.P2!.map((h) => h.submitId)).toEqual([bobLate]);
+      expect(byUid.carol!.hidden.P1).toEqual([
+        { submitId: carolLate, status: 0, score: 100, submitTime: '2026/01/02 12:20:00' },
+      ]);
+      expect(byUid.carol!.hidden.P2!.map((h) => h.status)).toEqual([8]);
+      expect(byUid.bob!.after.P1!.time).toEqual(expect.any(Number));
+
+      // The final cells are the OI board recomputed at the end.
+      const board = await call('POST', '/api/get-contest-rank', 'tok-adm', { cid, forceRefresh: true });
+      const final = board.body.data.records as {
+        uid: string;
+        totalScore: number;
+        submissionInfo: object;
+        timeInfo: object | null;
+      }[];
+      expect(final.map((x) => x.uid)).toEqual(['bob', 'carol', 'alice']);
+      for (const row of final) {
+        expect(score(byUid[row.uid]!.after)).toEqual(row.submissionInfo);
+        const times = Object.fromEntries(
+          Object.entries(byUid[row.uid]!.after).flatMap(([k, v]) => (v.time === null ? [] : [[k, v.time]])),
+        );
+        expect(Object.keys(times).length > 0 ? times : null).toEqual(row.timeInfo);
+      }
     });
   });
 

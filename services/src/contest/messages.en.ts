@@ -52,6 +52,7 @@ registerEnglish({
   [M.SCROLL_NOT_ACM]: 'Only ACM contests can be rolled on the scroll board',
   [M.SCROLL_NOT_SEALED]: 'The scoreboard of this contest was never sealed, so there is nothing to roll',
   [M.SCROLL_NOT_ENDED]: 'The scroll board opens only after the contest has ended',
+  [M.SCROLL_NOT_OI]: 'This contest is not an OI contest: use the ACM scroll board',
 });
 registerEnglishPattern(
   /^提交打印功能限制，请在(\d+)秒后再进行提交！$/,

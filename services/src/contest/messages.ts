@@ -55,4 +55,5 @@ export const M = {
   SCROLL_NOT_ACM: '非ACM赛制的比赛无法进行滚榜  (Non - ACM contest board cannot be rolled)',
   SCROLL_NOT_SEALED: '比赛未开启封榜，无法进行滚榜 (The contest has not been closed, and cannot roll)',
   SCROLL_NOT_ENDED: '比赛未结束，禁止进行滚榜 (Roll off is prohibited before the contest is over)',
+  SCROLL_NOT_OI: '该比赛不是OI赛制，请使用ACM滚榜',
 } as const;

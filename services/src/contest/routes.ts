@@ -186,6 +186,15 @@ export function registerContestRoutes(app: App, s: ContestService): void {
       return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false, req.user));
     },
   );
+  // Addition (issue #26 item 9): the OI scroll board's sealed and final cells (protocol OiScrollBoard).
+  app.get(
+    '/api/get-contest-scroll-board-oi',
+    { config: anonymous, schema: { querystring: ScrollBoardQuery } },
+    async (req) => {
+      const q = req.query;
+      return ok(await s.scrollBoardOi(q.cid, q.removeStar ?? false, req.user));
+    },
+  );
 
   app.get(
     '/api/file/download-contest-rank',

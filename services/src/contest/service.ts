@@ -49,6 +49,7 @@ export function createContestService(deps: ContestServiceDeps) {
     acSubmissionsZip: helper.acSubmissionsZip,
     scrollBoardInfo: scroll.scrollBoardInfo,
     scrollBoardSubmissions: scroll.scrollBoardSubmissions,
+    scrollBoardOi: scroll.scrollBoardOi,
     submitGate: ports.submitGate,
     viewFacts: ports.viewFacts,
     checkAccess: ports.checkAccess,
