@@ -8,6 +8,7 @@ import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { aggregate, casePasses, caseScore, effectiveCaseMode } from '@oj/protocol/judge/aggregate';
 import type {
   CaseResult,
+  SampleIO,
   JudgeProgress,
   JudgeResult,
   JudgeTestCase,
@@ -15,7 +16,7 @@ import type {
   TestJudgeTask,
   JudgeTask,
 } from '@oj/protocol/judge/schemas';
-import { judgeResultDedupeId } from '@oj/protocol/judge/schemas';
+import { judgeResultDedupeId, SAMPLE_IO_CAP } from '@oj/protocol/judge/schemas';
 import {
   checkerLanguageFor,
   compileProgram,
@@ -23,7 +24,7 @@ import {
   type CompileCache,
   type LanguageSupport,
 } from '../languages/index';
-import { clip, Workspace, type Sandbox } from '../sandbox/index';
+import { clip, readHead, Workspace, type Sandbox } from '../sandbox/index';
 import { judgeInOrder, type RunBudget } from './case-order';
 import { checkerVerdict } from './checker-verdict';
 import { compareTestRun, normaliseExpected, type CompareVerdict } from './compare';
@@ -504,6 +505,8 @@ async function judgeCase(
       : Math.max(2 * Buffer.byteLength(expected!.text), MIN_OUTPUT_CAP);
   const fileIO = task.fileIO ? { ...task.fileIO, source: input } : undefined;
   const compared: { verdict: CompareVerdict | null; ms: number } = { verdict: null, ms: 0 };
+  // A sample case keeps the start of the user's output (the detail page shows it: issue #26.3).
+  let sampleOutput: Buffer | null = null;
   const t0 = performance.now();
   const run = await runProgram(ctx.deps.sandbox, ctx.ws, {
     program: ctx.user,
@@ -515,6 +518,7 @@ async function judgeCase(
     inspectOutput:
       task.judgeMode === 'default'
         ? (result, outputPath, maxBytes) => {
+            if (tc.sample) sampleOutput = readHead(outputPath, SAMPLE_IO_CAP + 1);
             if (runVerdict(result, limits.timeLimit, limits.memoryLimit).status !== null) return;
             const t1 = performance.now();
             compared.verdict = compareOutputFile(outputPath, expected!, task.isRemoveEndBlank, maxBytes);
@@ -529,6 +533,9 @@ async function judgeCase(
     trace.add('case.run.program', r.wallMs);
     trace.add('case.compare', compared.ms);
   }
+  const sampleIO = tc.sample
+    ? sampleTexts(tc, data, expected?.text ?? null, answerFile, sampleOutput ?? run.output)
+    : undefined;
   const finish = (status: number, message?: string, percentage: number | null = null): CaseResult => {
     const c = {
       ...base,
@@ -538,7 +545,7 @@ async function judgeCase(
       percentage,
       message: message ? clip(message, CASE_MESSAGE_CAP) : undefined,
     };
-    return { ...c, score: caseScore(c) };
+    return { ...c, score: caseScore(c), ...(sampleIO ? { sampleIO } : {}) };
   };
   const v = runVerdict(r, limits.timeLimit, limits.memoryLimit);
   if (v.status !== null) return finish(v.status, v.message);
@@ -565,4 +572,38 @@ async function judgeCase(
 
   const verdict = compared.verdict ?? 'WA';
   return finish(verdict === 'AC' ? S.ACCEPTED : verdict === 'PE' ? S.PRESENTATION_ERROR : S.WRONG_ANSWER);
+}
+
+/** The first `SAMPLE_IO_CAP` bytes of a text (a character cut in two is dropped); `cut` when longer. */
+function head(bytes: Buffer): { text: string; cut: boolean } {
+  if (bytes.length <= SAMPLE_IO_CAP) return { text: bytes.toString('utf8'), cut: false };
+  let end = SAMPLE_IO_CAP;
+  // Back off to the start of a UTF-8 character.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return { text: bytes.subarray(0, end).toString('utf8'), cut: true };
+}
+
+/**
+ * A sample case's texts (issue #26.3): the start of its input (inline, or its blob's file), its
+ * expected output (in memory in default mode, else the answer file) and the user's output.
+ */
+function sampleTexts(
+  tc: JudgeTestCase,
+  data: CaseData,
+  expected: string | null,
+  answerFile: string | null,
+  output: Buffer,
+): SampleIO {
+  const fromFile = (path: string | null) => (path ? readHead(path, SAMPLE_IO_CAP + 1) : Buffer.alloc(0));
+  // Only the start of an in-memory text is encoded: SAMPLE_IO_CAP + 1 characters are more bytes than the cap.
+  const fromText = (text: string) => Buffer.from(text.slice(0, SAMPLE_IO_CAP + 1));
+  const input = head(tc.input !== undefined ? fromText(tc.input) : fromFile(data.inputFile()));
+  const answer = head(expected !== null ? fromText(expected) : fromFile(answerFile));
+  const user = head(output);
+  return {
+    input: input.text,
+    expected: answer.text,
+    output: user.text,
+    truncated: input.cut || answer.cut || user.cut,
+  };
 }

@@ -43,6 +43,11 @@ export const JudgeTestCaseSchema = Type.Object({
   score: Type.Integer({ minimum: 0, default: 0 }),
   /** Subtask group (subtask modes); 1 when absent. */
   groupNum: Type.Integer({ minimum: 0, default: 1 }),
+  /**
+   * A sample case (its input and output are one of the statement's examples): the runner returns
+   * the start of its input, expected and user output with the case result (issue #26.3).
+   */
+  sample: Type.Optional(Type.Boolean()),
 });
 export type JudgeTestCase = Static<typeof JudgeTestCaseSchema>;
 
@@ -109,6 +114,19 @@ export type TestJudgeTask = Static<typeof TestJudgeTaskSchema>;
 export const JudgeTaskSchema = Type.Union([SubmissionJudgeTaskSchema, TestJudgeTaskSchema]);
 export type JudgeTask = Static<typeof JudgeTaskSchema>;
 
+/** Most bytes of each text of a sample case's `sampleIO` (input, expected, user output). */
+export const SAMPLE_IO_CAP = 4096;
+
+/** A sample case's texts, each cut to its first SAMPLE_IO_CAP bytes (issue #26.3). */
+export const SampleIOSchema = Type.Object({
+  input: Type.String({ maxLength: SAMPLE_IO_CAP }),
+  expected: Type.String({ maxLength: SAMPLE_IO_CAP }),
+  output: Type.String({ maxLength: SAMPLE_IO_CAP }),
+  /** One of the three was longer than SAMPLE_IO_CAP bytes and is cut. */
+  truncated: Type.Boolean(),
+});
+export type SampleIO = Static<typeof SampleIOSchema>;
+
 /** The result of one test case (judge_case row). */
 export const CaseResultSchema = Type.Object({
   caseId: Type.Union([Type.Integer(), Type.String()]),
@@ -128,6 +146,8 @@ export const CaseResultSchema = Type.Object({
   percentage: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1 }))),
   /** Short message (RE reason, checker comment); bounded. */
   message: Type.Optional(Type.String()),
+  /** Sample cases only (`JudgeTestCase.sample`): the start of their input, answer and user output. */
+  sampleIO: Type.Optional(SampleIOSchema),
 });
 export type CaseResult = Static<typeof CaseResultSchema>;
 

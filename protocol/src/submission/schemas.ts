@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../nullable';
+import { SampleIOSchema } from '../judge/schemas';
 
 const Id = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const DateStr = Type.String({ description: 'ISO-8601 UTC, e.g. 2023-05-01T08:30:00.000+0000' });
@@ -86,6 +87,11 @@ export const JudgeCaseSchema = Type.Object({
   mode: Nullable(Type.String()),
   gmtCreate: Nullable(DateStr),
   gmtModified: Nullable(DateStr),
+  /**
+   * Added field (not in HOJ), sample cases only: the start of the input, expected and user
+   * output (each at most 4 KiB, `truncated` when cut), for viewers who may read the case results.
+   */
+  sampleIO: Type.Optional(SampleIOSchema),
 });
 export type JudgeCaseView = Static<typeof JudgeCaseSchema>;
 

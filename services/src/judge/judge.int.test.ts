@@ -34,6 +34,7 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
       contests: {
         async resolveSubmission(_user, cid, displayId) {
           if (cid !== 7) throw notFound('对不起，该比赛不存在！');
+          if (displayId === 'S') return { pid: 5, cpid: 71, displayId: 'S', gid: null };
           if (displayId !== 'A') throw denied('错误！当前题目已被隐藏，不可提交！');
           return { pid: 1, cpid: 70, displayId: 'A', gid: null };
         },
@@ -45,6 +46,21 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     h.problems.add(makeProblem(2, { type: 1, judgeCaseMode: 'default', ioScore: 100, difficulty: 2 }));
     h.problems.add(makeProblem(3, { auth: 2 }));
     h.problems.add(makeProblem(4, { codeShare: false }));
+    h.problems.add(
+      makeProblem(5, {
+        testCases: [
+          {
+            caseId: 51,
+            inputHash: 'a'.repeat(64),
+            outputHash: 'b'.repeat(64),
+            score: 0,
+            groupNum: 1,
+            sample: true,
+          },
+          { caseId: 52, inputHash: 'c'.repeat(64), outputHash: 'd'.repeat(64), score: 0, groupNum: 1 },
+        ],
+      }),
+    );
   });
   afterAll(async () => {
     await runner?.close();
@@ -451,6 +467,56 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect(admin.body.data.judgeCaseList[0].submitId).toBe(task.submitId);
   });
 
+  it('a WA on a sample case: its input, expected and user output come back; a hidden case has none (issue #26.3)', async () => {
+    const task = await submitAndTake(USERS.alice, '1005');
+    // The task tells the runner which case is a sample.
+    expect(task.testCases.map((c) => c.sample ?? false)).toEqual([true, false]);
+    const sampleIO = { input: '1 2\n', expected: '3\n', output: '4\n', truncated: false };
+    const base = runner.resultFor(task, -1);
+    await h.judge.service.applyResult({
+      ...base,
+      cases: [
+        { ...base.cases[0]!, status: -1, sampleIO },
+        // A runner that sent texts for a case the task did not mark would be a bug; hidden cases send none.
+        { ...base.cases[1]!, status: -1 },
+      ],
+    });
+    for (const viewer of [USERS.alice, USERS.admin]) {
+      const res = await call('GET', `/api/get-all-case-result?submitId=${task.submitId}`, viewer);
+      const [sample, hidden] = res.body.data.judgeCaseList as { sampleIO?: unknown; status: number }[];
+      expect(sample).toMatchObject({ status: -1, sampleIO });
+      expect(hidden!.sampleIO).toBeUndefined();
+    }
+
+    // A contest submission's case results are for those who see all of it: another user gets none.
+    const sent = await call('POST', '/api/submit-problem-judge', USERS.alice, {
+      pid: 'S',
+      language: 'C++',
+      code: CODE,
+      cid: 7,
+      isRemote: false,
+    });
+    expect(sent.body.status, sent.body.msg).toBe(200);
+    const contestTask = await runner.waitForSubmission(sent.body.data.submitId);
+    const cbase = runner.resultFor(contestTask, -1);
+    await h.judge.service.applyResult({
+      ...cbase,
+      cases: [
+        { ...cbase.cases[0]!, status: -1, sampleIO },
+        { ...cbase.cases[1]!, status: -1 },
+      ],
+    });
+    await eventually(
+      () => row(contestTask.submitId),
+      (r) => r.status === -1,
+    );
+    const other = await call('GET', `/api/get-all-case-result?submitId=${contestTask.submitId}`, USERS.bob);
+    expect(other.body.status).toBe(200);
+    expect(other.body.data).toBeNull();
+    const anon = await call('GET', `/api/get-all-case-result?submitId=${contestTask.submitId}`, null);
+    expect(JSON.stringify(anon.body)).not.toContain('sampleIO');
+  });
+
   it('self-test: key bound to its user, first read of a finished result deletes it', async () => {
     const before = runner.tasks.length;
     const res = await call('POST', '/api/submit-problem-test-judge', USERS.alice, {
@@ -548,7 +614,12 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(stats.body.data.totalCountList.at(-1)).toBe(Number(total.n));
     const recent = await call('GET', '/api/get-recent-updated-problem', null);
-    expect(recent.body.data.map((p: { problemId: string }) => p.problemId)).toEqual(['1004', '1002', '1001']);
+    expect(recent.body.data.map((p: { problemId: string }) => p.problemId)).toEqual([
+      '1005',
+      '1004',
+      '1002',
+      '1001',
+    ]);
     expect(recent.body.data[0].gmtCreate).toBe('2024-01-01T00:00:00.000+0000');
   });
 

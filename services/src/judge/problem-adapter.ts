@@ -1,12 +1,43 @@
 // Adapts the problem capability's judge port (services/src/problem/port.ts) to the
 // ProblemPort this capability codes against.
 import type { Kysely } from 'kysely';
+import { sha256Hex } from '@oj/protocol/bus';
 import type { Database } from '../platform/db/schema';
 import { createProblemJudgePort, type ProblemForJudge } from '../problem/port';
 import { findProblem, findProblemByDisplayId } from '../problem/repository';
 import type { JudgeProblem, ProblemPort, ProblemSummary } from './ports';
 
+/** The statement's example pairs of a stored `examples` (`<input>..</input><output>..</output>` repeated). */
+export function parseExamples(examples: string): { input: string; output: string }[] {
+  const out: { input: string; output: string }[] = [];
+  for (const m of examples.matchAll(/<input>([\s\S]*?)<\/input>\s*<output>([\s\S]*?)<\/output>/g))
+    out.push({ input: m[1]!, output: m[2]! });
+  return out;
+}
+
+/**
+ * Hashes a case's data could have if it is this example text: test data is stored with LF line
+ * ends, and an example is often typed without the final line end the data file has (or with it).
+ */
+function exampleHashes(text: string): string[] {
+  const lf = text.replace(/\r\n?/g, '\n');
+  const bare = lf.replace(/\s+$/, '');
+  return [...new Set([lf, bare, `${bare}\n`])].map((t) => sha256Hex(Buffer.from(t, 'utf8')));
+}
+
+/**
+ * The sample cases (issue #26.3): those whose input and output are one of the statement's
+ * examples, compared by the blob hashes the cases are stored under.
+ */
+export function sampleKeys(examples: string): Set<string> {
+  const keys = new Set<string>();
+  for (const e of parseExamples(examples))
+    for (const i of exampleHashes(e.input)) for (const o of exampleHashes(e.output)) keys.add(`${i}:${o}`);
+  return keys;
+}
+
 export function toJudgeProblem(p: ProblemForJudge): JudgeProblem {
+  const samples = p.examples ? sampleKeys(p.examples) : new Set<string>();
   const nonEmpty = (files: Record<string, string>) => (Object.keys(files).length ? files : undefined);
   const userExtraFiles = nonEmpty(p.userExtraFiles);
   const judgeExtraFiles = nonEmpty(p.judgeExtraFiles);
@@ -39,6 +70,7 @@ export function toJudgeProblem(p: ProblemForJudge): JudgeProblem {
         outputHash: c.outputHash,
         score: c.score,
         groupNum: c.groupNum,
+        ...(samples.has(`${c.inputHash}:${c.outputHash}`) ? { sample: true } : {}),
       })),
   };
 }

@@ -244,13 +244,14 @@ export async function storeVerdict(db: Db, v: StoredVerdict): Promise<Omit<Judge
           'group_num',
           'seq',
           'mode',
+          'sample_io',
         ])
         .expression(
           sql`select upd.submit_id, c.pid, c.uid, c.case_id, c.status, c.time, c.memory, c.score,
-                c.user_output, c.group_num, c.seq, c.mode
+                c.user_output, c.group_num, c.seq, c.mode, c.sample_io
               from upd, jsonb_to_recordset(${casesJson}) as c(pid bigint, uid text, case_id text,
                 status integer, time integer, memory integer, score integer, user_output text,
-                group_num integer, seq integer, mode text)`,
+                group_num integer, seq integer, mode text, sample_io jsonb)`,
         )
         .returning('judge_case.id'),
     )

@@ -1,5 +1,6 @@
 // Kysely table types of the judge capability (DDL in platform/db/migrations/0004_judge.ts).
 import type { ColumnType, Generated } from 'kysely';
+import type { SampleIO } from '@oj/protocol/judge/schemas';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type ModifiedAt = ColumnType<Date, Date | undefined, Date>;
@@ -58,6 +59,8 @@ export interface JudgeCaseTable {
   group_num: number | null;
   seq: number | null;
   mode: string | null;
+  /** Sample cases: the start of their input, expected and user output (0022; issue #26.3). */
+  sample_io: ColumnType<SampleIO | null, SampleIO | null | undefined, SampleIO | null>;
   gmt_create: CreatedAt;
   gmt_modified: ModifiedAt;
 }

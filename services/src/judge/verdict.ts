@@ -119,6 +119,8 @@ export function caseRows(
     mode: problem?.judgeCaseMode ?? 'default',
     input_data: null,
     output_data: null,
+    // Only a case the task marked as a sample carries these (the runner sends them for no other).
+    sample_io: c.sampleIO ?? null,
   }));
 }
 

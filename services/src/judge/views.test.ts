@@ -108,6 +108,7 @@ function caseRow(seq: number, group: number, status: number, score: number): Jud
     group_num: group,
     seq,
     mode: 'x',
+    sample_io: null,
     gmt_create: t,
     gmt_modified: t,
   };

@@ -149,6 +149,8 @@ function caseView(row: JudgeCaseRow, full: boolean): JudgeCaseView {
     mode: row.mode,
     gmtCreate: full ? toDateStr(row.gmt_create) : null,
     gmtModified: full ? toDateStr(row.gmt_modified) : null,
+    // Added field: a sample case's texts (the runner keeps them for sample cases only).
+    ...(row.sample_io ? { sampleIO: row.sample_io } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export interface ProblemForJudge {
   codeShare: boolean;
   openCaseResult: boolean;
   caseVersion: string | null;
+  /** The statement's examples, `<input>..</input><output>..</output>` repeated (the judge marks sample cases by them). */
+  examples?: string;
   /** Names of the languages the problem accepts. */
   languages: string[];
   cases: ProblemCaseForJudge[];
@@ -126,6 +128,7 @@ export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
         codeShare: p.code_share,
         openCaseResult: p.open_case_result,
         caseVersion: p.case_version,
+        examples: p.examples,
         languages: languages.map((l) => l.name),
         cases: cases.map((c) => ({
           caseId: c.id,

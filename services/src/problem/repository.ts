@@ -63,6 +63,7 @@ export function findProblemForJudge(db: Db, pid: number) {
       'code_share',
       'open_case_result',
       'case_version',
+      'examples',
     ])
     .select((eb) => [
       jsonArrayFrom(

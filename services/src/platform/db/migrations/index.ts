@@ -25,6 +25,7 @@ import * as m0018 from './0018_submit_idempotency';
 import * as m0019 from './0019_blob_copy';
 import * as m0020 from './0020_testcase_upload';
 import * as m0021 from './0021_training_problem_fk';
+import * as m0022 from './0022_case_sample_io';
 
 export const migrations: Record<string, Migration> = {
   '0000_platform': m0000,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_blob_copy': m0019,
   '0020_testcase_upload': m0020,
   '0021_training_problem_fk': m0021,
+  '0022_case_sample_io': m0022,
 };
