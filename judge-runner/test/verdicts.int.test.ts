@@ -43,6 +43,27 @@ describe('verdicts (default mode, C)', () => {
     expect(r.cases.map((x) => x.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER]);
   });
 
+  it('a sample case returns the start of its input, expected and user output; other cases none (issue #26.3)', async () => {
+    const sampleCases = [{ ...cases[0]!, sample: true }, cases[1]!];
+    const r = await c('int main(){puts("4");return 0;}', { testCases: sampleCases });
+    expect(r.cases.map((x) => x.status)).toEqual([S.WRONG_ANSWER, S.WRONG_ANSWER]);
+    expect(r.cases[0]!.sampleIO).toEqual({
+      input: '1 2\n',
+      expected: '3\n',
+      output: '4\n',
+      truncated: false,
+    });
+    expect(r.cases[1]!.sampleIO).toBeUndefined();
+    // A long output is cut at 4 KiB and said to be.
+    const long = await c('int main(){for(int i=0;i<3000;i++)printf("%d\\n",i);return 0;}', {
+      testCases: sampleCases,
+    });
+    const io = long.cases[0]!.sampleIO!;
+    expect(io.truncated).toBe(true);
+    expect(Buffer.byteLength(io.output)).toBeLessThanOrEqual(4096);
+    expect(io.output.startsWith('0\n1\n2\n')).toBe(true);
+  });
+
   it('PE only when remove-trailing-blank is off', async () => {
     const code = 'int main(){int a,b;scanf("%d %d",&a,&b);printf("%d \\r\\n",a+b);return 0;}';
     expect((await c(code, { isRemoveEndBlank: false })).status).toBe(S.PRESENTATION_ERROR);
