@@ -13,6 +13,7 @@ import { useSession } from '../store/session';
 import { StatusText } from './StatusTag';
 import { formatDate, type SubmissionRow } from './SubmissionListPage';
 import { CodeView } from './CodeView';
+import { SampleCases, type SampleCase, type SampleIO } from './SampleCases';
 import { formatLength, formatMemory, formatTime, statusTone } from './status-meta';
 import { useSubmissionWatch } from './watch';
 import './screens.css';
@@ -32,6 +33,8 @@ interface CaseRow {
   userOutput: string | null;
   seq?: number | null;
   groupNum?: number | null;
+  /** Added field: sample cases only (issue #26.3). */
+  sampleIO?: SampleIO;
 }
 
 interface CaseResult {
@@ -78,6 +81,20 @@ function Cases({ cases, showScore }: { cases: CaseRow[]; showScore: boolean }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** The sample cases of a case result, numbered as the case list shows them. */
+export function sampleCasesOf(result: CaseResult | null | undefined): SampleCase[] {
+  if (!result) return [];
+  const groups = result.subTaskJudgeCaseVoList?.length
+    ? result.subTaskJudgeCaseVoList.map((g) => g.subtaskDetailList)
+    : [result.judgeCaseList ?? []];
+  // Within a group the list numbers cases from 1 (Cases above); the seq is the case's own number.
+  return groups.flatMap((list) =>
+    list.flatMap((c, i) =>
+      c.sampleIO ? [{ n: c.seq ?? i + 1, status: c.status, sampleIO: c.sampleIO }] : [],
+    ),
   );
 }
 
@@ -220,6 +237,7 @@ export function SubmissionDetailPage() {
           )}
         </section>
       )}
+      <SampleCases cases={sampleCasesOf(cases.data)} />
       <section>
         <h3>
           {t('judge.code')}{' '}
