@@ -1,7 +1,8 @@
 // /scrollBoard?cid=…: the resolver, full screen. Starts from the sealed board and reveals one hidden
 // cell per Space/→ (or on auto-play) until the final board; medals per the query or the defaults.
+// ACM replays the submissions here; OI (issue #26 item 9) runs ScrollBoardOi over the server's cells.
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useLoad } from '../shell/useLoad';
@@ -9,6 +10,9 @@ import { contestApi } from './api';
 import type { ScrollBoardInfo } from './types';
 import { shownName } from './board-rules';
 import { parseServerDate } from './rules';
+import { useRevealControls } from './scroll-controls';
+import { OiScrollBoardView } from './ScrollBoardOi';
+import { buildOiSealedBoard, type OiScrollState } from './scroll-reveal-oi';
 import {
   buildSealedBoard,
   defaultMedals,
@@ -22,14 +26,24 @@ import {
 } from './scroll-reveal';
 import './contest.css';
 
-export const AUTO_PLAY_MS = 1500;
+export { AUTO_PLAY_MS } from './scroll-controls';
 
-async function loadBoard(cid: string, removeStar: boolean) {
-  // Both calls fail alike (not sealed, not ended…): the page shows the reason once, no toasts.
-  const [info, subs] = await Promise.all([
-    contestApi.scrollInfo(cid, { quiet: true }),
-    contestApi.scrollSubmissions(cid, removeStar, { quiet: true }),
-  ]);
+type Loaded =
+  | { kind: 'acm'; info: ScrollBoardInfo; state: ScrollState }
+  | { kind: 'oi'; info: ScrollBoardInfo; state: OiScrollState };
+
+async function loadBoard(cid: string, removeStar: boolean): Promise<Loaded> {
+  // The calls fail alike (not sealed, not ended…): the page shows the reason once, no toasts.
+  const info = await contestApi.scrollInfo(cid, { quiet: true });
+  if (info.type === 1) {
+    const data = await contestApi.scrollOi(cid, removeStar, { quiet: true });
+    const state = buildOiSealedBoard(data, {
+      nameOf: (row) => shownName(row, info.rankShowName),
+      starUsernames: info.starUserList ?? [],
+    });
+    return { kind: 'oi', info, state };
+  }
+  const subs = await contestApi.scrollSubmissions(cid, removeStar, { quiet: true });
   const problems = Object.keys(info.balloonColor).sort();
   const state = buildSealedBoard({
     problems,
@@ -47,7 +61,7 @@ async function loadBoard(cid: string, removeStar: boolean) {
       displayId: s.displayId,
     })),
   });
-  return { info, state };
+  return { kind: 'acm', info, state };
 }
 
 function Board({
@@ -64,7 +78,6 @@ function Board({
   const { t } = useTranslation();
   const [state, setState] = useState(initial);
   const [focus, setFocus] = useState<string | null>(null);
-  const [auto, setAuto] = useState(false);
   const medals: MedalCounts = useMemo(() => {
     if (medalQuery) return { gold: medalQuery[0]!, silver: medalQuery[1]!, bronze: medalQuery[2]! };
     // the query wins, then the contest's award config, then 10/20/30 %
@@ -83,22 +96,7 @@ function Board({
     });
   }, []);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === ' ' || e.key === 'ArrowRight' || e.key === 'Enter') {
-        e.preventDefault();
-        step();
-      } else if (e.key === 'a' || e.key === 'A') setAuto((v) => !v);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [step]);
-
-  useEffect(() => {
-    if (!auto || done) return;
-    const timer = setInterval(step, AUTO_PLAY_MS);
-    return () => clearInterval(timer);
-  }, [auto, done, step]);
+  const { auto, toggleAuto } = useRevealControls(step, done);
 
   const places = ranksAndMedals(state.teams, medals);
   const cursorUid = pending ? state.teams[pending.index]?.uid : null;
@@ -109,7 +107,7 @@ function Board({
         <Button small onClick={step} disabled={done} data-testid="scroll-next">
           {t('contestUi.scrollNext')}
         </Button>
-        <Button small onClick={() => setAuto((v) => !v)} disabled={done} data-testid="scroll-auto">
+        <Button small onClick={toggleAuto} disabled={done} data-testid="scroll-auto">
           {auto ? t('contestUi.scrollPause') : t('contestUi.scrollAuto')}
         </Button>
       </div>
@@ -212,6 +210,15 @@ export function ScrollBoardPage() {
           }
         />
       </div>
+    );
+  if (data.data.kind === 'oi')
+    return (
+      <OiScrollBoardView
+        initial={data.data.state}
+        colors={data.data.info.balloonColor}
+        medalQuery={q.medals}
+        awards={data.data.info}
+      />
     );
   return (
     <Board

@@ -1,5 +1,6 @@
 // Calls of the contest screens (paths and shapes: services/src/contest/routes.ts).
 import type { AcmRankRow, OiRankRow } from '@oj/protocol/contest/scoreboard';
+import type { OiScrollBoard } from '@oj/protocol/contest/scroll-board';
 import { api } from '../api/client';
 import type {
   AcInfoRow,
@@ -75,4 +76,6 @@ export const contestApi = {
     api.get<ScrollBoardInfo>('/api/get-contest-scroll-board-info', { cid }, opts),
   scrollSubmissions: (cid: string, removeStar: boolean, opts?: { quiet?: boolean }) =>
     api.get<ScrollSubmission[]>('/api/get-contest-scroll-board-submission', { cid, removeStar }, opts),
+  scrollOi: (cid: string, removeStar: boolean, opts?: { quiet?: boolean }) =>
+    api.get<OiScrollBoard>('/api/get-contest-scroll-board-oi', { cid, removeStar }, opts),
 };

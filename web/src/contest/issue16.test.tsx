@@ -30,7 +30,7 @@ describe('scroll board on an unsealed contest', () => {
     expect(await screen.findByTestId('scroll-unavailable')).toBeTruthy();
     expect(screen.getAllByTestId('scroll-reason')).toHaveLength(1);
     expect(screen.getByTestId('scroll-reason').textContent).toBe(NOT_SEALED);
-    expect(screen.getByText(/needs an ACM contest with a sealed board/)).toBeTruthy();
+    expect(screen.getByText(/needs an ACM or OI contest with a sealed board/)).toBeTruthy();
     // no toast repeats it (both calls fail alike)
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
@@ -42,7 +42,8 @@ describe('scroll board on an unsealed contest', () => {
     const now = Date.parse('2026-06-01T00:00:00Z');
     expect(scrollBoardBlocker({ ...base, endTime: past }, now)).toBeNull();
     expect(scrollBoardBlocker({ ...base, sealRank: false, endTime: past }, now)).toBe('notSealed');
-    expect(scrollBoardBlocker({ ...base, type: 1, endTime: past }, now)).toBe('notAcm');
+    expect(scrollBoardBlocker({ ...base, type: 1, endTime: past }, now)).toBeNull(); // OI rolls too (issue #26 item 9)
+    expect(scrollBoardBlocker({ ...base, type: 2, endTime: past }, now)).toBe('notAcm');
     expect(scrollBoardBlocker({ ...base, endTime: '2026-12-01T00:00:00+0000' }, now)).toBe('notEnded');
   });
 });

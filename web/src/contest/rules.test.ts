@@ -102,7 +102,7 @@ describe('contest tabs', () => {
     ).toEqual(['overview', 'problems', 'submissions', 'rank', 'announcements', 'comment', 'print']);
   });
 
-  it('adds the admin tabs: AC info and scroll board only for ACM, rejudge for the super admin', () => {
+  it('adds the admin tabs: AC info only for ACM, scroll board for ACM and OI (issue #26 item 9), rejudge for the super admin', () => {
     const admin = facts({ isContestAdmin: true, contest: { type: 0, auth: 0, openPrint: true } });
     expect(names(admin)).toContain('ac-info');
     expect(names(admin)).toContain('scroll-board');
@@ -114,8 +114,9 @@ describe('contest tabs', () => {
       contest: { type: 1, auth: 0, openPrint: false },
     });
     expect(names(oi)).not.toContain('ac-info');
-    expect(names(oi)).not.toContain('scroll-board');
+    expect(names(oi)).toContain('scroll-board');
     expect(names(oi)).toContain('rejudge');
+    expect(names(facts({ contest: { type: 1, auth: 0, openPrint: false } }))).not.toContain('scroll-board');
   });
 
   it('disables everything but the overview while scheduled or without access to a private contest', () => {

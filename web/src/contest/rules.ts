@@ -115,7 +115,8 @@ export function contestTabs(f: TabFacts): TabSpec[] {
     ['ac-info', f.isContestAdmin && acm],
     ['admin-print', f.isContestAdmin && !!f.contest.openPrint],
     ['rejudge', f.isSuperAdmin],
-    ['scroll-board', f.isContestAdmin && acm],
+    // ACM and OI both have a resolver (issue #26 item 9).
+    ['scroll-board', f.isContestAdmin && (acm || f.contest.type === ContestType.OI)],
   ];
   const disabled = menuDisabled(f);
   return shown
@@ -172,13 +173,13 @@ export function showContestSetting(f: {
 
 /**
  * What keeps the scroll board from running (issue #16; the server refuses the same cases):
- * not ACM, no sealed board, or not ended yet. null when it can run.
+ * neither ACM nor OI, no sealed board, or not ended yet. null when it can run.
  */
 export function scrollBoardBlocker(
   c: Pick<ContestVO, 'type' | 'sealRank' | 'sealRankTime' | 'endTime'>,
   now: number,
 ): 'notAcm' | 'notSealed' | 'notEnded' | null {
-  if (c.type !== ContestType.ACM) return 'notAcm';
+  if (c.type !== ContestType.ACM && c.type !== ContestType.OI) return 'notAcm';
   if (!c.sealRank || !c.sealRankTime) return 'notSealed';
   const end = parseServerDate(c.endTime);
   if (end !== null && now < end) return 'notEnded';

@@ -217,7 +217,8 @@ export function medalsFromAwards(
 
 /** Ranks (1-based, star teams get null and do not take a place) and medals by rank. */
 export function ranksAndMedals(
-  teams: readonly ScrollTeam[],
+  /** `solved`: what earns a medal when > 0 (ACM: problems solved; OI: total score). */
+  teams: readonly Pick<ScrollTeam, 'star' | 'solved'>[],
   medals: MedalCounts,
 ): { rank: number | null; medal: Medal }[] {
   let place = 0;

@@ -92,6 +92,8 @@ export interface ContestSubmission {
 
 export interface ScrollBoardInfo {
   id: number;
+  /** Addition of this server: 0 ACM, 1 OI (which resolver runs). */
+  type?: number;
   rankShowName: string | null;
   problemCount: number;
   balloonColor: Record<string, string | null>;

@@ -122,11 +122,12 @@ export const contestEnUS: typeof contestZhCN = {
     scrollPause: 'Pause',
     scrollNext: 'Next',
     scrollDone: 'All results revealed',
+    scrollOiHidden: '? ({{n}} sealed)',
     scrollUnavailable: 'The scroll board cannot run for this contest',
     scrollNeedsSealed:
-      'It reveals the results hidden by the seal: it needs an ACM contest with a sealed board (seal time set), after the contest has ended.',
+      'It reveals the results hidden by the seal: it needs an ACM or OI contest with a sealed board (seal time set), after the contest has ended.',
     scrollNeeds: {
-      notAcm: 'Only ACM contests have a scroll board.',
+      notAcm: 'Only ACM and OI contests have a scroll board.',
       notSealed:
         'This contest has no sealed board, so there is nothing to reveal. Turn on the seal (with a seal time) in the contest settings.',
       notEnded: 'The scroll board opens after the contest has ended.',

@@ -121,14 +121,15 @@ export const contestZhCN = {
     scrollNext: '下一步',
     scrollUnavailable: '该比赛无法进行滚榜',
     scrollNeedsSealed:
-      '滚榜揭晓封榜期间隐藏的结果：需要 ACM 赛制、开启封榜（设置封榜时间）的比赛，并在比赛结束后进行。',
+      '滚榜揭晓封榜期间隐藏的结果：需要 ACM 或 OI 赛制、开启封榜（设置封榜时间）的比赛，并在比赛结束后进行。',
     scrollNeeds: {
-      notAcm: '只有 ACM 赛制的比赛可以滚榜。',
+      notAcm: '只有 ACM 和 OI 赛制的比赛可以滚榜。',
       notSealed: '本场比赛未开启封榜，没有可揭晓的结果。请在比赛设置中开启封榜并设置封榜时间。',
       notEnded: '比赛结束后才能开始滚榜。',
     },
     medalAuto: '自动',
     scrollDone: '滚榜结束',
+    scrollOiHidden: '?（封榜后 {{n}} 次）',
     medalGold: '金',
     medalSilver: '银',
     medalBronze: '铜',
