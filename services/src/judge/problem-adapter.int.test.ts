@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { createMemoryBus, sha256Hex, type Bus } from '@oj/protocol/bus';
 import { DB_KINDS, createTestDatabase, type TestDatabase } from '../../test/support/db';
 import { insertProblem, replaceCases, setProblemLanguages } from '../problem/repository';
 import { insertTestLanguages } from '../problem/test-harness';
@@ -52,6 +52,24 @@ describe.each(DB_KINDS)('judge over the real problem capability on %s', (kind) =
     await judge?.stop!();
     await bus?.close();
     await tdb?.drop();
+  });
+
+  it('marks the cases whose data are one of the statement examples as samples (issue #26.3)', async () => {
+    const h = (t: string) => sha256Hex(Buffer.from(t, 'utf8'));
+    const p2 = await insertProblem(tdb.db, {
+      problem_id: 'P2',
+      title: 'A+B samples',
+      examples: '<input>1 2</input><output>3</output><input>5 7\n</input><output>12\n</output>',
+    });
+    await replaceCases(tdb.db, p2.id, [
+      { input: '1.in', output: '1.out', input_hash: h('1 2\n'), output_hash: h('3\n'), score: 0 },
+      { input: '2.in', output: '2.out', input_hash: h('5 7\n'), output_hash: h('12\n'), score: 0 },
+      // The input of an example with another answer is no sample.
+      { input: '3.in', output: '3.out', input_hash: h('1 2\n'), output_hash: h('4\n'), score: 0 },
+      { input: '4.in', output: '4.out', input_hash: H('e'), output_hash: H('f'), score: 0 },
+    ]);
+    const problem = await problemPortFromProblemCapability(tdb.db).getProblemForJudge(p2.id);
+    expect(problem!.testCases.map((c) => c.sample ?? false)).toEqual([true, true, false, false]);
   });
 
   const counts = () =>
