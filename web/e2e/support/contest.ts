@@ -96,6 +96,8 @@ export interface ContestSpec {
   startMs: number;
   endMs: number;
   sealFromStart?: boolean;
+  /** A seal time (epoch ms) other than the start; implies a sealed board. */
+  sealMs?: number;
   oiRankScoreType?: 'Recent' | 'Highest';
   openRank?: boolean;
   openPrint?: boolean;
@@ -112,8 +114,9 @@ export async function createContest(root: Session, spec: ContestSpec): Promise<n
     startTime: iso(spec.startMs),
     endTime: iso(spec.endMs),
     duration: Math.floor((spec.endMs - spec.startMs) / 1000),
-    sealRank: !!spec.sealFromStart,
-    sealRankTime: spec.sealFromStart ? iso(spec.startMs) : null,
+    sealRank: !!spec.sealFromStart || spec.sealMs !== undefined,
+    sealRankTime:
+      spec.sealMs !== undefined ? iso(spec.sealMs) : spec.sealFromStart ? iso(spec.startMs) : null,
     autoRealRank: true,
     openRank: spec.openRank ?? true,
     openPrint: spec.openPrint ?? false,
