@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       rootPassword: undefined,
       jwtExpireSeconds: 86400,
       jwtRefreshSeconds: 43200,
+      jwtSecret: undefined,
+      trustProxy: false,
+      metrics: { token: undefined, port: undefined },
       mail: null,
       baseUrl: 'http://localhost:8080',
       logLevel: 'info',
@@ -26,6 +29,12 @@ describe('loadConfig', () => {
         submitBoundMs: 5000,
         uploadStaleMinutes: 5,
         loginQueue: 256,
+      },
+      testDataQuota: {
+        userBytes: 4096 * 1048576,
+        groupBytes: 8192 * 1048576,
+        gcGraceMs: 24 * 3_600_000,
+        gcEveryMs: 60 * 60_000,
       },
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
@@ -55,6 +64,19 @@ describe('loadConfig', () => {
       OJ_MAX_TESTCASE_ZIP_MB: '64',
       OJ_MAX_TESTCASE_ZIP_ENTRIES: '100',
       OJ_MAX_TESTCASE_UNZIPPED_MB: '256',
+      OJ_JWT_SECRET: 's'.repeat(32),
+      OJ_TRUST_PROXY: '10.0.0.0/8, 192.168.1.2',
+      OJ_METRICS_TOKEN: 'm'.repeat(16),
+      OJ_METRICS_PORT: '9464',
+      OJ_SHED_MAX_INFLIGHT: '100',
+      OJ_SHED_MAX_LAG_MS: '250',
+      OJ_SUBMIT_BOUND_MS: '3000',
+      OJ_UPLOAD_STALE_MINUTES: '2',
+      OJ_LOGIN_QUEUE: '64',
+      OJ_TESTCASE_QUOTA_USER_MB: '10',
+      OJ_TESTCASE_QUOTA_GROUP_MB: '20',
+      OJ_BLOB_GC_GRACE_HOURS: '2',
+      OJ_BLOB_GC_EVERY_MINUTES: '0',
     });
     expect(config).toEqual({
       port: 3000,
@@ -65,6 +87,9 @@ describe('loadConfig', () => {
       rootPassword: 'secret',
       jwtExpireSeconds: 600,
       jwtRefreshSeconds: 300,
+      jwtSecret: 's'.repeat(32),
+      trustProxy: ['10.0.0.0/8', '192.168.1.2'],
+      metrics: { token: 'm'.repeat(16), port: 9464 },
       mail: {
         host: 'smtp.example.org',
         port: 2525,
@@ -79,11 +104,17 @@ describe('loadConfig', () => {
       ipLimits: { loginsPerMinute: 500, mailsPer10Minutes: 99 },
       testCaseZip: { maxZipBytes: 64 * 1048576, maxEntries: 100, maxUnzippedBytes: 256 * 1048576 },
       reliability: {
-        shedMaxInFlight: 512,
-        shedMaxLagMs: 1000,
-        submitBoundMs: 5000,
-        uploadStaleMinutes: 5,
-        loginQueue: 256,
+        shedMaxInFlight: 100,
+        shedMaxLagMs: 250,
+        submitBoundMs: 3000,
+        uploadStaleMinutes: 2,
+        loginQueue: 64,
+      },
+      testDataQuota: {
+        userBytes: 10 * 1048576,
+        groupBytes: 20 * 1048576,
+        gcGraceMs: 2 * 3_600_000,
+        gcEveryMs: 0,
       },
     });
   });
