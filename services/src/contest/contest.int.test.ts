@@ -837,6 +837,28 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         M.SCROLL_NOT_OI,
       );
       expect((await call('GET', `/api/get-contest-scroll-board-info?cid=${cid}`)).body.data.type).toBe(1);
+      // The access decision of the other scroll-board reads (X8, X32): a password contest with a
+      // closed board only for those passing the access check, its admins always.
+      const closed = await createContest({
+        title: 'scroll-oi-closed',
+        type: 1,
+        auth: 1,
+        pwd: 'pw',
+        openRank: false,
+        startTime: iso(start),
+        endTime: iso(start + 300 * MIN),
+        sealRankTime: iso(start + 240 * MIN),
+      });
+      for (const token of [undefined, 'tok-carol'])
+        expect(
+          (await call('GET', `/api/get-contest-scroll-board-oi?cid=${closed}`, token)).body,
+        ).toMatchObject({
+          msg: M.SCROLL_MISSING,
+          data: null,
+        });
+      expect(
+        (await call('GET', `/api/get-contest-scroll-board-oi?cid=${closed}`, 'tok-adm')).body.status,
+      ).toBe(200);
 
       const r = await call('GET', `/api/get-contest-scroll-board-oi?cid=${cid}`);
       expect(r.body.status).toBe(200);
