@@ -39,6 +39,35 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
           return { pid: 1, cpid: 70, displayId: 'A', gid: null };
         },
       },
+      // Contest 7 as the contest capability describes it to the submission guard: a running public
+      // ACM contest, administered by nobody here, whose board admits every signed-in viewer.
+      contestViews: {
+        async viewFacts(user, cid) {
+          if (cid !== 7) return null;
+          const start = new Date(Date.now() - 3_600_000);
+          return {
+            contest: {
+              id: 7,
+              uid: 'contest-creator',
+              type: 0,
+              startTime: start,
+              endTime: new Date(start.getTime() + 86_400_000),
+              sealRankTime: null,
+              allowEndSubmit: false,
+            },
+            isContestAdmin: false,
+            sealed: false,
+            status: 0,
+            mayRead: user !== null,
+          };
+        },
+        async checkAccess() {
+          return { isContestAdmin: false };
+        },
+        async displayTitles() {
+          return new Map();
+        },
+      },
     });
     runner = await new RunnerStandIn(bus).start();
     await bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => void updates.push(u));
