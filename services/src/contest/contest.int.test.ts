@@ -252,7 +252,7 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
       expect((await call('DELETE', `/api/admin/contest?cid=${cid}`, 'tok-adm')).http).toBe(403);
     });
 
-    it('links problems by display id, refuses duplicates, add-from-public hides the problem', async () => {
+    it("links problems by display id, refuses duplicates, root's add-from-public hides the problem", async () => {
       const cid = await createContest({ title: 'problems' });
       await link(cid, pidA, 'A');
       const dup = await call('PUT', '/api/admin/contest/contest-problem', 'tok-adm', {
@@ -262,7 +262,9 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
         displayTitle: 'x',
       });
       expect(dup.body).toMatchObject({ status: 400, msg: M.CP_DUPLICATE });
-      const add = await call('POST', '/api/admin/contest/add-problem-from-public', 'tok-adm', {
+      // Root keeps the reference's rule (the problem leaves the public list while in the contest);
+      // another admin gets a contest copy instead (docs/compat.md E5, contest-reads.int.test.ts).
+      const add = await call('POST', '/api/admin/contest/add-problem-from-public', 'tok-root', {
         cid,
         pid: pidB,
         displayId: 'B',
