@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Scoreboard, type BoardSubmission, type OiRankRow } from '@oj/protocol/contest/scoreboard';
 import type { OiScrollCell, OiScrollRow } from '@oj/protocol/contest/scroll-board';
 import {
   buildOiSealedBoard,
@@ -128,5 +130,67 @@ describe('OI scroll board', () => {
     const next = revealNextOi(s)!;
     // Equal score, less run time: the revealed team passes the other.
     expect(next.step).toMatchObject({ uid: 'low', fromIndex: 1, toIndex: 0 });
+  });
+});
+
+describe('OI scroll board against the OI board', () => {
+  const START = Date.UTC(2026, 0, 1, 8, 0, 0);
+  const subArb = fc.record({
+    uid: fc.constantFrom('u1', 'u2', 'u3', 'u4', 'u5'),
+    displayId: fc.constantFrom('A', 'B', 'C'),
+    minute: fc.integer({ min: 0, max: 299 }),
+    status: fc.constantFrom<1 | -1 | 0>(1, -1, 0),
+    score: fc.option(fc.integer({ min: 0, max: 3 }).map((n) => n * 50)),
+    useTime: fc.option(fc.integer({ min: 1, max: 4 }).map((n) => n * 100)),
+  });
+  it('revealing everything ends in the final OI board’s order (ties included), from the sealed one', () => {
+    fc.assert(
+      fc.property(fc.array(subArb, { maxLength: 30 }), fc.boolean(), (raw, highest) => {
+        const subs: BoardSubmission[] = raw.map((r, i) => ({
+          submitId: i + 1,
+          uid: r.uid,
+          username: r.uid,
+          displayId: r.displayId,
+          submitTime: START + r.minute * 60_000,
+          status: r.status,
+          score: r.score,
+          useTime: r.useTime,
+        }));
+        const board = Scoreboard.recompute(
+          {
+            type: 1,
+            startTime: START,
+            endTime: START + 300 * 60_000,
+            sealRankTime: START + 240 * 60_000,
+            oiRankScoreType: highest ? 'Highest' : 'Recent',
+            excludedUids: [],
+            starUsernames: [],
+            awardType: 0,
+            awards: [],
+            rankShowName: 'username',
+          },
+          subs,
+        );
+        // What the server sends (services/src/contest/scroll-board.ts), without the hidden lists.
+        const before = board.oiCells('sealed');
+        const after = new Map(board.oiCells('real').map((r) => [r.uid, r.cells]));
+        const uids = [...new Set([...before.map((r) => r.uid), ...after.keys()])];
+        const sealedCells = new Map(before.map((r) => [r.uid, r.cells]));
+        const state = buildOiSealedBoard({
+          problems: ['A', 'B', 'C'],
+          rows: uids.map((uid) =>
+            row(uid, { before: sealedCells.get(uid) ?? {}, after: after.get(uid) ?? {} }),
+          ),
+        });
+        const sealedRows = board.ranked('sealed') as OiRankRow[];
+        expect(state.teams.slice(0, sealedRows.length).map((t) => t.uid)).toEqual(
+          sealedRows.map((r) => r.uid),
+        );
+        const final = revealAllOi(state);
+        const finalRows = board.ranked('real') as OiRankRow[];
+        expect(final.teams.map((t) => [t.uid, t.score])).toEqual(finalRows.map((r) => [r.uid, r.totalScore]));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

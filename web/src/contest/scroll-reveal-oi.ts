@@ -75,8 +75,14 @@ function totals(team: OiTeam): void {
   team.firstId = firstId;
 }
 
-/** The OI board's order: score desc, time asc, first appearance, uid. */
+/**
+ * The OI board's order: score desc, time asc, first appearance, uid. A team with nothing shown
+ * yet (all its cells came after the seal) is not on the sealed board: it waits below the others.
+ */
 export function compareOiTeams(a: OiTeam, b: OiTeam): number {
+  const offA = a.firstTime === Infinity;
+  const offB = b.firstTime === Infinity;
+  if (offA !== offB) return offA ? 1 : -1;
   if (a.score !== b.score) return b.score - a.score;
   if (a.time !== b.time) return a.time - b.time;
   if (a.firstTime !== b.firstTime) return a.firstTime < b.firstTime ? -1 : 1;
