@@ -861,6 +861,11 @@ describe.each(DB_KINDS)('contest capability on %s', (kind) => {
       expect(
         (await call('GET', `/api/get-contest-scroll-board-oi?cid=${closed}`, 'tok-adm')).body.status,
       ).toBe(200);
+      // sealed without a seal time: an envelope error, not a 5xx
+      await tdb.db.updateTable('contest').set({ seal_rank_time: null }).where('id', '=', closed).execute();
+      const noSealTime = await call('GET', `/api/get-contest-scroll-board-oi?cid=${closed}`, 'tok-adm');
+      expect(noSealTime.http).toBeLessThan(500);
+      expect(noSealTime.body.msg).toBe(M.SCROLL_NOT_SEALED);
 
       const r = await call('GET', `/api/get-contest-scroll-board-oi?cid=${cid}`);
       expect(r.body.status).toBe(200);

@@ -102,6 +102,8 @@ export function createScrollBoard(ctx: ContestContext) {
   ): Promise<OiScrollBoard> {
     const { contest: c, problems: cps } = await scrollBoardContest(cid, viewer);
     if (c.type !== 1) throw fail(M.SCROLL_NOT_OI);
+    // A seal switched on without a seal time hides nothing (the OI board never seals then).
+    if (!c.sealRankTime) throw fail(M.SCROLL_NOT_SEALED);
     const displayIds = new Map(cps.map((p) => [p.id, p.display_id]));
     const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
     const excluded = [c.uid, ...(await superAdmins()), ...owners];
@@ -113,7 +115,7 @@ export function createScrollBoard(ctx: ContestContext) {
       rows.map((r) => toBoardSubmission(r, displayIds.get(r.cpid)!)),
       profiles,
     );
-    const seal = c.sealRankTime!.getTime();
+    const seal = c.sealRankTime.getTime();
     const end = c.endTime.getTime();
     const skip = new Set(excluded);
     const hidden = new Map<string, Record<string, OiScrollHidden[]>>();
