@@ -6,26 +6,17 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { createPlatform } from '../src/compose';
-import { loadConfig } from '../src/platform/config';
-import { BENCH_ROOT_PASSWORD } from './support-platform';
-import { freshPostgres, report } from './support';
+import { BENCH_ROOT_PASSWORD, startBenchPlatform } from './support-platform';
+import { report } from './support';
 
 const LOGINS = Number(process.env.LOGINS ?? 1000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
 
-const database = await freshPostgres();
-const platform = await createPlatform({
-  config: loadConfig({
-    DATABASE_URL: database.url,
-    OJ_ROOT_PASSWORD: BENCH_ROOT_PASSWORD,
-    LOG_LEVEL: 'silent',
-    OJ_DATA_DIR: '/tmp/oj-bench-login',
-    // One client address sends them all: its per-address budget must not be what is measured.
-    OJ_LOGINS_PER_IP: String(LOGINS * 2),
-  }),
+const { database, platform } = await startBenchPlatform('/tmp/oj-bench-login', {
   seedSamples: false,
+  // One client address sends them all: its per-address budget must not be what is measured.
+  env: { OJ_LOGINS_PER_IP: String(LOGINS * 2) },
 });
 await platform.app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${(platform.app.server.address() as AddressInfo).port}/api/login`;

@@ -7,7 +7,10 @@ import { freshPostgres } from './support';
 export const BENCH_ROOT_PASSWORD = 'bench-root-pass';
 
 /** A fresh database and the platform on it (root's password BENCH_ROOT_PASSWORD, silent logs). */
-export async function startBenchPlatform(dataDir: string, opts: { seedSamples?: boolean } = {}) {
+export async function startBenchPlatform(
+  dataDir: string,
+  opts: { seedSamples?: boolean; env?: Record<string, string> } = {},
+) {
   const database = await freshPostgres();
   const platform = await createPlatform({
     config: loadConfig({
@@ -15,6 +18,7 @@ export async function startBenchPlatform(dataDir: string, opts: { seedSamples?: 
       OJ_ROOT_PASSWORD: BENCH_ROOT_PASSWORD,
       LOG_LEVEL: 'silent',
       OJ_DATA_DIR: dataDir,
+      ...opts.env,
     }),
     ...(opts.seedSamples === undefined ? {} : { seedSamples: opts.seedSamples }),
   });
