@@ -7,7 +7,7 @@ import { loadavg, cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import type { Bus, Job } from '@oj/protocol/bus';
-import type { BlobStore } from '@oj/protocol/bus';
+import { BusNoRespondersError, type BlobStore } from '@oj/protocol/bus';
 import { Subjects } from '@oj/protocol/subjects';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import {
@@ -27,6 +27,9 @@ import { TestDataMemory, judgeTask } from './judge/index';
 import { CompileCache, detectLanguages, type LanguageSupport } from './languages/index';
 import { Sandbox, sweepStaleWorkspaces } from './sandbox/index';
 import { BlobFileCache } from './blob-cache';
+
+/** A claim nobody answered in time is asked again after this pause (the task goes back to the queue). */
+const CLAIM_RETRY_MS = 2_000;
 
 export const RUNNER_VERSION = '0.1.0';
 
@@ -155,19 +158,35 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
 
   /**
    * Asks the judge service whether to judge this submission: not when it is final or superseded
-   * (a redelivery, a re-queue), nor when another runner holds a live lease on it. Without an answer
-   * (no service reachable) it is judged: the verdict path stores one verdict per judging anyway.
+   * (a redelivery, a re-queue), nor when another runner holds a live lease on it. With no judge
+   * service on the bus at all (a runner on its own) it is judged: the result waits in its durable
+   * queue. A service that exists but did not answer in time (slow, its database away) may be
+   * granting this judging to another runner's copy right now: `later` asks again after a pause
+   * rather than judge it twice.
    */
-  const claim = async (submitId: number, version: number): Promise<TaskClaimAnswer> => {
+  const claim = async (submitId: number, version: number): Promise<TaskClaimAnswer | 'later'> => {
     try {
       return await opts.bus.request<TaskClaimAnswer>(
         Subjects.judgeTaskClaim,
         { submitId, version, runner: opts.name } satisfies TaskClaimRequest,
         { timeoutMs: opts.claimTimeoutMs ?? 3000 },
       );
-    } catch {
-      return 'judge';
+    } catch (err) {
+      return err instanceof BusNoRespondersError ? 'judge' : 'later';
     }
+  };
+
+  /** The result is queued: hold the judging until it is stored (see TASK_RESULT_HOLD_MS). */
+  const holdJudged = async (submitId: number, version: number) => {
+    const hold: JudgeLeaseRenewal = {
+      runner: opts.name,
+      tasks: [{ submitId, version }],
+      at: Date.now(),
+      judged: true,
+    };
+    await opts.bus
+      .publish(Subjects.judgeLease(opts.name), hold)
+      .catch((err: unknown) => log(`holding a judged task failed: ${String(err)}`));
   };
 
   const heartbeat = async () => {
@@ -205,6 +224,11 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     const leaseKey = task.kind === 'submission' ? `${task.submitId}:${task.version}` : null;
     if (task.kind === 'submission') {
       const answer = await claim(task.submitId, task.version);
+      if (answer === 'later') {
+        log(`task ${task.submitId}:${task.version}: no answer to its claim, asking again later`);
+        await job.nak(CLAIM_RETRY_MS);
+        return;
+      }
       if (answer !== 'judge') {
         log(`task ${task.submitId}:${task.version} not judged here (${answer})`);
         await job.ack();
@@ -230,6 +254,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       });
       // Durable and de-duplicated first; the task is acknowledged only once the result is safe.
       await opts.bus.enqueue(Subjects.judgeResultQueue, result, { id: result.dedupeId });
+      if (task.kind === 'submission') await holdJudged(task.submitId, task.version);
       await job.ack();
     } finally {
       clearInterval(keepAlive);

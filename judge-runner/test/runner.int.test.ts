@@ -16,6 +16,7 @@ import type {
   SubmissionJudgeTask,
 } from '@oj/protocol/judge/schemas';
 import { Subjects } from '@oj/protocol/subjects';
+import type { JudgeLeaseRenewal, TaskClaimAnswer, TaskClaimRequest } from '@oj/protocol/judge/lease';
 import { Value } from '@sinclair/typebox/value';
 import { JudgeHeartbeatSchema, JudgeProgressSchema, JudgeResultSchema } from '@oj/protocol/judge/schemas';
 import { startRunner, type Runner } from '../src/runner';
@@ -248,5 +249,58 @@ describe('runner killed mid-judge', () => {
     expect(results.filter((x) => x.submitId === 201)).toHaveLength(1);
     // The killed runner's sandboxed programs died with it (bwrap --die-with-parent).
     expect(sandboxProcesses()).toEqual([]);
+  });
+});
+
+describe('claims on NATS JetStream', () => {
+  it('a claim nobody answers in time is asked again, never judged on a guess; the judged task stays held', async () => {
+    const claimTimeoutMs = 1000;
+    const claims: TaskClaimRequest[] = [];
+    const holds: JudgeLeaseRenewal[] = [];
+    const compiles: number[] = [];
+    const stopHolds = await bus.subscribe<JudgeLeaseRenewal>(Subjects.judgeLease('runner-c'), (r) => {
+      if (r.judged) holds.push(r);
+    });
+    const stopProgress = await bus.subscribe<JudgeProgress>(Subjects.judgeProgress(301), (p) => {
+      if (p.status === S.COMPILING) compiles.push(claims.length);
+    });
+    // The first claim is answered after the runner gave up on it (a slow judge service): had it
+    // judged on a guess, another runner's copy could be granted the same judging meanwhile.
+    const stopClaims = await bus.reply<TaskClaimRequest, TaskClaimAnswer>(
+      Subjects.judgeTaskClaim,
+      async (q): Promise<TaskClaimAnswer> => {
+        claims.push(q);
+        if (claims.length === 1) await new Promise((r) => setTimeout(r, claimTimeoutMs + 1500));
+        return 'judge';
+      },
+    );
+    const runnerC = await startRunner({
+      bus,
+      blobs,
+      name: 'runner-c',
+      concurrency: 1,
+      claimTimeoutMs,
+      log: () => {},
+      ...dirs('c'),
+    });
+    try {
+      await bus.enqueue(Subjects.judgeTaskQueue, await task(301, AB, [['1 2\n', '3\n']]), {
+        id: 'submission:301:0',
+      });
+      const r = await waitFor('result 301', () => results.find((x) => x.submitId === 301));
+      expect(r.status).toBe(S.ACCEPTED);
+      expect(claims.length).toBeGreaterThanOrEqual(2);
+      expect(claims.every((c) => c.submitId === 301 && c.runner === 'runner-c')).toBe(true);
+      // Judged once, and only after a claim that was answered in time (the second or later).
+      expect(compiles).toHaveLength(1);
+      expect(compiles[0]).toBeGreaterThanOrEqual(2);
+      await waitFor('the judged task held', () => (holds.length > 0 ? true : undefined));
+      expect(holds[0]!.tasks).toEqual([{ submitId: 301, version: 0 }]);
+    } finally {
+      await runnerC.stop();
+      await stopClaims();
+      await stopHolds();
+      await stopProgress();
+    }
   });
 });

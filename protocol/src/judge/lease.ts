@@ -14,6 +14,12 @@ export const TASK_ACK_DEADLINE_MS = 6_000;
 export const TASK_LEASE_MS = 5_000;
 /** How often a runner acknowledges progress and renews its leases. */
 export const TASK_RENEW_EVERY_MS = 2_000;
+/**
+ * A runner that has put its result on the result queue holds the judging this long more: until the
+ * result is stored, a second copy of the task (a sweeper re-queue, a redelivery) must find it held,
+ * not lapsed, or it would be judged twice. Stored results remove the hold with the outbox row.
+ */
+export const TASK_RESULT_HOLD_MS = 30_000;
 
 export interface TaskClaimRequest {
   submitId: number;
@@ -32,4 +38,6 @@ export interface JudgeLeaseRenewal {
   runner: string;
   tasks: { submitId: number; version: number }[];
   at: number;
+  /** These judgings are over and their results queued: hold them TASK_RESULT_HOLD_MS. */
+  judged?: boolean;
 }

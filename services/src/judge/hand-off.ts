@@ -8,6 +8,7 @@ import { isFinalStatus } from '@oj/protocol/submission/machine';
 import type { SubmissionUpdateReason } from '@oj/protocol/realtime/events';
 import {
   TASK_LEASE_MS,
+  TASK_RESULT_HOLD_MS,
   type JudgeLeaseRenewal,
   type TaskClaimAnswer,
   type TaskClaimRequest,
@@ -201,7 +202,9 @@ export function createHandOff(
       await outbox.removeJudgings(db, [entry]);
       return 'removed';
     }
-    await dispatch(row, null, undefined, entry.enqueued + 1);
+    // No put recorded (its process died between the put and the record, or the bus was away): the
+    // first id again, so the queue drops it if that put did happen; later re-queues get new ids.
+    await dispatch(row, null, undefined, entry.enqueued);
     return 'queued';
   }
 
@@ -238,12 +241,27 @@ export function createHandOff(
     await outbox.renewLeases(db, renewal.runner, renewal.tasks, TASK_LEASE_MS, OUTBOX_SWEEP_AFTER_MS);
   }
 
+  /**
+   * A runner has queued its results for these: they stay held until stored (the stored verdict
+   * removes the outbox row), so a copy of the task claimed meanwhile is not judged again.
+   */
+  async function holdJudged(renewal: JudgeLeaseRenewal): Promise<void> {
+    await outbox.renewLeases(
+      db,
+      renewal.runner,
+      renewal.tasks,
+      TASK_RESULT_HOLD_MS,
+      TASK_RESULT_HOLD_MS + OUTBOX_SWEEP_AFTER_MS,
+    );
+  }
+
   return {
     dispatch,
     sweepOutbox,
     rebuildQueue,
     claimTask,
     renewLeases,
+    holdJudged,
     noteResultWaiting,
     announceResultWaiting,
   };

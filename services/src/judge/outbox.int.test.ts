@@ -145,6 +145,45 @@ describe.each(DB_KINDS)('judge outbox on %s', (kind) => {
     expect(await claim('r3')).toBe('drop');
   });
 
+  it('a judged task stays held until its result is stored: a copy claimed meanwhile is not judged', async () => {
+    const data = await submit();
+    await runner.waitForSubmission(data.submitId);
+    const claim = (runnerName: string) =>
+      h.judge.service.claimTask({ submitId: data.submitId, version: 0, runner: runnerName });
+    expect(await claim('r1')).toBe('judge');
+    // r1 has queued its result and stops renewing; the result is not stored yet.
+    await h.judge.service.holdJudged({
+      runner: 'r1',
+      tasks: [{ submitId: data.submitId, version: 0 }],
+      at: 0,
+      judged: true,
+    });
+    // Where a running lease (TASK_LEASE_MS) would have lapsed by now, the hold has not.
+    await sql`update judge_outbox set lease_until = lease_until - interval '6 seconds'
+              where submit_id = ${data.submitId}`.execute(tdb.db);
+    expect(await claim('r2')).toBe('busy');
+    const task = await runner.waitForSubmission(data.submitId);
+    await runner.finish(runner.resultFor(task, JudgeStatus.ACCEPTED));
+    await eventually(
+      () => outboxRows(data.submitId),
+      (rows) => rows.length === 0,
+    );
+    expect(await claim('r2')).toBe('drop');
+  });
+
+  it('the sweeper re-queues a row with no recorded put under its first id: a put that did happen is not doubled', async () => {
+    const data = await submit();
+    await runner.waitForSubmission(data.submitId);
+    // What a process killed between the put and its record leaves: the task queued, enqueued = 0.
+    await sql`update judge_outbox set enqueued = 0, due_at = now() - interval '1 second'
+              where submit_id = ${data.submitId}`.execute(tdb.db);
+    await eventually(
+      () => outboxRows(data.submitId),
+      (rows) => rows[0]?.enqueued === 1,
+    );
+    expect(tasksOf(data.submitId)).toBe(1);
+  });
+
   it('a result waiting for the database elsewhere: its judging is neither queued nor judged again', async () => {
     const data = await submit();
     await runner.waitForSubmission(data.submitId);

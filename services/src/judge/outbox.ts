@@ -61,7 +61,7 @@ export async function startOutbox(
     async (renewal) => {
       if (!isRenewal(renewal)) return log.warn('malformed lease renewal dropped');
       try {
-        await service.renewLeases(renewal);
+        await (renewal.judged === true ? service.holdJudged(renewal) : service.renewLeases(renewal));
       } catch (err) {
         log.warn({ err, runner: renewal.runner }, 'renewing judge leases failed');
       }

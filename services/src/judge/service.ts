@@ -52,6 +52,7 @@ export function createJudgeService(deps: JudgeServiceDeps) {
     rebuildQueue: handOff.rebuildQueue,
     claimTask: handOff.claimTask,
     renewLeases: handOff.renewLeases,
+    holdJudged: handOff.holdJudged,
     noteResultWaiting: handOff.noteResultWaiting,
     announceResultWaiting: handOff.announceResultWaiting,
     forgetProblems: verdicts.forgetProblems,

@@ -50,6 +50,9 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
   const expected = new Map<number, number>();
   /** Judgings started per submission (a runner's Compiling report opens each), seen on the bus. */
   const judgings = new Map<number, number>();
+  /** Who started each judging and when, and the case each submission was made in: for failure messages. */
+  const judgingLog = new Map<number, string[]>();
+  const caseOf = new Map<number, string>();
   /** Submissions judged twice by design (their first runner was killed mid-judge). */
   const judgedAgainOnPurpose = new Set<number>();
   let monitor: Bus;
@@ -60,6 +63,7 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
 
   const track = (id: number, verdict: number) => {
     expected.set(id, verdict);
+    caseOf.set(id, expect.getState().currentTestName ?? '?');
     for (const c of clients) c.watch(id);
   };
 
@@ -104,8 +108,10 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
       log: () => {},
     });
     await monitor.subscribe<JudgeProgress>(Subjects.judgeProgressAll, (p) => {
-      if (p.kind === 'submission' && p.submitId !== undefined && p.status === JudgeStatus.COMPILING)
+      if (p.kind === 'submission' && p.submitId !== undefined && p.status === JudgeStatus.COMPILING) {
         judgings.set(p.submitId, (judgings.get(p.submitId) ?? 0) + 1);
+        judgingLog.set(p.submitId, [...(judgingLog.get(p.submitId) ?? []), `${p.judger} at ${Date.now()}`]);
+      }
     });
     const env = {
       DATABASE_URL: database.url,
@@ -438,7 +444,13 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
     for (const c of cases) expect(c.n, `cases of ${c.submit_id}`).toBe(5);
     // One judging each (but the one whose runner was killed on purpose), as its runner reported it.
     for (const [id, n] of judgings)
-      if (expected.has(id) && !judgedAgainOnPurpose.has(id)) expect(n, `judgings of ${id}`).toBe(1);
+      if (expected.has(id) && !judgedAgainOnPurpose.has(id))
+        expect(
+          n,
+          `judgings of ${id} (made in "${caseOf.get(id)}": ${judgingLog.get(id)?.join(', ')}; runners said: ${runners
+            .flatMap((r) => r.output.split('\n').filter((l) => l.includes(`task ${id}:`)))
+            .join(' | ')})`,
+        ).toBe(1);
     // A verdict may be pushed again (a redelivered result, issue #23): the same verdict each time.
     for (const c of clients)
       for (const [id, verdict] of expected)
