@@ -18,6 +18,20 @@ export interface ImportedProblem {
   tags: string[];
   templates: { language: string; code: string }[];
   cases: ImportedCase[];
+  /** Solutions shipped in the package (Polygon tagged solutions, Kattis
+   * `submissions/<verdict>/`), kept for an import verification run. */
+  solutions?: ShippedSolution[];
+}
+
+/** A solution a package ships, with the verdicts it is expected to get. */
+export interface ShippedSolution {
+  /** Path inside the package, e.g. `solutions/wa.cpp`. */
+  path: string;
+  /** Language name of the local judge. */
+  language: string;
+  code: string;
+  /** Verdict names ('AC','WA','TLE','RTE','MLE','PA','CE','PE'); any one matches. */
+  expected: string[];
 }
 
 /** A refusal of a package, with a message for the client. */
