@@ -544,6 +544,19 @@ describe('announcements and rank', () => {
       await h.call('GET', `/api/get-group-rank-list?gid=${gid}&type=0&searchUser=gmem`, 'owner')
     ).data;
     expect(search.records.map((r: { username: string }) => r.username)).toEqual(['gmember']);
+    // Searches and pages slice the one ranked list: case-insensitive, in rank order, counted.
+    const upper = (await h.call('GET', `/api/get-group-rank-list?gid=${gid}&type=0&searchUser=GMEM`, 'owner'))
+      .data;
+    expect(upper.total).toBe(1);
+    const paged = (
+      await h.call(
+        'GET',
+        `/api/get-group-rank-list?gid=${gid}&type=1&searchUser=g&limit=2&currentPage=2`,
+        'owner',
+      )
+    ).data;
+    expect(paged.total).toBe(4);
+    expect(paged.records.map((r: { username: string }) => r.username)).toEqual(['ggroot', 'gowner']);
     expect(await h.call('GET', `/api/get-group-rank-list?gid=${gid}&type=2`, 'member')).toMatchObject({
       msg: M.RANK_TYPE,
     });

@@ -1,5 +1,7 @@
 // The group rank (reference §3 get-group-rank-list): ACM or OI over the group's submissions, for
-// members and site root (compat G9); unsearched pages kept 10 s as the reference does.
+// members and site root (compat G9). The whole ranked list of a group is aggregated once and kept
+// 10 s (the reference keeps unsearched pages that long); pages and searches slice it in memory, so
+// a searched rank of a 2,000-member group costs no query (issue #29; compat G19).
 import { makePage } from '@oj/protocol';
 import { GROUP_RANK_PAGE_SIZE, type GroupRankQuery, type GroupRankRow } from '@oj/protocol/group';
 import type { AuthUser } from '../platform/http/access';
@@ -13,9 +15,12 @@ const RANK_TTL_MS = 10_000;
 
 export function createGroupRank(ctx: GroupContext) {
   const { db, requireMember } = ctx;
-  const rankPages = new TtlCache<string, Awaited<ReturnType<typeof repo.groupRank>>>({
+  const ranks = new TtlCache<string, repo.GroupRankEntry[]>({
     ttlMs: RANK_TTL_MS,
-    maxEntries: 2000,
+    maxEntries: 500,
+    // A member's line is a few hundred bytes: bound the cache by members held, not by groups.
+    weigh: (rows) => Math.max(1, rows.length),
+    maxWeight: 200_000,
     now: ctx.deps.now,
   });
 
@@ -26,12 +31,11 @@ export function createGroupRank(ctx: GroupContext) {
       // (docs/compat.md G9), as every other group read.
       await requireMember(user, q.gid, '获取排行榜失败，');
       const { current, limit } = pageArgs(q.currentPage, q.limit, GROUP_RANK_PAGE_SIZE);
-      const searchUser = q.searchUser?.trim() || undefined;
-      const read = () =>
-        repo.groupRank(db, { gid: q.gid, type: q.type as 0 | 1, searchUser }, current, limit);
-      const { total, rows } = searchUser
-        ? await read()
-        : await rankPages.get(`${q.gid}:${q.type}:${current}:${limit}`, read);
+      const search = q.searchUser?.trim().toLowerCase() || undefined;
+      const type = q.type as 0 | 1;
+      const all = await ranks.get(`${q.gid}:${type}`, () => repo.groupRankAll(db, { gid: q.gid, type }));
+      const matching = search ? all.filter((r) => r.searchText.some((t) => t.includes(search))) : all;
+      const rows = matching.slice((current - 1) * limit, current * limit);
       const records: GroupRankRow[] = rows.map((r) => ({
         uid: r.uid,
         username: r.username,
@@ -40,11 +44,11 @@ export function createGroupRank(ctx: GroupContext) {
         avatar: r.avatar,
         titleName: r.titleName,
         titleColor: r.titleColor,
-        ac: Number(r.ac),
-        total: Number(r.total),
-        score: Number(r.score),
+        ac: r.ac,
+        total: r.total,
+        score: r.score,
       }));
-      return makePage(records, total, limit, current);
+      return makePage(records, matching.length, limit, current);
     },
   };
 }

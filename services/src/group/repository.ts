@@ -349,12 +349,26 @@ export async function deleteAnnouncement(db: GDb, id: number) {
  * of the best OI rank score of non-contest group submissions. ACM: ac desc, total asc; OI: score
  * desc, ac desc; uid breaks ties so pages never overlap.
  */
-export async function groupRank(
-  db: GDb,
-  f: { gid: number; type: 0 | 1; searchUser?: string },
-  page: number,
-  limit: number,
-) {
+/** One member's line of the group rank, with the names a search matches (lower-cased). */
+export interface GroupRankEntry {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  avatar: string | null;
+  titleName: string | null;
+  titleColor: string | null;
+  ac: number;
+  total: number;
+  score: number;
+  /** username, nickname and real name, lower-cased, for the rank's search. */
+  searchText: string[];
+}
+
+/**
+ * The whole rank of a group in its order (ACM: ac desc, total asc; OI: score desc, ac desc; uid
+ * last): one aggregation, kept in memory by the rank service so pages and searches slice it.
+ */
+export async function groupRankAll(db: GDb, f: { gid: number; type: 0 | 1 }): Promise<GroupRankEntry[]> {
   const perProblem = db
     .selectFrom('judge')
     .select([
@@ -377,31 +391,21 @@ export async function groupRank(
     ])
     .groupBy('p.uid')
     .as('s');
-  let q = db
+  const ac = sql<number>`coalesce(s.ac, 0)`;
+  const total = sql<number>`coalesce(s.total, 0)`;
+  const score = sql<number>`coalesce(s.score, 0)`;
+  const sel = db
     .selectFrom('groupMember as m')
     .innerJoin('users as u', 'u.uid', 'm.uid')
     .leftJoin(perUser, 's.uid', 'm.uid')
     .where('m.gid', '=', f.gid)
     .where('m.auth', 'in', MEMBER_AUTHS)
-    .where('u.status', '=', 0);
-  if (f.searchUser) {
-    const like = `%${f.searchUser.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb('u.username', 'ilike', like),
-        eb('u.nickname', 'ilike', like),
-        eb('u.realname', 'ilike', like),
-      ]),
-    );
-  }
-  const ac = sql<number>`coalesce(s.ac, 0)`;
-  const total = sql<number>`coalesce(s.total, 0)`;
-  const score = sql<number>`coalesce(s.score, 0)`;
-  return countedPage(q, page, limit, (s) => {
-    const sel = s.select([
+    .where('u.status', '=', 0)
+    .select([
       'u.uid',
       'u.username',
       'u.nickname',
+      'u.realname',
       'u.avatar',
       'u.titleName',
       'u.titleColor',
@@ -409,8 +413,18 @@ export async function groupRank(
       total.as('total'),
       score.as('score'),
     ]);
-    return f.type === 0
+  const ordered =
+    f.type === 0
       ? sel.orderBy(ac, 'desc').orderBy(total, 'asc').orderBy('u.uid')
       : sel.orderBy(score, 'desc').orderBy(ac, 'desc').orderBy('u.uid');
-  });
+  const rows = await ordered.execute();
+  return rows.map(({ realname, ...r }) => ({
+    ...r,
+    ac: Number(r.ac),
+    total: Number(r.total),
+    score: Number(r.score),
+    searchText: [r.username, r.nickname, realname]
+      .filter((t): t is string => !!t)
+      .map((t) => t.toLowerCase()),
+  }));
 }
