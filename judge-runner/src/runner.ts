@@ -97,6 +97,7 @@ function processFigures(): Pick<
 }
 
 function progressKey(task: JudgeTask): string {
+  if (task.kind === 'verify') return task.verifyKey;
   return task.kind === 'submission' ? String(task.submitId) : task.testKey;
 }
 

@@ -9,6 +9,8 @@ export const Subjects = {
   judgeTaskQueue: 'oj.queue.judge-task',
   /** Durable work queue of final judge results, consumed by the services that persist them. */
   judgeResultQueue: 'oj.queue.judge-result',
+  /** Durable work queue of import verification results (issue #25), consumed by the problem capability. */
+  problemVerifyResultQueue: 'oj.queue.problem-verify-result',
   /** Transient judge progress (Compiling, Judging, per-case) for one submission. */
   judgeProgress: (submitId: number | string) => `oj.judge.progress.${submitId}`,
   judgeProgressAll: 'oj.judge.progress.>',
@@ -74,6 +76,8 @@ export const Subjects = {
   /** Back office: an API or gateway process reports itself (service info). */
   adminProcess: (name: string) => `oj.admin.process.${name}`,
   adminProcessAll: 'oj.admin.process.>',
+  /** Back office: a row of an import verification run changed (issue #25); admin room. */
+  adminProblemVerify: 'oj.admin.problem-verify',
 } as const;
 
 /** Socket.io room names. */

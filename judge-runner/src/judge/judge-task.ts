@@ -14,6 +14,7 @@ import type {
   JudgeTestCase,
   SubmissionJudgeTask,
   TestJudgeTask,
+  VerifyJudgeTask,
   JudgeTask,
 } from '@oj/protocol/judge/schemas';
 import { judgeResultDedupeId, SAMPLE_IO_CAP } from '@oj/protocol/judge/schemas';
@@ -112,7 +113,12 @@ class ProgressQueue {
   }
 }
 
+/** A task judged on the problem's cases: a submission, or an import verification run (issue #25). */
+type CaseTask = SubmissionJudgeTask | VerifyJudgeTask;
+
 function baseResult(task: JudgeTask, judger: string) {
+  if (task.kind === 'verify')
+    return { kind: task.kind, verifyKey: task.verifyKey, dedupeId: judgeResultDedupeId(task), judger };
   return task.kind === 'submission'
     ? {
         kind: task.kind,
@@ -146,7 +152,9 @@ async function progress(
   const key =
     task.kind === 'submission'
       ? { submitId: task.submitId, version: task.version }
-      : { testKey: task.testKey };
+      : task.kind === 'verify'
+        ? { verifyKey: task.verifyKey }
+        : { testKey: task.testKey };
   try {
     await deps.onProgress({ kind: task.kind, ...key, status, judger: deps.judger, ...extra });
   } catch {
@@ -183,7 +191,7 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
   try {
     progressQueue.send(S.COMPILING);
     // Test data is made ready while the program compiles.
-    const data = task.kind === 'submission' ? prepareCases(task, deps, ws) : null;
+    const data = task.kind !== 'test' ? prepareCases(task, deps, ws) : null;
     data?.catch(() => undefined);
     const ctx = { sandbox: deps.sandbox, workspace: ws, cache: deps.cache, trace };
     const compiled = await timed(trace, 'compile', () =>
@@ -261,7 +269,7 @@ async function judgeTestRun(
 }
 
 interface CaseContext {
-  task: SubmissionJudgeTask;
+  task: CaseTask;
   deps: JudgeDeps;
   ws: Workspace;
   user: Program;
@@ -283,7 +291,7 @@ interface CaseData {
 }
 
 /** Every case's data, fetched at once. */
-async function prepareCases(task: SubmissionJudgeTask, deps: JudgeDeps, ws: Workspace): Promise<CaseData[]> {
+async function prepareCases(task: CaseTask, deps: JudgeDeps, ws: Workspace): Promise<CaseData[]> {
   const t = performance.now();
   const memory = testDataMemory(deps);
   const needsAnswerFile = task.judgeMode !== 'default';
@@ -319,7 +327,7 @@ async function prepareCases(task: SubmissionJudgeTask, deps: JudgeDeps, ws: Work
 }
 
 async function judgeSubmission(
-  task: SubmissionJudgeTask,
+  task: CaseTask,
   deps: JudgeDeps,
   ws: Workspace,
   user: Program,

@@ -111,7 +111,24 @@ export const TestJudgeTaskSchema = Type.Object({
 });
 export type TestJudgeTask = Static<typeof TestJudgeTaskSchema>;
 
-export const JudgeTaskSchema = Type.Union([SubmissionJudgeTaskSchema, TestJudgeTaskSchema]);
+/**
+ * Import verification (issue #25 item 3): a solution shipped in a problem package, judged on every
+ * case like a submission, under a key instead of a submission row (not a user submission).
+ */
+export const VerifyJudgeTaskSchema = Type.Composite([
+  Type.Omit(SubmissionJudgeTaskSchema, ['kind', 'submitId', 'version']),
+  Type.Object({
+    kind: Type.Literal('verify'),
+    verifyKey: Type.String({ minLength: 1, maxLength: 128 }),
+  }),
+]);
+export type VerifyJudgeTask = Static<typeof VerifyJudgeTaskSchema>;
+
+export const JudgeTaskSchema = Type.Union([
+  SubmissionJudgeTaskSchema,
+  TestJudgeTaskSchema,
+  VerifyJudgeTaskSchema,
+]);
 export type JudgeTask = Static<typeof JudgeTaskSchema>;
 
 /** Most bytes of each text of a sample case's `sampleIO` (input, expected, user output). */
@@ -153,10 +170,12 @@ export type CaseResult = Static<typeof CaseResultSchema>;
 
 /** Transient progress on `Subjects.judgeProgress(key)`. */
 export const JudgeProgressSchema = Type.Object({
-  kind: Type.Union([Type.Literal('submission'), Type.Literal('test')]),
+  kind: Type.Union([Type.Literal('submission'), Type.Literal('test'), Type.Literal('verify')]),
   submitId: Type.Optional(Type.Integer()),
   version: Type.Optional(Type.Integer()),
   testKey: Type.Optional(Type.String()),
+  /** Import verification runs only. */
+  verifyKey: Type.Optional(Type.String()),
   /** 6 Compiling or 7 Judging. */
   status: Type.Union([Type.Literal(6), Type.Literal(7)]),
   judger: Type.String(),
@@ -169,10 +188,12 @@ export type JudgeProgress = Static<typeof JudgeProgressSchema>;
 
 /** Final result, enqueued once on `Subjects.judgeResultQueue` with id `dedupeId`. */
 export const JudgeResultSchema = Type.Object({
-  kind: Type.Union([Type.Literal('submission'), Type.Literal('test')]),
+  kind: Type.Union([Type.Literal('submission'), Type.Literal('test'), Type.Literal('verify')]),
   submitId: Type.Optional(Type.Integer()),
   version: Type.Optional(Type.Integer()),
   testKey: Type.Optional(Type.String()),
+  /** Import verification runs only. */
+  verifyKey: Type.Optional(Type.String()),
   /** Same for every attempt at judging this (submitId, version) or test key. */
   dedupeId: Type.String(),
   status: Type.Integer(),
@@ -217,5 +238,6 @@ export type JudgeHeartbeat = Static<typeof JudgeHeartbeatSchema>;
 
 /** Dedupe id of a task's final result: one per judging, whatever attempt produced it. */
 export function judgeResultDedupeId(task: JudgeTask): string {
+  if (task.kind === 'verify') return `verify:${task.verifyKey}`;
   return task.kind === 'submission' ? `submission:${task.submitId}:${task.version}` : `test:${task.testKey}`;
 }

@@ -40,6 +40,8 @@ export const ServerEvents = {
   adminJudgeServers: 'admin:judge-servers',
   /** The submissions-per-minute series (payload SubmissionRate; admin room). */
   adminSubmissionRate: 'admin:submission-rate',
+  /** A solution of an import verification run got its verdict (payload ProblemVerifyRow; admin room). */
+  adminProblemVerify: 'admin:problem-verify',
 } as const;
 
 /** Client → server event names (each answered through the socket.io ack callback). */

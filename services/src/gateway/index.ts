@@ -343,6 +343,7 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       [
         [Subjects.adminJudgeServers, ServerEvents.adminJudgeServers],
         [Subjects.adminSubmissionRate, ServerEvents.adminSubmissionRate],
+        [Subjects.adminProblemVerify, ServerEvents.adminProblemVerify],
       ].map(([subject, event]) =>
         bus.subscribe<unknown>(subject!, (payload) => void io.to(Rooms.admin).emit(event!, payload)),
       ),

@@ -2,7 +2,7 @@
 // counters, AC record, outbox row) in shared short transactions; its Compiling/Judging progress
 // is stored when legal and pushed. Self-test results are handed to self-test.ts.
 import type { JudgeProgress, JudgeResult } from '@oj/protocol/judge/schemas';
-import { JudgeStatus } from '@oj/protocol';
+import { JudgeStatus, Subjects } from '@oj/protocol';
 import { isFinalStatus } from '@oj/protocol/submission/machine';
 import * as repo from './repository';
 import * as outbox from './outbox-repository';
@@ -164,6 +164,11 @@ export function createVerdictPath(ctx: JudgeContext, finishTest: (result: JudgeR
 
   async function applyResult(result: JudgeResult): Promise<void> {
     if (result.kind === 'test') return finishTest(result);
+    // Import verification runs (issue #25): handed on, durably, to the problem capability.
+    if (result.kind === 'verify') {
+      await ctx.bus.enqueue(Subjects.problemVerifyResultQueue, result, { id: result.dedupeId });
+      return;
+    }
     if (result.submitId === undefined) return;
     // The runner reported progress before its result, and those reports reached this process
     // first (one connection, in order), but the verdict path is faster than theirs: let them land
