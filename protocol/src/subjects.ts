@@ -46,6 +46,13 @@ export const Subjects = {
   contestChanged: (cid: number | string) => `oj.contest.changed.${cid}`,
   contestChangedAll: 'oj.contest.changed.>',
 
+  /**
+   * A virtual participant's ghost board moved (issue #27): deltas of that participant's own clock,
+   * published by the process running it; relayed to the participant's user room.
+   */
+  virtualBoard: (uid: string) => `oj.virtual.board.${uid}`,
+  virtualBoardAll: 'oj.virtual.board.>',
+
   /** A user's unread message counts changed. */
   messageUnread: (uid: string) => `oj.message.unread.${uid}`,
   messageUnreadAll: 'oj.message.unread.>',

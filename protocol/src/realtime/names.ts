@@ -30,6 +30,8 @@ export const ServerEvents = {
   contestFirstAc: 'contest:first-ac',
   /** A comment or reply was posted in a contest's Q&A (payload ContestCommentPushed; contest-admin room only). */
   contestComment: 'contest:comment',
+  /** A virtual participant's ghost board moved (payload VirtualBoardPushed of protocol/src/contest/virtual-schemas; user room). */
+  contestVirtualBoard: 'contest:virtual-board',
   /** A group membership row changed (payload GroupMembershipPushed of protocol/src/group; user rooms). */
   groupMembership: 'group:membership',
   /** The user's training progress changed (payload TrainingProgressPushed; user room). */

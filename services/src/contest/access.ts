@@ -32,6 +32,8 @@ export interface ContestServiceDeps {
   authoring: ContestProblemAuthoring;
   now: () => number;
   log?: { warn(obj: object, msg?: string): void };
+  /** Whether the user took the (ended) contest virtually: its access check admits them (issue #27). */
+  virtualAccess?: (cid: number, uid: string) => Promise<boolean>;
 }
 
 /** The submit gate's answer (core.md submit rule 6). */
@@ -92,7 +94,11 @@ export function createContestContext(deps: ContestServiceDeps) {
     if (c.isGroup && c.gid !== null && !(await deps.groups.isMember(c.gid, user.uid)))
       throw denied(M.NOT_GROUP_MEMBER);
     if (c.auth === 1) {
-      if (!(await repo.findRegistration(db, c.id, user.uid))) throw denied(M.REGISTER_FIRST);
+      if (
+        !(await repo.findRegistration(db, c.id, user.uid)) &&
+        !(statusOf(c, deps.now()) === 1 && (await deps.virtualAccess?.(c.id, user.uid)))
+      )
+        throw denied(M.REGISTER_FIRST);
       if (c.openAccountLimit && !matchesAccountRule(user.username, c.accountLimitRule))
         throw denied(M.ACCOUNT_RULE);
     }

@@ -7,6 +7,8 @@ import { noGroups, type ContestPorts } from './ports';
 import { registerContestRoutes } from './routes';
 import { createScoreboardService, type ScoreboardService } from './scoreboard-service';
 import { createContestService, type ContestService, type SubmitGateResult } from './service';
+import { createContestContext, type ContestServiceDeps } from './access';
+import { createVirtualParticipation, type VirtualParticipationPart } from './virtual';
 import type { AuthUser } from '../platform/http/access';
 import { denied, notFound } from '../platform/http/errors';
 import type { Unsubscribe } from '@oj/protocol/bus';
@@ -29,6 +31,8 @@ export interface ContestCapability extends Capability {
   /** /api/group/*contest*: the group's rules in front of this service. */
   groupContests: GroupContestService;
   scoreboards: ScoreboardService;
+  /** Virtual participation and the ghost boards (issue #27). */
+  virtual: VirtualParticipationPart;
   /** For the judge capability's submit path (core.md submit rule 6). */
   contestSubmitGate(user: AuthUser, cid: number, displayId: string): Promise<SubmitGateResult>;
   /**
@@ -78,7 +82,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     groups,
     log: ctx.log,
   });
-  const service = createContestService({
+  const serviceDeps: ContestServiceDeps = {
     db: ctx.db,
     bus: ctx.bus,
     submissions,
@@ -89,7 +93,13 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     authoring: ports.authoring ?? noAuthoring,
     now: ports.now ?? Date.now,
     log: ctx.log,
-  });
+    // A virtual participant of a private contest passes its access check (issue #27).
+    virtualAccess: (cid, uid) => virtual.service.hasParticipation(cid, uid),
+  };
+  const service = createContestService(serviceDeps);
+  const virtual = createVirtualParticipation(createContestContext(serviceDeps));
+  const submitGate = async (user: AuthUser, cid: number, displayId: string) =>
+    virtual.gate(user, cid, displayId, await service.submitGate(user, cid, displayId));
   const groupContests = createGroupContestService(
     { db: ctx.db, groups: ports.groupRoles ?? NO_GROUPS, problems, now: ports.now ?? Date.now },
     service,
@@ -100,10 +110,11 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     service,
     groupContests,
     scoreboards,
-    contestSubmitGate: (user, cid, displayId) => service.submitGate(user, cid, displayId),
+    virtual,
+    contestSubmitGate: submitGate,
     submitPort: {
       async resolveSubmission(user, cid, displayId) {
-        const gate = await service.submitGate(user, cid, displayId);
+        const gate = await submitGate(user, cid, displayId);
         if (!gate.allowed) throw gate.status === 404 ? notFound(gate.reason) : denied(gate.reason);
         return { pid: gate.pid, cpid: gate.cpid, displayId: gate.displayId, gid: gate.gid };
       },
@@ -130,9 +141,11 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     routes: (app) => {
       registerContestRoutes(app, service);
       registerGroupContestRoutes(app, groupContests);
+      virtual.routes(app, virtual.service);
     },
     async start() {
       await scoreboards.start();
+      await virtual.engine.start();
       stops.push(await serveContestWatchChecks(ctx.bus, service));
       stops.push(await startFirstAcAnnouncer(ctx.bus, service, ctx.log));
       const stopReturner = startBorrowReturner(ctx.db, ctx.bus, ports.now ?? Date.now, ctx.log);
@@ -140,6 +153,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     },
     async stop() {
       for (const stop of stops.splice(0)) await stop();
+      await virtual.engine.stop();
       await scoreboards.stop();
     },
   };

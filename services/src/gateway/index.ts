@@ -371,6 +371,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       if (typeof payload?.tid === 'number')
         io.to(Rooms.training(payload.tid)).emit(ServerEvents.trainingRank, payload);
     }),
+    // A virtual participant's ghost board deltas go to that participant's own room (issue #27).
+    await bus.subscribe<{ uid?: unknown }>(Subjects.virtualBoardAll, (payload) => {
+      if (typeof payload?.uid === 'string')
+        io.to(Rooms.user(payload.uid)).emit(ServerEvents.contestVirtualBoard, payload);
+    }),
     // The message center: unread counts, site-wide notices, discussion comments (issue 13).
     ...(await relayMessages(io, bus, opts.log)),
     await bus.subscribe<unknown>(Subjects.accountRevokedAll, (_payload, subject) => {

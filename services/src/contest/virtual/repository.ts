@@ -1,0 +1,117 @@
+// Queries of virtual participation (issue #27): the only module touching `contest_virtual`
+// (migration 0027_contest_virtual).
+import { sql } from 'kysely';
+import type { Db } from '../repository';
+
+export interface VirtualRow {
+  id: number;
+  cid: number;
+  uid: string;
+  username: string;
+  startedAt: Date;
+  endsAt: Date;
+  open: boolean;
+  finalRank: number | null;
+  finalPrimary: number | null;
+  finalTime: number | null;
+}
+
+interface RawRow {
+  id: number;
+  cid: string | number;
+  uid: string;
+  username: string;
+  started_at: Date;
+  ends_at: Date;
+  open: boolean;
+  final_rank: number | null;
+  final_primary: number | null;
+  final_time: number | null;
+}
+
+const toRow = (r: RawRow): VirtualRow => ({
+  id: r.id,
+  cid: Number(r.cid),
+  uid: r.uid,
+  username: r.username,
+  startedAt: new Date(r.started_at),
+  endsAt: new Date(r.ends_at),
+  open: r.open,
+  finalRank: r.final_rank,
+  finalPrimary: r.final_primary === null ? null : Number(r.final_primary),
+  finalTime: r.final_time === null ? null : Number(r.final_time),
+});
+
+/**
+ * Starts a participation: closes the user's rows whose clock ran out by `now`, then inserts the
+ * new open row. 'running' when another one of the user's is still open, 'taken' when the user
+ * already took this contest virtually (both decided by the unique indexes, so concurrent starts
+ * cannot both pass).
+ */
+export async function insertVirtual(
+  db: Db,
+  p: { cid: number; uid: string; username: string; startedAt: Date; endsAt: Date },
+): Promise<VirtualRow | 'running' | 'taken'> {
+  return db.transaction().execute(async (trx) => {
+    await sql`update contest_virtual set open = false where uid = ${p.uid} and open and ends_at <= ${p.startedAt}`.execute(
+      trx,
+    );
+    const r = await sql<RawRow>`
+      insert into contest_virtual (cid, uid, username, started_at, ends_at)
+      values (${p.cid}, ${p.uid}, ${p.username}, ${p.startedAt}, ${p.endsAt})
+      on conflict do nothing
+      returning *`.execute(trx);
+    if (r.rows[0]) return toRow(r.rows[0]);
+    const same = await sql`select 1 from contest_virtual where cid = ${p.cid} and uid = ${p.uid}`.execute(
+      trx,
+    );
+    return same.rows.length ? 'taken' : 'running';
+  });
+}
+
+export async function virtualById(db: Db, id: number): Promise<VirtualRow | null> {
+  const r = await sql<RawRow>`select * from contest_virtual where id = ${id}`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+export async function virtualOf(db: Db, cid: number, uid: string): Promise<VirtualRow | null> {
+  const r = await sql<RawRow>`select * from contest_virtual where cid = ${cid} and uid = ${uid}`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** The user's participation whose clock runs at `now`, if any. */
+export async function runningOf(db: Db, uid: string, now: Date): Promise<VirtualRow | null> {
+  const r = await sql<RawRow>`
+    select * from contest_virtual where uid = ${uid} and started_at <= ${now} and ends_at > ${now}
+    order by started_at desc limit 1`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** Participations of a user by name, newest first. */
+export async function virtualsOfUsername(db: Db, username: string, limit = 50): Promise<VirtualRow[]> {
+  const r = await sql<RawRow>`
+    select * from contest_virtual where username = ${username} order by started_at desc limit ${limit}`.execute(
+    db,
+  );
+  return r.rows.map(toRow);
+}
+
+/** Every participation of a contest whose clock ran out by `now` (the "with virtual" board). */
+export async function finishedOfContest(db: Db, cid: number, now: Date): Promise<VirtualRow[]> {
+  const r = await sql<RawRow>`
+    select * from contest_virtual where cid = ${cid} and ends_at <= ${now} order by id`.execute(db);
+  return r.rows.map(toRow);
+}
+
+/** Keeps the settled result of a participation whose clock ran out. */
+export async function settleVirtual(
+  db: Db,
+  id: number,
+  rank: number,
+  primary: number,
+  time: number,
+): Promise<void> {
+  await sql`
+    update contest_virtual set final_rank = ${rank}, final_primary = ${primary}, final_time = ${time}, open = false
+    where id = ${id}`.execute(db);
+}
