@@ -72,14 +72,26 @@ export function javaRunArgv(s: RunSizing): string[] {
     '-XX:CompressedClassSpaceSize=64m',
     '-XX:MaxMetaspaceSize=256m',
     '-XX:-UsePerfData',
-    '-cp',
+    '-jar',
     '/w/Main.jar',
-    'Main',
   ];
 }
 
 /** javac and jar are JVMs too: bounded heap, serial GC, quick JIT (a compile is short). */
 const JAVAC_JVM = '-J-Xmx384m -J-XX:+UseSerialGC -J-XX:TieredStopAtLevel=1 -J-XX:-UsePerfData';
+
+/**
+ * The Java compile: the source's top-level public class names the program, whatever it is (as on
+ * Kattis and DOMjudge); the source is compiled under that class's file name and the jar's entry
+ * point is that class. No public class: Main.
+ */
+const JAVA_PUBLIC_CLASS = String.raw`s/^[[:space:]]*public[[:space:]]\{1,\}\(\(final\|abstract\|strictfp\)[[:space:]]\{1,\}\)*class[[:space:]]\{1,\}\([A-Za-z_$][A-Za-z0-9_$]*\).*/\3/p`;
+export const JAVA_COMPILE_SCRIPT = [
+  `cls=$(sed -n '${JAVA_PUBLIC_CLASS}' Main.java | head -n 1)`,
+  '[ -n "$cls" ] || cls=Main',
+  '[ "$cls" = Main ] || cp Main.java "$cls.java"',
+  `javac ${JAVAC_JVM} -encoding utf-8 "$cls.java" && jar ${JAVAC_JVM} -cfe Main.jar "$cls" *.class`,
+].join('\n');
 
 const LOCALE = { LANG: 'en_US.UTF-8', LANGUAGE: 'en_US:en', LC_ALL: 'en_US.UTF-8' };
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -206,11 +218,7 @@ export const LANGUAGES: LanguageDef[] = [
     name: 'Java',
     src: 'Main.java',
     exe: 'Main.jar',
-    compile: [
-      '/bin/sh',
-      '-c',
-      `javac ${JAVAC_JVM} -encoding utf-8 Main.java && jar ${JAVAC_JVM} -cf Main.jar *.class`,
-    ],
+    compile: ['/bin/sh', '-c', JAVA_COMPILE_SCRIPT],
     compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
     compileEnv: DEFAULT_ENV,
     run: javaRunArgv({ memoryLimitMb: 256, stackLimitMb: 128 }),
@@ -272,7 +280,7 @@ export const UNAVAILABLE_BY_DESIGN: { name: string; reason: string }[] = [
 ];
 
 /** Checker and interactor compilers (judge.md §2.1 SPJ-C / SPJ-C++). */
-export const CHECKER_LANGUAGES: Record<'C' | 'C++', LanguageDef> = {
+export const CHECKER_LANGUAGES: Record<'C' | 'C++' | 'C++17', LanguageDef> = {
   C: {
     ...gcc('SPJ-C', 'c11', true),
     src: 'checker.c',
@@ -312,10 +320,34 @@ export const CHECKER_LANGUAGES: Record<'C' | 'C++', LanguageDef> = {
     compileLimits: { cpuMs: 15000, wallMs: 30000, memoryMb: 512 },
     run: ['/w/checker'],
   },
+  'C++17': {
+    ...gxx('SPJ-C++17', 'c++17', true),
+    src: 'checker.cpp',
+    exe: 'checker',
+    compile: [
+      '/usr/bin/g++',
+      PCH_INCLUDE,
+      '-DONLINE_JUDGE',
+      '-O2',
+      '-w',
+      '-fmax-errors=3',
+      '-std=c++17',
+      'checker.cpp',
+      '-lm',
+      '-o',
+      'checker',
+    ],
+    compileLimits: { cpuMs: 15000, wallMs: 30000, memoryMb: 512 },
+    run: ['/w/checker'],
+  },
 };
 
-/** "C++ 17", "SPJ-C++", "C++" → the C++ checker compiler; anything C-only → C. */
+/**
+ * "C++ 17", "SPJ-C++", "C++" → the C++ checker compiler; anything C-only → C. "SPJ-C++17" (Kattis
+ * output validators imported from packages) → C++17.
+ */
 export function checkerLanguageFor(name: string): LanguageDef | null {
+  if (name === 'SPJ-C++17') return CHECKER_LANGUAGES['C++17'];
   if (/c\+\+|cpp/i.test(name)) return CHECKER_LANGUAGES['C++'];
   if (/(^|[^a-z])c($|[^a-z#])/i.test(name)) return CHECKER_LANGUAGES.C;
   return null;

@@ -171,7 +171,7 @@ export function createProblemFilesService(
     if (kind === 'hoj') return parseHojPackage(entries);
     if (kind === 'qduoj') return parseQduojPackage(entries);
     if (kind === 'polygon') return parsePolygonPackage(entries);
-    if (kind === 'icpc') return parseIcpcPackage(entries);
+    if (kind === 'icpc') return parseIcpcPackage(entries, file.data);
     return parseHydroPackage(entries);
   }
 

@@ -1,46 +1,29 @@
-// ICPC / Kattis problem packages (problem package format): problem.yaml, the statement
-// (problem_statement/problem[.en].md or .tex), data/sample and data/secret (*.in with *.ans;
-// secret subfolders become subtask groups of a scoring problem), an optional custom output
-// validator (output_validators/<name>/*.cpp|*.cc|*.c). The validator speaks the Kattis protocol
-// (`validator input answer feedback_dir < team_output`, exit 42 accept / 43 wrong answer); it is
-// wrapped into a special judge of this platform's protocol (`spj input user_output answer`, exit 0
-// accept / 102 wrong answer). Input validators are not run; interactive problems are refused.
+// ICPC / Kattis problem packages, legacy and 2023-07 (problem_format_version). Read here:
+// problem.yaml (name, type: pass-fail / scoring / interactive and `type:` lists, legacy
+// `validation`, limits, keywords, source), the statement (legacy problem_statement/, 2023-07
+// statement/; Markdown or LaTeX text), data/sample and data/secret with their groups and
+// testdata.yaml (icpc/testdata.ts), the output validator with every file of its folder
+// (icpc/validator.ts) or the default validator with its flags (icpc/default-validator.ts),
+// symbolic links inside the zip (icpc/zip-links.ts), and the shipped submissions
+// (icpc/submissions.ts). Whatever this judge cannot reproduce refuses the package by name
+// (docs/compat.md BO17); input validators are not run.
 import { parse as parseYaml } from 'yaml';
-import { defaultScores, formatExamples } from '../rules';
+import { formatExamples } from '../rules';
 import { normalizeData } from '../testcases';
 import { utf8, type ZipEntries } from '../zip';
 import { PackageError, type ImportedCase, type ImportedProblem } from './types';
+import { defaultValidatorSource, parseValidatorFlags } from './icpc/default-validator';
+import { readSubmissions } from './icpc/submissions';
+import { readCases } from './icpc/testdata';
+import { buildKattisChecker, validatorFiles } from './icpc/validator';
+import { resolveSymlinks, symlinkNames } from './icpc/zip-links';
 
 type Yaml = Record<string, unknown>;
 
-/** The wrapper around a Kattis output validator: the validator's main and exit() are renamed. */
-export function wrapKattisValidator(source: string): string {
-  return [
-    '#include <bits/stdc++.h>',
-    '#include <unistd.h>',
-    '#include <stdlib.h>',
-    '#include <sys/stat.h>',
-    "// Kattis exit codes 42 (accept) / 43 (wrong answer) → this judge's 0 / 102; anything else is a judge error (103).",
-    'static int oj_kattis_code(int c) { fflush(stdout); fflush(stderr); return c == 42 ? 0 : c == 43 ? 102 : 103; }',
-    '[[noreturn]] static void oj_kattis_exit(int c) { _exit(oj_kattis_code(c)); }',
-    'namespace std { [[noreturn]] inline void oj_kattis_exit_std(int c) { _exit(oj_kattis_code(c)); } }',
-    '#define main oj_kattis_validator_main',
-    '#define exit(c) oj_kattis_exit(c)',
-    '#line 1 "output_validator"',
-    source.replace(/std::exit\s*\(/g, 'std::oj_kattis_exit_std('),
-    '#undef main',
-    '#undef exit',
-    'int main(int argc, char **argv) {',
-    '  if (argc < 4 || !freopen(argv[2], "r", stdin)) return 103;',
-    '  char dir[] = "/tmp/oj-feedback-XXXXXX";',
-    '  if (!mkdtemp(dir)) return 103;',
-    '  std::string feedback = std::string(dir) + "/";',
-    '  char *args[] = {argv[0], argv[1], argv[3], (char *)feedback.c_str(), nullptr};',
-    '  return oj_kattis_code(oj_kattis_validator_main(4, args));',
-    '}',
-    '',
-  ].join('\n');
-}
+/** Memory limit (MiB) when the package sets none: the 2023-07 typical system default; legacy: problemtools' default. */
+export const DEFAULT_MEMORY_MB = { modern: 2048, legacy: 1024 } as const;
+/** Time limit (ms) when the package sets none (deriving it from the accepted solutions is not done at import). */
+export const FALLBACK_TIME_MS = 1000;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -51,7 +34,9 @@ export function findIcpcRoots(entries: ZipEntries): string[] {
     .sort();
 }
 
-export function parseIcpcPackage(entries: ZipEntries): ImportedProblem[] {
+/** The problems of a package; `raw` (the zip's bytes) lets symbolic links be found and resolved. */
+export function parseIcpcPackage(entries: ZipEntries, raw?: Uint8Array): ImportedProblem[] {
+  if (raw) entries = resolveSymlinks(entries, symlinkNames(raw));
   const roots = findIcpcRoots(entries);
   if (!roots.length) throw new PackageError('请上传ICPC/Kattis题目包：压缩包里缺少 problem.yaml！');
   return roots.map((root) => parseOne(entries, root));
@@ -73,80 +58,91 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
       : str(nameField)
     ).trim() || dirName;
   if (!title) throw new PackageError('problem.yaml 缺少 name！');
+  const refuse = (why: string): never => {
+    throw new PackageError(`[${title}] ${why}，无法如实导入！`);
+  };
+
+  const version = str(meta.problem_format_version) || 'legacy';
+  const modern = /^2023-07(-draft)?$/.test(version);
+  if (!modern && version !== 'legacy' && version !== 'legacy-icpc')
+    refuse(`problem_format_version ${version} 暂不支持（支持 legacy 与 2023-07）`);
+
+  // type: a string or a list (2023-07); legacy: type + validation
+  const types = Array.isArray(meta.type) ? meta.type.map(str) : [str(meta.type) || 'pass-fail'];
+  for (const t of types)
+    if (!['pass-fail', 'scoring', 'interactive'].includes(t)) refuse(`题目类型 ${t} 暂不支持`);
   const validation = str(meta.validation) || 'default';
-  if (validation.includes('interactive'))
-    throw new PackageError(`[${title}] 暂不支持交互式的 ICPC/Kattis 题目！`);
+  if (!['default', 'custom', 'custom interactive'].includes(validation))
+    refuse(`validation: ${validation} 暂不支持`);
+  if (modern && meta.validation !== undefined) refuse('2023-07 格式中不应有 validation（请用 type）');
+  const scoring = types.includes('scoring');
+  const interactive = types.includes('interactive') || validation === 'custom interactive';
+  for (const key of ['include', 'includes'])
+    if ([...entries.keys()].some((n) => n.startsWith(`${root}${key}/`)))
+      refuse(`${key}/（随提交一起编译的文件）暂不支持`);
+  if ([...entries.keys()].some((n) => n.startsWith(`${root}static_validator/`)))
+    refuse('static_validator 暂不支持');
 
-  const statement =
-    get('problem_statement/problem.en.md') ??
-    get('problem_statement/problem.md') ??
-    get('statement/problem.en.md') ??
-    get('problem_statement/problem.en.tex') ??
-    get('problem_statement/problem.tex');
-  const description = statement ? utf8(statement).trim() : '';
-
-  // limits: problem.yaml limits (2023 format: time_limit seconds, memory MiB) or the .timelimit file
+  // limits
   const limits = (meta.limits as Yaml | undefined) ?? {};
-  const seconds =
-    Number(str(limits.time_limit)) || Number(get('.timelimit') ? utf8(get('.timelimit')!).trim() : '') || 1;
-  const memory = Number(str(limits.memory)) || 256;
+  const timelimitFile = get('.timelimit');
+  const seconds = Number(str(limits.time_limit)) || (timelimitFile ? Number(utf8(timelimitFile).trim()) : 0);
+  const memory = Number(str(limits.memory)) || (modern ? DEFAULT_MEMORY_MB.modern : DEFAULT_MEMORY_MB.legacy);
 
-  const caseFiles = (dir: string) =>
-    [...entries.keys()]
-      .filter((n) => n.startsWith(root + dir) && n.endsWith('.in'))
-      .map((n) => n.slice(root.length))
-      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  const pairOf = (inName: string) => {
-    const ans = inName.replace(/\.in$/, '.ans');
-    const input = get(inName);
-    const output = get(ans);
-    if (!input || !output) throw new PackageError(`[${title}] 测试点 ${inName} 缺少答案文件 ${ans}！`);
-    return { inName, input, output };
-  };
-  const samples = caseFiles('data/sample/').map(pairOf);
-  const secret = caseFiles('data/secret/').map(pairOf);
-  const all = [...samples, ...secret];
-  if (!all.length) throw new PackageError(`[${title}] 题目的评测数据不能为空！`);
+  // statement
+  const statementDir = modern ? 'statement/' : 'problem_statement/';
+  const statementNames = [...entries.keys()]
+    .filter((n) => n.startsWith(root + statementDir) && /\/problem(\.[A-Za-z-]+)?\.(md|tex)$/.test(n))
+    .map((n) => n.slice(root.length));
+  const rank = (n: string) =>
+    (/\.en\.|problem\.(md|tex)$/.test(n) ? 0 : /\.zh/.test(n) ? 1 : 2) + (n.endsWith('.md') ? 0 : 0.5);
+  statementNames.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  const statement = statementNames[0] ? get(statementNames[0]) : undefined;
+  let description = statement ? utf8(statement).trim() : '';
 
-  const scoring = str(meta.type) === 'scoring';
-  // secret subfolders are groups (subtasks) of a scoring problem
-  const groupOf = (inName: string) => {
-    const rel = inName.slice('data/secret/'.length);
-    return rel.includes('/') ? rel.split('/')[0]! : '';
-  };
-  const groupNames = [...new Set(secret.map((c) => groupOf(c.inName)).filter(Boolean))];
-  const subtasks = scoring && groupNames.length > 0;
-  const scores = defaultScores(all.length);
-  const cases: ImportedCase[] = all.map((c, i) => ({
+  // test data and groups
+  const data = readCases(entries, root, { title, interactive, modern, scoring });
+  const problemArgs = modern ? [] : str(meta.validator_flags).split(/\s+/).filter(Boolean);
+  const validatorArgs = [...problemArgs, ...data.validatorArgs];
+
+  // output validator: custom (every file of its folder), else the default one with its flags
+  const found = validatorFiles(entries, root, title);
+  const custom = validation.startsWith('custom') || interactive || (modern && !!found);
+  let judgeMode = 'spj';
+  let checker: { code: string; language: string; extraFiles: Record<string, string> };
+  if (custom) {
+    if (!found) refuse(`需要自定义输出校验器，但缺少 ${modern ? 'output_validator/' : 'output_validators/'}`);
+    checker = buildKattisChecker(found!.files, found!.dir, { title, interactive, args: validatorArgs });
+    if (interactive) judgeMode = 'interactive';
+  } else {
+    const flags = parseValidatorFlags(validatorArgs, title);
+    checker = { code: defaultValidatorSource(flags), language: 'SPJ-C++17', extraFiles: {} };
+  }
+
+  const cases: ImportedCase[] = data.cases.map((c, i) => ({
     inputName: `${i + 1}.in`,
     outputName: `${i + 1}.out`,
     input: normalizeData(c.input),
     output: normalizeData(c.output),
-    score: scoring ? (subtasks ? 0 : scores[i]!) : 0,
-    groupNum: subtasks ? groupNames.indexOf(groupOf(c.inName)) + 2 : 1,
+    score: scoring ? c.score : 0,
+    groupNum: scoring ? c.groupNum : 1,
   }));
-  if (subtasks) {
-    // every group shares 100 points; samples (group 1) are worth nothing
-    const per = defaultScores(groupNames.length);
-    for (const c of cases) if (c.groupNum > 1) c.score = per[c.groupNum - 2]!;
-  }
+  const samples = data.cases.filter((c) => c.sample);
+  if (interactive && data.interactions.length)
+    description += `\n\n${data.interactions.map((t) => '```\n' + t.trimEnd() + '\n```').join('\n\n')}`;
 
-  let judgeMode = 'default';
-  let spjCode: string | null = null;
-  if (validation.startsWith('custom')) {
-    const src = [...entries.keys()]
-      .filter((n) => n.startsWith(root + 'output_validators/') && /\.(cpp|cc|c)$/.test(n))
-      .sort()[0];
-    if (!src) throw new PackageError(`[${title}] validation: custom 但缺少 output_validators 中的源文件！`);
-    judgeMode = 'spj';
-    spjCode = wrapKattisValidator(utf8(entries.get(src)!));
-  }
   const keywords = meta.keywords;
   const tags = Array.isArray(keywords)
     ? keywords.map(str).filter(Boolean)
     : str(keywords)
         .split(/[\s,]+/)
         .filter(Boolean);
+  const sourceField = meta.source;
+  const source = Array.isArray(sourceField)
+    ? sourceField.map((s) => (typeof s === 'object' && s ? str((s as Yaml).name) : str(s))).join(', ')
+    : typeof sourceField === 'object' && sourceField
+      ? str((sourceField as Yaml).name)
+      : str(sourceField);
   return {
     values: {
       problem_id: null,
@@ -154,23 +150,27 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
       description,
       input: '',
       output: '',
-      examples: formatExamples(samples.map((s) => ({ input: utf8(s.input), output: utf8(s.output) }))),
+      examples: interactive
+        ? ''
+        : formatExamples(samples.map((s) => ({ input: utf8(s.input), output: utf8(s.output) }))),
       type: scoring ? 1 : 0,
       difficulty: 1,
       auth: 1,
-      time_limit: Math.max(1, Math.round(seconds * 1000)),
+      time_limit: seconds > 0 ? Math.max(1, Math.round(seconds * 1000)) : FALLBACK_TIME_MS,
       memory_limit: memory,
       judge_mode: judgeMode,
-      judge_case_mode: subtasks ? 'subtask_lowest' : 'default',
-      spj_code: spjCode,
-      spj_language: spjCode ? 'C++' : null,
+      judge_case_mode: scoring ? 'subtask_lowest' : 'default',
+      spj_code: checker.code,
+      spj_language: checker.language,
+      judge_extra_file: Object.keys(checker.extraFiles).length ? JSON.stringify(checker.extraFiles) : null,
       is_upload_case: true,
       is_group: false,
-      source: str(meta.source) || 'ICPC/Kattis',
+      source: source || 'ICPC/Kattis',
     },
     languages: null,
     tags,
     templates: [],
     cases,
+    solutions: readSubmissions(entries, root),
   };
 }

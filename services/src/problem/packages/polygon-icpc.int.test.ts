@@ -137,7 +137,7 @@ describe('package parsers', () => {
       title: 'Kattis Sum',
       time_limit: 2000,
       judge_mode: 'spj',
-      spj_language: 'C++',
+      spj_language: 'SPJ-C++17',
     });
     expect(p!.values.spj_code).toContain('oj_kattis_validator_main');
     expect(p!.cases.map((c) => c.inputName)).toEqual(['1.in', '2.in', '3.in']);

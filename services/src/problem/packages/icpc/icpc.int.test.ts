@@ -1,0 +1,186 @@
+// Kattis packages written for each feature of the format (a validator folder with a header and a
+// helper source, a 2023-07 interactive problem, a scoring problem with testdata.yaml groups, the
+// default validator's flags, a test file stored as a symbolic link) imported through the API on
+// PostgreSQL, and every solution the package ships judged by the real runner: each verdict must
+// be the one its submissions/ folder names.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JudgeStatus, Subjects } from '@oj/protocol';
+import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
+import type { Runner } from '@oj/judge-runner';
+import { loadConfig } from '../../../platform/config';
+import { createPlatform, type Platform } from '../../../compose';
+import { startEmbeddedJudge } from '../../../platform/embedded-judge';
+import { TEST_DATABASE_URL } from '../../../../test/support/db';
+import { readZip } from '../../zip';
+import { parseIcpcPackage } from '../icpc';
+import {
+  defaultValidatorFlags,
+  interactive2023,
+  packageZip,
+  scoringGroups,
+  symlinked,
+  validatorWithHeaderFiles,
+} from './fixtures';
+
+const ROOT_PASSWORD = 'root-pass-1';
+const VERDICT: Record<string, number> = {
+  AC: JudgeStatus.ACCEPTED,
+  WA: JudgeStatus.WRONG_ANSWER,
+  TLE: JudgeStatus.TIME_LIMIT_EXCEEDED,
+  RTE: JudgeStatus.RUNTIME_ERROR,
+  PA: JudgeStatus.PARTIAL_ACCEPTED,
+  MLE: JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+  CE: JudgeStatus.COMPILE_ERROR,
+};
+
+describe('ICPC/Kattis packages judged by their own solutions', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oj-kattis-'));
+  const dbName = `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  let platform: Platform;
+  let runner: Runner | null = null;
+  let token = '';
+  const results = new Map<number, SubmissionUpdate>();
+
+  const admin = async (run: (c: pg.Client) => Promise<unknown>) => {
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await c.connect();
+    try {
+      await run(c);
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`create database "${dbName}"`));
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${dbName}`;
+    const config = loadConfig({
+      OJ_DATA_DIR: dataDir,
+      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+    });
+    platform = await createPlatform({ config, seedSamples: false });
+    await platform.ctx.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
+      if (u.reason === 'result') results.set(u.submitId, u);
+    });
+    runner = await startEmbeddedJudge(platform.ctx);
+    const login = await platform.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'root', password: ROOT_PASSWORD },
+    });
+    token = String(login.headers.authorization ?? '');
+    const sw = await platform.app.inject({
+      method: 'GET',
+      url: '/api/admin/switch/info',
+      headers: { authorization: token },
+    });
+    const put = await platform.app.inject({
+      method: 'PUT',
+      url: '/api/admin/switch/update',
+      headers: { authorization: token },
+      payload: { ...sw.json().data, defaultSubmitInterval: 0 },
+    });
+    expect(put.json().status).toBe(200);
+  }, 180_000);
+
+  afterAll(async () => {
+    await runner?.stop();
+    await platform?.close();
+    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function importZip(
+    bytes: Uint8Array,
+  ): Promise<{ status: number; msg: string; data: { problemIds: string[] } }> {
+    const boundary = '----oj' + randomBytes(8).toString('hex');
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pkg.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      Buffer.from(bytes),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const r = await platform.app.inject({
+      method: 'POST',
+      url: '/api/file/import-icpc-problem',
+      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    return r.json();
+  }
+
+  async function submit(problemId: string, language: string, code: string): Promise<number> {
+    const r = await platform.app.inject({
+      method: 'POST',
+      url: '/api/submit-problem-judge',
+      headers: { authorization: token },
+      payload: { pid: problemId, language, code, cid: 0 },
+    });
+    const body = r.json() as { status: number; msg: string; data: { submitId: number } };
+    expect(body.status, body.msg).toBe(200);
+    return body.data.submitId;
+  }
+
+  /** Import the package and judge every shipped solution; each must get its folder's verdict. */
+  async function importAndJudge(files: Parameters<typeof packageZip>[0], minSolutions: number) {
+    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    const bytes = packageZip(files);
+    const imported = await importZip(bytes);
+    expect(imported, imported.msg).toMatchObject({ status: 200 });
+    const problemId = imported.data.problemIds[0]!;
+    const solutions = parseIcpcPackage(readZip(bytes), bytes)[0]!.solutions!;
+    expect(solutions.length).toBeGreaterThanOrEqual(minSolutions);
+    const ids = [];
+    for (const s of solutions) ids.push({ s, id: await submit(problemId, s.language, s.code) });
+    const got: string[] = [];
+    for (const { s, id } of ids) {
+      await expect.poll(() => results.has(id), { timeout: 240_000, interval: 200 }).toBe(true);
+      const r = results.get(id)!;
+      const ok = s.expected.some((v) => VERDICT[v] === r.status);
+      got.push(`${s.path}: expected ${s.expected.join('|')}, got ${r.status}${ok ? '' : ' ✗'}`);
+    }
+    expect(
+      got.filter((g) => g.endsWith('✗')),
+      got.join('\n'),
+    ).toEqual([]);
+    return { problemId, ids };
+  }
+
+  it('a validator folder with a header and a helper source; Java with a public class not named Main', async () => {
+    await importAndJudge(validatorWithHeaderFiles(), 4);
+  }, 600_000);
+
+  it('a 2023-07 interactive problem through the interactor protocol', async () => {
+    await importAndJudge(interactive2023(), 2);
+  }, 600_000);
+
+  it('a scoring problem with testdata.yaml groups: scores of the groups passed', async () => {
+    const { ids } = await importAndJudge(scoringGroups(), 3);
+    const scores = ids.map(({ s, id }) => [s.path, results.get(id)!.score]);
+    expect(scores).toEqual([
+      ['submissions/accepted/sum.cpp', 100],
+      ['submissions/partially_accepted/small.cpp', 30],
+      ['submissions/time_limit_exceeded/spin.cpp', 0],
+    ]);
+  }, 600_000);
+
+  it('the default validator with float_tolerance, case- and space-insensitive by default', async () => {
+    await importAndJudge(defaultValidatorFlags(), 2);
+  }, 600_000);
+
+  it('test files stored as symbolic links: inside the zip judged, outside refused by name', async () => {
+    await importAndJudge(symlinked(false), 1);
+    const refused = await importZip(packageZip(symlinked(true)));
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toMatch(/符号链接.*指向压缩包以外/);
+  }, 600_000);
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { strFromU8 } from 'fflate';
+import { readZip } from '../../zip';
+import { parseIcpcPackage } from '../icpc';
+import { PackageError } from '../types';
+import {
+  defaultValidatorFlags,
+  interactive2023,
+  packageZip,
+  scoringGroups,
+  symlinked,
+  validatorWithHeaderFiles,
+} from './fixtures';
+import { parseValidatorFlags } from './default-validator';
+import { cString } from './validator';
+
+const parse = (files: Parameters<typeof packageZip>[0]) => {
+  const raw = packageZip(files);
+  return parseIcpcPackage(readZip(raw), raw)[0]!;
+};
+
+describe('ICPC/Kattis packages', () => {
+  it('keeps every file of a validator folder and includes each source in the checker', () => {
+    const p = parse(validatorWithHeaderFiles());
+    expect(p.values).toMatchObject({
+      judge_mode: 'spj',
+      spj_language: 'SPJ-C++17',
+      time_limit: 2000,
+      memory_limit: 512,
+    });
+    expect(Object.keys(JSON.parse(p.values.judge_extra_file!) as object).sort()).toEqual([
+      'answer.cpp',
+      'validate.cpp',
+      'validate.h',
+    ]);
+    // helpers first, the file with main last
+    expect(p.values.spj_code).toMatch(/#include "answer\.cpp"\n#include "validate\.cpp"/);
+    expect(p.solutions!.map((s) => [s.path, s.language, s.expected.join()])).toEqual([
+      ['submissions/accepted/Sum.java', 'Java', 'AC'],
+      ['submissions/accepted/sum.cpp', 'C++ 17 With O2', 'AC'],
+      ['submissions/run_time_error/abort.cpp', 'C++ 17 With O2', 'RTE'],
+      ['submissions/wrong_answer/minus.cpp', 'C++ 17 With O2', 'WA'],
+    ]);
+  });
+
+  it('reads a 2023-07 interactive package with its statement', () => {
+    const p = parse(interactive2023());
+    expect(p.values).toMatchObject({
+      judge_mode: 'interactive',
+      type: 0,
+      time_limit: 2000,
+      memory_limit: 2048,
+    });
+    expect(p.values.description).toContain('Guess the number');
+    expect(p.values.spj_code).not.toContain('freopen(argv[2]');
+  });
+
+  it('maps testdata.yaml groups onto scored subtasks', () => {
+    const p = parse(scoringGroups());
+    expect(p.values).toMatchObject({ type: 1, judge_case_mode: 'subtask_lowest', memory_limit: 1024 });
+    expect(p.cases.map((c) => [c.score, c.groupNum])).toEqual([
+      [0, 1],
+      [30, 2],
+      [30, 2],
+      [70, 3],
+    ]);
+    expect(p.values.description).toContain('Add the numbers');
+  });
+
+  it('refuses by name what it cannot judge faithfully', () => {
+    const refused = (files: Parameters<typeof packageZip>[0], what: RegExp) =>
+      expect(() => parse(files)).toThrow(what);
+    const noSampleSettings = scoringGroups();
+    delete noSampleSettings['data/sample/testdata.yaml'];
+    noSampleSettings['data/sample/2.in'] = '2 3\n';
+    noSampleSettings['data/sample/2.ans'] = '5\n';
+    refused(noSampleSettings, /data\/sample 以 sum 汇总且 on_reject: break/);
+    refused({ ...scoringGroups(), 'data/secret/g1/testdata.yaml': 'grader_flags: avg\n' }, /avg/);
+    refused({ ...scoringGroups(), 'data/secret/testdata.yaml': 'grading: custom\n' }, /grading: custom/);
+    refused(
+      { ...validatorWithHeaderFiles(), 'output_validators/sumcheck/build': '#!/bin/sh\n' },
+      /build\/run/,
+    );
+    refused(
+      { ...validatorWithHeaderFiles(), 'output_validators/sumcheck/check.kt': 'fun main() {}' },
+      /check\.kt/,
+    );
+    refused(
+      {
+        ...interactive2023(),
+        'problem.yaml': 'problem_format_version: 2023-07-draft\ntype: [pass-fail, multi-pass]\nname: X\n',
+      },
+      /multi-pass/,
+    );
+    refused(
+      { ...validatorWithHeaderFiles(), 'problem.yaml': 'name: X\nvalidation: custom score\n' },
+      /custom score/,
+    );
+    refused(
+      { ...defaultValidatorFlags(), 'data/testdata.yaml': 'output_validator_args: [ignore_me]\n' },
+      /ignore_me/,
+    );
+    expect(() => parse(symlinked(true))).toThrow(PackageError);
+    expect(() => parse(symlinked(true))).toThrow(/4\.ans 指向压缩包以外/);
+  });
+
+  it('resolves a symbolic link to a file inside the zip', () => {
+    const p = parse(symlinked(false));
+    expect(p.cases).toHaveLength(4);
+    expect(strFromU8(p.cases[3]!.input)).toBe('40 2\n');
+    expect(strFromU8(p.cases[3]!.output)).toBe('42\n');
+  });
+
+  it('reads the default validator flags with the format defaults', () => {
+    expect(parseValidatorFlags([], 't')).toEqual({
+      caseSensitive: false,
+      spaceChangeSensitive: false,
+      absolute: null,
+      relative: null,
+    });
+    expect(parseValidatorFlags(['case_sensitive', 'float_relative_tolerance', '1e-4'], 't')).toMatchObject({
+      caseSensitive: true,
+      relative: 1e-4,
+      absolute: null,
+    });
+    const p = parse(defaultValidatorFlags());
+    expect(p.values.judge_mode).toBe('spj');
+    expect(p.values.spj_code).toContain('CASE_SENSITIVE = false');
+    expect(p.values.spj_code).toMatch(/ABS_TOL = 0\.000001,/);
+  });
+
+  it('writes any bytes as a C string literal', () => {
+    expect(cString('a"b\\c\n?é')).toBe('"a\\042b\\134c\\012\\077\\303\\251"');
+  });
+});

@@ -1,0 +1,67 @@
+// The solutions a Kattis package ships under submissions/<verdict folder>/ (a file, or a folder
+// holding one source file), with the verdicts their folder promises, for import verification.
+import { utf8, type ZipEntries } from '../../zip';
+import type { ShippedSolution } from '../types';
+
+/** Folder → the verdicts a solution in it may end with. */
+const EXPECTED: Record<string, string[]> = {
+  accepted: ['AC'],
+  wrong_answer: ['WA'],
+  time_limit_exceeded: ['TLE'],
+  run_time_error: ['RTE'],
+  memory_limit_exceeded: ['MLE'],
+  compile_error: ['CE'],
+  partially_accepted: ['PA'],
+  rejected: ['WA', 'TLE', 'RTE', 'MLE', 'PE', 'PA'],
+  brute_force: ['TLE', 'RTE'],
+  slow_accepted: ['AC', 'TLE'],
+};
+
+/** File extension → this judge's language name (Kattis compiles C and C++ with -O2). */
+const LANGUAGE: Record<string, string> = {
+  c: 'C With O2',
+  cc: 'C++ 17 With O2',
+  cpp: 'C++ 17 With O2',
+  cxx: 'C++ 17 With O2',
+  'c++': 'C++ 17 With O2',
+  java: 'Java',
+  py: 'Python3',
+  py3: 'Python3',
+  go: 'Golang',
+  cs: 'C#',
+  php: 'PHP',
+  js: 'JavaScript Node',
+  rb: 'Ruby',
+  rs: 'Rust',
+};
+
+export function languageOfFile(name: string): string | null {
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  return LANGUAGE[ext] ?? null;
+}
+
+export function readSubmissions(entries: ZipEntries, root: string): ShippedSolution[] {
+  const programs = new Map<string, string[]>();
+  for (const n of entries.keys()) {
+    if (!n.startsWith(`${root}submissions/`)) continue;
+    const rel = n.slice(root.length).split('/');
+    if (rel.length < 3 || !EXPECTED[rel[1]!]) continue;
+    const key = rel.slice(0, 3).join('/');
+    const files = programs.get(key) ?? [];
+    files.push(n);
+    programs.set(key, files);
+  }
+  const out: ShippedSolution[] = [];
+  for (const [path, files] of [...programs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const sources = files.filter((f) => languageOfFile(f));
+    if (sources.length !== 1) continue; // several files, or no language of this judge
+    const language = languageOfFile(sources[0]!)!;
+    out.push({
+      path,
+      language,
+      code: utf8(entries.get(sources[0]!)!),
+      expected: EXPECTED[path.split('/')[1]!]!,
+    });
+  }
+  return out;
+}
