@@ -24,6 +24,8 @@ import { createProblemCapability } from './problem';
 import { createJudgeCapability, type JudgeCapability } from './judge';
 import { problemPortFromProblemCapability } from './judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
+import { createCcsImportCapability } from './contest/ccs-import';
+import { createUsersService } from './admin/users-service';
 import { createProblemJudgePort } from './problem';
 import { createDiscussionCapability } from './discussion';
 import { createMessageCapability } from './message';
@@ -190,6 +192,16 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     createFileCapability(ctx, { groups: group.roles }),
     group,
     createAdminCapability(ctx, { notices: message.service.noticePort }),
+    // Contest API imports (issue #24 items 5, 7): accounts through the back office's batch creation.
+    createCcsImportCapability(ctx, {
+      accounts: createUsersService({
+        db: ctx.db,
+        bus: ctx.bus,
+        notices: message.service.noticePort,
+        now: () => new Date(),
+      }),
+      requireContestAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
+    }),
     remoteJudge,
   ];
 

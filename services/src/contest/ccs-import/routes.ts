@@ -1,0 +1,43 @@
+// HTTP shape of the Contest API imports: /api/admin/contest/ccs/… with our envelope.
+import {
+  CcsFeedBody,
+  CcsImportBody,
+  CCS_FEED_MAX_BYTES,
+  CCS_IMPORT_MAX_CHARS,
+} from '@oj/protocol/contest/ccs-import';
+import type { App } from '../../platform/http/app';
+import { ok } from '../../platform/http/envelope';
+import { requestLanguage, translateMessage } from '../../platform/http/message-catalog';
+import type { CcsImportService } from './service';
+
+const tags = ['contest-admin'];
+
+export function registerCcsImportRoutes(app: App, s: CcsImportService) {
+  // A contest's admins (decided by the service from the stored contest) import its teams.
+  app.post(
+    '/api/admin/contest/ccs/import',
+    {
+      config: { access: 'login' },
+      bodyLimit: CCS_IMPORT_MAX_CHARS * 4 + 4096,
+      schema: { tags, body: CcsImportBody },
+    },
+    async (req) => {
+      const r = await s.importFile(req.user!, req.body);
+      const lang = requestLanguage(req.headers['accept-language']);
+      return ok({
+        ...r,
+        rows: r.rows.map((x) => (x.reason ? { ...x, reason: translateMessage(x.reason, lang) } : x)),
+      });
+    },
+  );
+  // Reading another system's event feed (a fetch from this server): site administrators only.
+  app.post(
+    '/api/admin/contest/ccs/feed-board',
+    {
+      config: { access: 'login', roles: ['root', 'admin'] },
+      bodyLimit: CCS_FEED_MAX_BYTES * 4 + 4096,
+      schema: { tags, body: CcsFeedBody },
+    },
+    async (req) => ok(await s.readFeed(req.body)),
+  );
+}
