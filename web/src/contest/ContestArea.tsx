@@ -226,6 +226,16 @@ function ContestBody({
         return (
           <div data-testid="contest-overview">
             {showPasswordForm(facts) && <PasswordForm cid={cid} onRegistered={reloadAccess} />}
+            {clock.phase === 'ended' && (
+              <Button
+                icon="history"
+                minimal
+                onClick={() => navigate(`/contest/${cid}/virtual`)}
+                data-testid="contest-virtual"
+              >
+                {t('virtualUi.title')}
+              </Button>
+            )}
             <Card className="oj-contest-description">
               {contest.description ? (
                 <MathMarkdown source={contest.description} />

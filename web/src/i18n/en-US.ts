@@ -4,6 +4,7 @@ import { remoteEnUS } from './remote.en-US';
 import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
 import { contestEnUS } from './contest.en-US';
+import { virtualEnUS } from './virtual.en-US';
 import { discussionEnUS } from './discussion.en-US';
 import { messageEnUS } from './message.en-US';
 import { groupEnUS } from './group.en-US';
@@ -178,6 +179,8 @@ export const enUS: Translations = {
   ...screensEnUS,
   // The contest area.
   ...contestEnUS,
+  // Virtual participation and the ghost board (issue #27).
+  ...virtualEnUS,
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
   // The remote judge's back-office pages (issue #17).

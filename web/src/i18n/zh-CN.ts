@@ -4,6 +4,7 @@ import { remoteZhCN } from './remote.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
+import { virtualZhCN } from './virtual.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
 import { messageZhCN } from './message.zh-CN';
 import { groupZhCN } from './group.zh-CN';
@@ -176,6 +177,8 @@ export const zhCN = {
   ...screensZhCN,
   // The contest area.
   ...contestZhCN,
+  // Virtual participation and the ghost board (issue #27).
+  ...virtualZhCN,
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
   // The remote judge's back-office pages (issue #17).

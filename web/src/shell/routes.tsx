@@ -9,6 +9,7 @@ const problemDetail = () => import('../problem/detail-pages');
 const judge = () => import('../judge/pages');
 const rank = () => import('../judge/rank');
 const contest = () => import('../contest/pages');
+const contestVirtual = () => import('../contest/virtual/pages');
 const training = () => import('../training/pages');
 const discussion = () => import('../discussion/pages');
 const group = () => import('../group/pages');
@@ -35,6 +36,7 @@ const P = {
   ContestArea: lazyPage(contest, 'ContestArea'),
   Scoreboard: lazyPage(contest, 'Scoreboard'),
   ScrollBoard: lazyPage(contest, 'ScrollBoard'),
+  VirtualContest: lazyPage(contestVirtual, 'VirtualContest'),
   TrainingList: lazyPage(training, 'TrainingList'),
   TrainingArea: lazyPage(training, 'TrainingArea'),
   DiscussionList: lazyPage(discussion, 'DiscussionList'),
@@ -106,6 +108,7 @@ export const ROUTES: RouteSpec[] = [
   { path: '/scrollBoard', page: P.ScrollBoard, access: 'public' },
   { path: '/contest/:contestID/problem/:problemID/full-screen', page: P.FullScreenProblem, access: 'login' },
   // /contest/:contestID/problem/:problemID is drawn inside the contest shell (its problems tab).
+  { path: '/contest/:contestID/virtual', page: P.VirtualContest, access: 'login' },
   { path: '/contest/:contestID', page: P.ContestArea, access: 'login' },
   { path: '/contest/:contestID/*', page: P.ContestArea, access: 'login' },
 

@@ -1,0 +1,4 @@
+// Virtual participation pages (issue #27).
+import { VirtualPage } from './VirtualPage';
+
+export const VirtualContest = () => <VirtualPage />;

@@ -1,0 +1,33 @@
+// 虚拟参赛与幽灵榜（issue #27）。
+export const virtualZhCN = {
+  virtualUi: {
+    title: '虚拟参赛',
+    intro:
+      '在你选择的时间开始：比赛时长从此刻计时，题目、公告和你的提交与现场比赛一致；幽灵榜显示原参赛者在相同时刻的排名。',
+    start: '开始虚拟参赛',
+    password: '比赛密码',
+    running: '进行中',
+    sealed: '已封榜',
+    ended: '已结束',
+    remaining: '剩余 {{text}}',
+    elapsed: '已用 {{text}}',
+    ghostBoard: '幽灵榜',
+    you: '你',
+    virtualTag: '虚拟',
+    rank: '排名',
+    user: '用户',
+    solved: '通过',
+    score: '总分',
+    penalty: '罚时',
+    problems: '去做题',
+    announcements: '公告',
+    noAnnouncements: '暂无公告',
+    result: '结果：第 {{rank}} 名',
+    empty: '此刻榜上还没有人',
+    notEnded: '比赛结束后可以虚拟参赛',
+    myVirtual: '我的虚拟参赛',
+    withVirtual: '含虚拟参赛者',
+    otherRunning: '你正在虚拟参加另一场比赛',
+    goRunning: '前往',
+  },
+};
