@@ -281,13 +281,23 @@ export function registerProblemAdminRoutes(
       {
         config: ROOT,
         schema: {
+          // verify=true (issue #25 item 3): the shipped solutions are judged; the problem stays private
+          querystring: Type.Object({ verify: Type.Optional(Type.Boolean()) }),
           response: {
-            200: env(Type.Object({ count: Type.Integer(), problemIds: Type.Array(Type.String()) })),
+            200: env(
+              Type.Object({
+                count: Type.Integer(),
+                problemIds: Type.Array(Type.String()),
+                verifying: Type.Optional(Type.Integer()),
+              }),
+            ),
           },
         },
       },
       async (req) => {
-        const result = await files.importPackage(req.user!, kind, await uploadedFile(req));
+        const result = await files.importPackage(req.user!, kind, await uploadedFile(req), {
+          verify: req.query.verify === true,
+        });
         return ok(result, `导入成功：共导入${result.count}道题目`);
       },
     );

@@ -29,6 +29,7 @@ import * as repo from './repository';
 import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, totalScore } from './rules';
 import { insertDraft } from './writer';
 import { DEFAULT_ZIP_LIMITS, readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
+import type { VerificationService } from './verification/service';
 
 export interface UploadedFile {
   filename: string;
@@ -75,6 +76,7 @@ export function createProblemFilesService(
   ports: ProblemPorts = {},
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
   changed: ProblemsChanged = noChangeNotice,
+  verification?: VerificationService,
 ) {
   const db = ctx.db;
   const groups = ports.groups ?? defaultGroupPort;
@@ -185,7 +187,8 @@ export function createProblemFilesService(
     user: AuthUser,
     kind: PackageKind,
     file: UploadedFile | null,
-  ): Promise<{ count: number; problemIds: string[] }> {
+    opts: { verify?: boolean } = {},
+  ): Promise<{ count: number; problemIds: string[]; verifying?: number }> {
     let problems: ImportedProblem[];
     try {
       problems = await parsePackage(kind, file);
@@ -199,6 +202,8 @@ export function createProblemFilesService(
       p.values.time_limit = clampLimit(p.values.time_limit ?? 1000, MAX_LIMITS.timeLimit);
       p.values.memory_limit = clampLimit(p.values.memory_limit ?? 256, MAX_LIMITS.memoryLimit);
       p.values.stack_limit = clampLimit(p.values.stack_limit ?? 128, MAX_LIMITS.stackLimit);
+      // Verified before it is made visible (issue #25 item 3): imported private.
+      if (opts.verify && verification) p.values.auth = 2;
     }
     const wanted = problems
       .map((p) => p.values.problem_id?.trim().toUpperCase())
@@ -226,6 +231,7 @@ export function createProblemFilesService(
       }
       hashed.push({ p, cases });
     }
+    const pids: number[] = [];
     const ids = await db.transaction().execute(async (tx) => {
       const out: string[] = [];
       for (const { p, cases } of hashed) {
@@ -256,11 +262,16 @@ export function createProblemFilesService(
           cases,
         });
         out.push(row.problem_id);
+        pids.push(row.id);
       }
       return out;
     });
     await changed();
-    return { count: ids.length, problemIds: ids };
+    if (!opts.verify || !verification) return { count: ids.length, problemIds: ids };
+    let verifying = 0;
+    for (const [i, { p }] of hashed.entries())
+      if (p.solutions?.length) verifying += await verification.start(user.uid, pids[i]!, p.solutions);
+    return { count: ids.length, problemIds: ids, verifying };
   }
 
   async function exportProblems(pids: number[]): Promise<{ filename: string; data: Uint8Array }> {

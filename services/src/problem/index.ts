@@ -12,6 +12,8 @@ import { createProblemListCache, type ProblemListCache, type ProblemListCacheOpt
 import { registerProblemRoutes } from './routes';
 import { createProblemService } from './service';
 import { DEFAULT_ZIP_LIMITS } from './zip';
+import { createVerificationService } from './verification/service';
+import { registerVerificationRoutes } from './verification/routes';
 
 export type {
   ProblemPorts,
@@ -59,8 +61,10 @@ export function createProblemCapability(
   const changed = createChangeNotifier(ctx, listCache);
   const service = createProblemService(ctx, ports, listCache);
   const admin = createProblemAdminService(ctx, changed);
-  const files = createProblemFilesService(ctx, ports, DEFAULT_ZIP_LIMITS, changed);
+  const verification = createVerificationService(ctx);
+  const files = createProblemFilesService(ctx, ports, DEFAULT_ZIP_LIMITS, changed, verification);
   let listening: Unsubscribe[] = [];
+  let stopVerifying: Unsubscribe | null = null;
   let stopCollector: (() => void) | null = null;
   return {
     name: 'problem',
@@ -70,8 +74,10 @@ export function createProblemCapability(
     routes(app) {
       registerProblemRoutes(app, service);
       registerProblemAdminRoutes(app, admin, files, ports.compiler);
+      registerVerificationRoutes(app, verification);
     },
     async start() {
+      stopVerifying ??= await verification.consume();
       if (listCache.enabled && listening.length === 0) listening = await listenForChanges(ctx, listCache);
       // Unreferenced test-data blobs past their grace period (issue #23 item 13).
       const quota = ctx.config.testDataQuota ?? DEFAULT_TEST_DATA_QUOTA;
@@ -95,6 +101,8 @@ export function createProblemCapability(
       }
     },
     async stop() {
+      await stopVerifying?.();
+      stopVerifying = null;
       stopCollector?.();
       stopCollector = null;
       const offs = listening;

@@ -141,4 +141,25 @@ export interface ProblemTables {
   problem_case: ProblemCaseTable;
   problem_count: ProblemCountTable;
   testcase_upload: TestcaseUploadTable;
+  problem_verification: ProblemVerificationTable;
+}
+
+/** A shipped solution of an imported package and its verification verdict (migration 0025). */
+export interface ProblemVerificationTable {
+  id: Generated<number>;
+  pid: number;
+  verify_key: string;
+  seq: number;
+  path: string;
+  language: string;
+  code: string;
+  /** Verdict names, a JSON array; write it through `jsonb()`. */
+  expected: ColumnType<string[], unknown, unknown>;
+  status: number | null;
+  time: number | null;
+  memory: number | null;
+  message: string | null;
+  created_by: string;
+  gmt_create: CreatedAt;
+  gmt_modified: ModifiedAt;
 }

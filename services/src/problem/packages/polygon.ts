@@ -2,18 +2,21 @@
 // the first statement language, else the statement-sections .tex files), limits of the "tests"
 // testset, tests/NN with tests/NN.a answers, points and groups (OI; groups become subtasks), the
 // checker (a custom one becomes the special judge; std:: checkers are the default comparison), the
-// interactor, tags. Validators and generators are not run: a package without answer files is refused.
+// interactor (with files/testlib.h, or any other header of files/ the source includes, as judge extra
+// files for the checker compile), tags, and the tagged solutions (issue #25 item 5) for an import
+// verification. Validators and generators are not run: a package without answer files is refused.
 import { XMLParser } from 'fast-xml-parser';
 import { formatExamples } from '../rules';
 import { normalizeData } from '../testcases';
 import { utf8, type ZipEntries } from '../zip';
-import { PackageError, type ImportedCase, type ImportedProblem } from './types';
+import { PackageError, type ImportedCase, type ImportedProblem, type ShippedSolution } from './types';
 
 type Node = Record<string, unknown>;
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
-  isArray: (n) => ['name', 'statement', 'test', 'group', 'tag', 'testset', 'validator', 'file'].includes(n),
+  isArray: (n) =>
+    ['name', 'statement', 'test', 'group', 'tag', 'testset', 'validator', 'file', 'solution'].includes(n),
 });
 const arr = (v: unknown): Node[] =>
   Array.isArray(v) ? (v as Node[]) : v && typeof v === 'object' ? [v as Node] : [];
@@ -23,6 +26,56 @@ const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? S
 /** `tests/%02d` → `tests/07` for 7. */
 export function polygonPath(pattern: string, n: number): string {
   return pattern.replace(/%0?(\d*)d/, (_m, w: string) => String(n).padStart(Number(w) || 0, '0'));
+}
+
+/**
+ * Verdict names a Polygon solution tag expects (problem.xml's tag values, and the short marks of
+ * Polygon's solutions page); any one is a match. Undefined = not run (do-not-run, unknown tags).
+ */
+const ANY_REJECTION = ['WA', 'TLE', 'MLE', 'RTE', 'PE', 'PA', 'CE'];
+const POLYGON_TAGS: Record<string, string[]> = {
+  main: ['AC'],
+  accepted: ['AC'],
+  'wrong-answer': ['WA'],
+  'presentation-error': ['PE', 'WA'],
+  'time-limit-exceeded': ['TLE'],
+  'time-limit-exceeded-or-accepted': ['TLE', 'AC'],
+  'time-limit-exceeded-or-memory-limit-exceeded': ['TLE', 'MLE'],
+  'memory-limit-exceeded': ['MLE'],
+  failed: ['RTE'],
+  'runtime-error': ['RTE'],
+  rejected: ANY_REJECTION,
+  ma: ['AC'],
+  ok: ['AC'],
+  wa: ['WA'],
+  pe: ['PE', 'WA'],
+  tl: ['TLE'],
+  ml: ['MLE'],
+  re: ['RTE'],
+  rj: ANY_REJECTION,
+  to: ['TLE', 'AC'],
+};
+
+export function polygonTagVerdicts(tag: string): string[] | undefined {
+  return POLYGON_TAGS[tag.trim().toLowerCase()];
+}
+
+/** A Polygon source type (`cpp.g++17`, `java11`, `python.3`, ...) → a local language name. */
+export function polygonLanguage(type: string, path: string): string {
+  const t = (type || path.slice(path.lastIndexOf('.') + 1)).toLowerCase();
+  if (/^(cpp|c\+\+)|g\+\+|clang\+\+|msvc/.test(t))
+    return /20|23|2a|2b/.test(t) ? 'C++ 20 With O2' : /17|1z/.test(t) ? 'C++ 17 With O2' : 'C++ With O2';
+  if (/^c\b|^c\.|gcc/.test(t)) return 'C With O2';
+  if (/java/.test(t)) return 'Java';
+  if (/pypy/.test(t)) return /2/.test(t) ? 'PyPy2' : 'PyPy3';
+  if (/python|^py$/.test(t)) return /\.2|python2/.test(t) ? 'Python2' : 'Python3';
+  if (/csharp|c#|mono|^cs$/.test(t)) return 'C#';
+  if (/^go/.test(t)) return 'Golang';
+  if (/rust|^rs$/.test(t)) return 'Rust';
+  if (/ruby|^rb$/.test(t)) return 'Ruby';
+  if (/php/.test(t)) return 'PHP';
+  if (/^js|node|javascript/.test(t)) return 'JavaScript Node';
+  return type || t;
 }
 
 /** Packages with a problem.xml at the root, or one folder holding it. */
@@ -156,6 +209,34 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
     spj = sourceOf(checker);
     if (spj) judgeMode = 'spj';
   }
+  // Headers of files/ a checker or interactor includes (testlib.h above all) go with it.
+  let judgeExtraFiles: Record<string, string> | null = null;
+  if (spj) {
+    for (const m of spj.code.matchAll(/#\s*include\s*[<"]([^>"]+)[>"]/g)) {
+      const name = m[1]!;
+      const bytes = get(`files/${name}`) ?? get(name);
+      if (bytes) (judgeExtraFiles ??= {})[name] = utf8(bytes);
+      else if (name === 'testlib.h')
+        throw new PackageError(
+          `[${title}] 检查器或交互程序使用了 testlib.h，但包里没有 files/testlib.h（请上传带 files/testlib.h 的完整 Polygon 包）！`,
+        );
+    }
+  }
+  const solutions: ShippedSolution[] = [];
+  const solutionNodes = arr((assets?.solutions as Node | undefined)?.solution);
+  for (const sol of solutionNodes) {
+    const src = sol.source as Node | undefined;
+    const path = attr(src, 'path');
+    const expected = polygonTagVerdicts(attr(sol, 'tag') ?? '');
+    const bytes = path ? get(path) : undefined;
+    if (!path || !expected || !bytes) continue;
+    solutions.push({
+      path,
+      language: polygonLanguage(attr(src, 'type') ?? '', path),
+      code: utf8(bytes),
+      expected,
+    });
+  }
   const tags = arr((doc.tags as Node | undefined)?.tag)
     .map((t) => attr(t, 'value') ?? '')
     .filter(Boolean);
@@ -178,6 +259,7 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
       judge_case_mode: subtasks ? 'subtask_lowest' : 'default',
       spj_code: spj?.code ?? null,
       spj_language: spj?.language ?? null,
+      ...(judgeExtraFiles ? { judge_extra_file: JSON.stringify(judgeExtraFiles) } : {}),
       is_upload_case: true,
       is_group: false,
       source: shortName ? `Polygon: ${shortName}` : 'Polygon',
@@ -186,5 +268,6 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
     tags,
     templates: [],
     cases,
+    ...(solutions.length ? { solutions } : {}),
   };
 }

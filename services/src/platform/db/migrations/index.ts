@@ -26,6 +26,7 @@ import * as m0019 from './0019_blob_copy';
 import * as m0020 from './0020_testcase_upload';
 import * as m0021 from './0021_training_problem_fk';
 import * as m0022 from './0022_case_sample_io';
+import * as m0025 from './0025_problem_verification';
 import * as m0024 from './0024_ccs_organization';
 import * as m0027 from './0027_contest_virtual';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0020_testcase_upload': m0020,
   '0021_training_problem_fk': m0021,
   '0022_case_sample_io': m0022,
+  '0025_problem_verification': m0025,
   '0024_ccs_organization': m0024,
   '0027_contest_virtual': m0027,
 };

@@ -1,0 +1,71 @@
+// Rows of import verification runs (migration 0025_problem_verification). Only this file touches them.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { jsonb } from '../../platform/db/json';
+
+type Db = Kysely<Database>;
+
+export interface VerifyInsert {
+  pid: number;
+  verify_key: string;
+  seq: number;
+  path: string;
+  language: string;
+  code: string;
+  expected: string[];
+  created_by: string;
+}
+
+export async function insertRuns(db: Db, rows: VerifyInsert[]): Promise<void> {
+  if (!rows.length) return;
+  await db
+    .insertInto('problem_verification')
+    .values(rows.map((r) => ({ ...r, expected: jsonb(r.expected) })))
+    .execute();
+}
+
+/** Drops a problem's earlier run (a new one replaces it). */
+export async function deleteRuns(db: Db, pid: number): Promise<void> {
+  await db.deleteFrom('problem_verification').where('pid', '=', pid).execute();
+}
+
+const COLUMNS = [
+  'id',
+  'pid',
+  'verify_key',
+  'seq',
+  'path',
+  'language',
+  'code',
+  'expected',
+  'status',
+  'time',
+  'memory',
+  'message',
+] as const;
+
+export async function runsOf(db: Db, pid: number) {
+  return db
+    .selectFrom('problem_verification')
+    .select(COLUMNS)
+    .where('pid', '=', pid)
+    .orderBy('seq')
+    .execute();
+}
+
+export type VerifyRunRow = Awaited<ReturnType<typeof runsOf>>[number];
+
+/** Stores a result once: a row already judged keeps its first result (redeliveries are no-ops). */
+export async function finishRun(
+  db: Db,
+  key: string,
+  v: { status: number; time: number; memory: number; message: string | null },
+): Promise<VerifyRunRow | undefined> {
+  return db
+    .updateTable('problem_verification')
+    .set({ ...v, gmt_modified: new Date() })
+    .where('verify_key', '=', key)
+    .where('status', 'is', null)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}

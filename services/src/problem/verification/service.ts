@@ -1,0 +1,203 @@
+// Import verification (issue #25 item 3): every solution a package ships is judged on the imported
+// problem by the real judge (a 'verify' task on the judge queue: no submission row, nothing in
+// /status), its verdict stored against the verdicts the package expects, and each stored row
+// pushed to the back office's admin room as it lands.
+import { randomBytes } from 'node:crypto';
+import { Value } from '@sinclair/typebox/value';
+import { JudgeStatus, Subjects } from '@oj/protocol';
+import type { Unsubscribe } from '@oj/protocol/bus';
+import {
+  JudgeResultSchema,
+  VerifyJudgeTaskSchema,
+  type JudgeResult,
+  type VerifyJudgeTask,
+} from '@oj/protocol/judge/schemas';
+import type { ProblemVerification, ProblemVerifyRow } from '@oj/protocol/problem';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/http/errors';
+import { createProblemJudgePort, type ProblemForJudge } from '../port';
+import * as problems from '../repository';
+import type { ShippedSolution } from '../packages/types';
+import * as repo from './repository';
+
+const S = JudgeStatus;
+/** Most solutions verified per problem (a package shipping more is verified on its first ones). */
+export const MAX_VERIFY_SOLUTIONS = 100;
+
+const VERDICT_NAMES: Record<number, string> = {
+  [S.ACCEPTED]: 'AC',
+  [S.WRONG_ANSWER]: 'WA',
+  [S.TIME_LIMIT_EXCEEDED]: 'TLE',
+  [S.MEMORY_LIMIT_EXCEEDED]: 'MLE',
+  [S.RUNTIME_ERROR]: 'RTE',
+  [S.PRESENTATION_ERROR]: 'PE',
+  [S.COMPILE_ERROR]: 'CE',
+  [S.PARTIAL_ACCEPTED]: 'PA',
+};
+
+/** A judge status as a verdict name of the verification table ('SE' for anything else). */
+export function verdictName(status: number): string {
+  return VERDICT_NAMES[status] ?? 'SE';
+}
+
+export function toVerifyRow(r: repo.VerifyRunRow): ProblemVerifyRow {
+  const got = r.status === null ? null : verdictName(r.status);
+  return {
+    id: r.id,
+    pid: r.pid,
+    path: r.path,
+    language: r.language,
+    expected: r.expected,
+    status: r.status,
+    got,
+    matches: got === null ? null : r.expected.includes(got),
+    time: r.time,
+    memory: r.memory,
+    message: r.message,
+  };
+}
+
+function buildTask(key: string, p: ProblemForJudge, s: { language: string; code: string }): VerifyJudgeTask {
+  const nonEmpty = (files: Record<string, string>) => (Object.keys(files).length ? files : undefined);
+  const userExtraFiles = nonEmpty(p.userExtraFiles);
+  const judgeExtraFiles = nonEmpty(p.judgeExtraFiles);
+  return {
+    kind: 'verify',
+    verifyKey: key,
+    problemType: p.type,
+    ioScore: p.ioScore,
+    judgeMode: p.judgeMode,
+    judgeCaseMode: p.judgeCaseMode,
+    testCases: [...p.cases]
+      .sort((a, b) => a.seq - b.seq)
+      .map((c) => ({
+        caseId: c.caseId,
+        inputHash: c.inputHash,
+        outputHash: c.outputHash,
+        score: c.score,
+        groupNum: c.groupNum,
+      })),
+    ...(p.checker ? { checker: p.checker } : {}),
+    ...(judgeExtraFiles ? { judgeExtraFiles } : {}),
+    limits: { timeLimit: p.timeLimit, memoryLimit: p.memoryLimit, stackLimit: p.stackLimit },
+    language: s.language,
+    code: s.code,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    ...(p.fileIO ? { fileIO: p.fileIO } : {}),
+    ...(userExtraFiles ? { userExtraFiles } : {}),
+    problemId: p.problemId,
+  };
+}
+
+export function createVerificationService(ctx: AppContext) {
+  const { db, bus, log } = ctx;
+  const judgePort = createProblemJudgePort(db);
+
+  /** Stores the rows and queues one verify task per solution; an earlier run of the problem is replaced. */
+  async function start(
+    uid: string,
+    pid: number,
+    solutions: Pick<ShippedSolution, 'path' | 'language' | 'code' | 'expected'>[],
+  ): Promise<number> {
+    const list = solutions.slice(0, MAX_VERIFY_SOLUTIONS);
+    const problem = await judgePort.getProblemForJudge(pid);
+    if (!problem) throw fail('对不起，该题目不存在！');
+    const rows = list.map((s, i) => ({
+      pid,
+      verify_key: `VERIFY_${pid}_${randomBytes(12).toString('hex')}`,
+      seq: i + 1,
+      path: s.path,
+      language: s.language,
+      code: s.code,
+      expected: s.expected,
+      created_by: uid,
+    }));
+    await repo.deleteRuns(db, pid);
+    await repo.insertRuns(db, rows);
+    for (const r of rows) {
+      const task = buildTask(r.verify_key, problem, r);
+      if (!Value.Check(VerifyJudgeTaskSchema, task)) {
+        const first = Value.Errors(VerifyJudgeTaskSchema, task).First();
+        await finish(r.verify_key, {
+          status: S.SYSTEM_ERROR,
+          time: 0,
+          memory: 0,
+          message: `not judged: ${first ? `${first.path} ${first.message}` : 'invalid task'}`,
+        });
+        continue;
+      }
+      await bus.enqueue(Subjects.judgeTaskQueue, task, { id: `task:verify:${r.verify_key}` });
+    }
+    return rows.length;
+  }
+
+  /** Runs the stored solutions of a problem again (after an edit of its data or limits). */
+  async function rerun(uid: string, pid: number): Promise<number> {
+    const stored = await repo.runsOf(db, pid);
+    if (!stored.length) throw fail('该题目没有可验证的解答！');
+    return start(uid, pid, stored);
+  }
+
+  async function finish(
+    key: string,
+    v: { status: number; time: number; memory: number; message: string | null },
+  ): Promise<void> {
+    const row = await repo.finishRun(db, key, v);
+    if (!row) return;
+    try {
+      await bus.publish(Subjects.adminProblemVerify, toVerifyRow(row));
+    } catch (err) {
+      // Stored: the screen reads it again when it (re)opens.
+      log.warn({ err, key }, 'publishing a verification row failed');
+    }
+  }
+
+  async function applyResult(result: JudgeResult): Promise<void> {
+    if (result.kind !== 'verify' || !result.verifyKey) return;
+    const firstFailure = result.cases.find((c) => c.message && c.status !== S.ACCEPTED)?.message;
+    await finish(result.verifyKey, {
+      status: result.status,
+      time: result.time,
+      memory: result.memory,
+      message: (result.errorMessage ?? firstFailure ?? null)?.slice(0, 2000) ?? null,
+    });
+  }
+
+  /** Consumes the verify results the judge capability hands on. */
+  async function consume(): Promise<Unsubscribe> {
+    return bus.consume<unknown>(
+      Subjects.problemVerifyResultQueue,
+      async (job) => {
+        if (!Value.Check(JudgeResultSchema, job.data)) {
+          await job.term('malformed verify result');
+          return;
+        }
+        try {
+          await applyResult(job.data as JudgeResult);
+          await job.ack();
+        } catch (err) {
+          log.warn({ err, id: job.id }, 'storing a verification result failed: tried again');
+          await job.nak(1000);
+        }
+      },
+      { concurrency: 4 },
+    );
+  }
+
+  async function view(pid: number): Promise<ProblemVerification> {
+    const problem = await problems.findProblem(db, pid);
+    if (!problem) throw fail('对不起，该题目不存在！');
+    const rows = await repo.runsOf(db, pid);
+    return {
+      pid,
+      problemId: problem.problem_id,
+      title: problem.title,
+      auth: problem.auth,
+      rows: rows.map(toVerifyRow),
+    };
+  }
+
+  return { start, rerun, view, consume, applyResult };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

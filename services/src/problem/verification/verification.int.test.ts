@@ -1,0 +1,283 @@
+// Import verification end to end (issue #25 items 3 and 5) on PostgreSQL with the real judge
+// runner: a Polygon package (a testlib checker built with the package's own files/testlib.h, tagged
+// solutions OK / WA / TL) and a Kattis package (submissions/ folders) are imported with verify=true;
+// every shipped solution is judged and must get the verdict its tag or folder names, pushed to the
+// admin room as it lands, without a submission row.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipSync, strToU8 } from 'fflate';
+import { Subjects } from '@oj/protocol';
+import type { ProblemVerification, ProblemVerifyRow } from '@oj/protocol/problem';
+import type { Runner } from '@oj/judge-runner';
+import { loadConfig } from '../../platform/config';
+import { createPlatform, type Platform } from '../../compose';
+import { startEmbeddedJudge } from '../../platform/embedded-judge';
+import { TEST_DATABASE_URL } from '../../../test/support/db';
+
+const ROOT_PASSWORD = 'root-pass-1';
+const TESTS = [
+  [1, 2],
+  [40, 2],
+];
+const RIGHT =
+  '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n';
+const WRONG =
+  '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a - b << "\\n"; }\n';
+const SLOW = '#include <iostream>\nint main() { volatile unsigned long long x = 0; for (;;) x = x + 1; }\n';
+
+/** A few lines in testlib's shape (written for this test): the checker includes it from files/. */
+const MINI_TESTLIB = `#pragma once
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };
+[[noreturn]] inline void quitf(TResult r, const char *fmt, ...) {
+  const char *head = r == _ok ? "ok " : r == _wa ? "wrong answer " : r == _pe ? "wrong output format " : "FAIL ";
+  std::fputs(head, stderr);
+  va_list ap;
+  va_start(ap, fmt);
+  std::vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  std::exit(static_cast<int>(r));
+}
+struct InStream {
+  FILE *f = nullptr;
+  TResult onError = _fail;
+  long long readLong() {
+    long long v;
+    if (!f || std::fscanf(f, "%lld", &v) != 1) quitf(onError, "expected an integer");
+    return v;
+  }
+};
+inline InStream inf, ouf, ans;
+inline void registerTestlibCmd(int argc, char **argv) {
+  if (argc < 4) quitf(_fail, "usage: checker input output answer");
+  inf.f = std::fopen(argv[1], "r");
+  ouf.f = std::fopen(argv[2], "r");
+  ouf.onError = _pe;
+  ans.f = std::fopen(argv[3], "r");
+}
+`;
+const CHECKER = `#include "testlib.h"
+int main(int argc, char **argv) {
+  registerTestlibCmd(argc, argv);
+  long long want = ans.readLong(), got = ouf.readLong();
+  if (want != got) quitf(_wa, "expected %lld, found %lld", want, got);
+  quitf(_ok, "%lld", got);
+}
+`;
+
+function polygonZip(): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    'problem.xml': strToU8(`<?xml version="1.0" encoding="utf-8"?>
+<problem revision="1" short-name="verify-pg">
+  <names><name language="english" value="Verified Sum"/></names>
+  <judging>
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>${TESTS.length}</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>${TESTS.map(() => '<test method="manual"/>').join('')}</tests>
+    </testset>
+  </judging>
+  <files><resources><file path="files/testlib.h" type="h.g++"/></resources></files>
+  <assets>
+    <checker name="check.cpp" type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <solutions>
+      <solution tag="main"><source path="solutions/ok.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/wa.cpp" type="cpp.g++17"/></solution>
+      <solution tag="time-limit-exceeded"><source path="solutions/tl.cpp" type="cpp.g++17"/></solution>
+    </solutions>
+  </assets>
+</problem>`),
+    'files/testlib.h': strToU8(MINI_TESTLIB),
+    'files/check.cpp': strToU8(CHECKER),
+    'solutions/ok.cpp': strToU8(RIGHT),
+    'solutions/wa.cpp': strToU8(WRONG),
+    'solutions/tl.cpp': strToU8(SLOW),
+  };
+  TESTS.forEach(([a, b], i) => {
+    const n = String(i + 1).padStart(2, '0');
+    files[`tests/${n}`] = strToU8(`${a} ${b}\n`);
+    files[`tests/${n}.a`] = strToU8(`${a! + b!}\n`);
+  });
+  return zipSync(files);
+}
+
+function kattisZip(): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    'problem.yaml': strToU8('name: Kattis Verified Sum\nlimits:\n  time_limit: 1\n'),
+    'problem_statement/problem.en.md': strToU8('Add two integers.'),
+    'submissions/accepted/sum.cpp': strToU8(RIGHT),
+    'submissions/wrong_answer/diff.cpp': strToU8(WRONG),
+  };
+  TESTS.forEach(([a, b], i) => {
+    files[`data/secret/${i + 1}.in`] = strToU8(`${a} ${b}\n`);
+    files[`data/secret/${i + 1}.ans`] = strToU8(`${a! + b!}\n`);
+  });
+  return zipSync(files);
+}
+
+describe('import verification on PostgreSQL with the real runner', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oj-verify-'));
+  const dbName = `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  let platform: Platform;
+  let runner: Runner | null = null;
+  let token = '';
+  const pushed: ProblemVerifyRow[] = [];
+
+  const admin = async (run: (c: pg.Client) => Promise<unknown>) => {
+    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await c.connect();
+    try {
+      await run(c);
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`create database "${dbName}"`));
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${dbName}`;
+    const config = loadConfig({
+      OJ_DATA_DIR: dataDir,
+      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+    });
+    platform = await createPlatform({ config, seedSamples: false });
+    await platform.ctx.bus.subscribe<ProblemVerifyRow>(Subjects.adminProblemVerify, (row) => {
+      pushed.push(row);
+    });
+    runner = await startEmbeddedJudge(platform.ctx);
+    const login = await platform.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'root', password: ROOT_PASSWORD },
+    });
+    token = String(login.headers.authorization ?? '');
+  }, 180_000);
+
+  afterAll(async () => {
+    await runner?.stop();
+    await platform?.close();
+    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function importZip(url: string, bytes: Uint8Array) {
+    const boundary = '----oj' + randomBytes(8).toString('hex');
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pkg.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      Buffer.from(bytes),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const r = await platform.app.inject({
+      method: 'POST',
+      url: `${url}?verify=true`,
+      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    const json = r.json() as {
+      status: number;
+      msg: string;
+      data: { problemIds: string[]; verifying: number };
+    };
+    expect(json, json.msg).toMatchObject({ status: 200 });
+    return json.data;
+  }
+
+  async function pidOf(problemId: string): Promise<number> {
+    const row = await platform.ctx.db
+      .selectFrom('problem')
+      .select(['id', 'auth'])
+      .where('problem_id', '=', problemId)
+      .executeTakeFirstOrThrow();
+    expect(row.auth, 'a verified import stays private').toBe(2);
+    return row.id;
+  }
+
+  async function table(pid: number): Promise<ProblemVerification> {
+    const r = await platform.app.inject({
+      method: 'GET',
+      url: `/api/admin/problem/verification?pid=${pid}`,
+      headers: { authorization: token },
+    });
+    const json = r.json() as { status: number; msg: string; data: ProblemVerification };
+    expect(json.status, json.msg).toBe(200);
+    return json.data;
+  }
+
+  /** Waits for every row's push (the admin room's event), then reads the stored table. */
+  async function verified(pid: number, count: number): Promise<ProblemVerification> {
+    await expect
+      .poll(() => pushed.filter((r) => r.pid === pid).length, { timeout: 240_000, interval: 250 })
+      .toBe(count);
+    const t = await table(pid);
+    // what was pushed is what is stored
+    const byId = new Map(pushed.map((r) => [r.id, r]));
+    expect(t.rows.map((r) => byId.get(r.id))).toEqual(t.rows);
+    return t;
+  }
+
+  it('verifies a Polygon package: OK, WA and TL solutions get their tags through a testlib checker', async () => {
+    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    const data = await importZip('/api/file/import-polygon-problem', polygonZip());
+    expect(data.verifying).toBe(3);
+    const pid = await pidOf(data.problemIds[0]!);
+    const t = await verified(pid, 3);
+    expect(t.rows.map((r) => [r.path, r.expected, r.got])).toEqual([
+      ['solutions/ok.cpp', ['AC'], 'AC'],
+      ['solutions/wa.cpp', ['WA'], 'WA'],
+      ['solutions/tl.cpp', ['TLE'], 'TLE'],
+    ]);
+    expect(t.rows.every((r) => r.matches)).toBe(true);
+    // the wrong answer is the testlib checker's (its message), not a plain diff
+    expect(t.rows[1]!.message).toMatch(/wrong answer expected 3, found -1/);
+    // not a user submission
+    const judged = await platform.ctx.db.selectFrom('judge').select('submit_id').execute();
+    expect(judged).toEqual([]);
+  }, 300_000);
+
+  it('verifies a Kattis package from its submissions/ folders, and runs them again on request', async () => {
+    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    const data = await importZip('/api/file/import-icpc-problem', kattisZip());
+    expect(data.verifying).toBe(2);
+    const pid = await pidOf(data.problemIds[0]!);
+    const t = await verified(pid, 2);
+    expect(t.rows.map((r) => [r.path, r.got, r.matches])).toEqual([
+      ['submissions/accepted/sum.cpp', 'AC', true],
+      ['submissions/wrong_answer/diff.cpp', 'WA', true],
+    ]);
+    const again = await platform.app.inject({
+      method: 'POST',
+      url: '/api/admin/problem/verification/rerun',
+      headers: { authorization: token },
+      payload: { pid },
+    });
+    expect(again.json()).toMatchObject({ status: 200, data: { verifying: 2 } });
+    expect((await table(pid)).rows.every((r) => r.status === null)).toBe(true);
+    await verified(pid, 4);
+  }, 300_000);
+
+  it('is root only, and an unknown problem is an envelope error', async () => {
+    const anon = await platform.app.inject({ method: 'GET', url: '/api/admin/problem/verification?pid=1' });
+    expect(anon.statusCode).not.toBe(200);
+    const missing = await platform.app.inject({
+      method: 'GET',
+      url: '/api/admin/problem/verification?pid=999999',
+      headers: { authorization: token },
+    });
+    expect(missing.statusCode).toBeLessThan(500);
+    expect(missing.json()).toMatchObject({ status: 400 });
+  });
+});
