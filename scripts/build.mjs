@@ -26,6 +26,7 @@ export const ENTRIES = {
   'services/cluster': 'services/src/cluster.ts',
   'judge-runner/main': 'judge-runner/src/main.ts',
   'services/remote-judge': 'services/src/processes/remote-judge.ts',
+  'services/similarity': 'services/src/processes/similarity.ts',
   // Not a process: the password hashing pool's worker thread, found beside main.js and api.js.
   'services/password-worker': 'services/src/account/password-worker.ts',
 };

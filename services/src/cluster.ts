@@ -19,6 +19,7 @@ const BUNDLES: Record<string, string> = {
   'services/src/gateway/main.ts': 'dist/services/gateway.js',
   'judge-runner/src/main.ts': 'dist/judge-runner/main.js',
   'services/src/processes/remote-judge.ts': 'dist/services/remote-judge.js',
+  'services/src/processes/similarity.ts': 'dist/services/similarity.js',
 };
 function command(script: string): [string, string[]] {
   return compiled
@@ -58,6 +59,9 @@ for (let i = 0; i < count('OJ_JUDGE_RUNNERS', 1); i++)
   });
 for (let i = 0; i < count('OJ_REMOTE_JUDGES', 1); i++)
   plan.push({ name: `remote-judge-${i}`, script: 'services/src/processes/remote-judge.ts', env: {} });
+// Similarity analyses (issue #28) run outside the API processes: OJ_SIMILARITY_WORKERS (default 1).
+for (let i = 0; i < count('OJ_SIMILARITY_WORKERS', 1); i++)
+  plan.push({ name: `similarity-${i}`, script: 'services/src/processes/similarity.ts', env: {} });
 
 const children = new Map<string, ChildProcess>();
 const lastExit = new Map<string, number>();

@@ -36,6 +36,7 @@ import { compilerFrontEndPort, createAdminCapability, startProcessBeacon } from 
 import { createGateway, remoteContestWatchPolicy, remoteWatchPolicy, type Gateway } from './gateway';
 import { createRemoteJudgeCapability, type RemoteJudgeOptions } from './judge/remote';
 import { durableBlobStore, serveBlobRestore } from './platform/blobs/durable';
+import { createSimilarityCapability, type SimilarityOptions } from './judge/similarity';
 
 export interface Platform {
   ctx: AppContext;
@@ -59,6 +60,8 @@ export interface PlatformOptions {
   attachGateway?: boolean;
   /** The remote judge: its worker runs here when `worker` is true (one-process start, tests). */
   remoteJudge?: RemoteJudgeOptions;
+  /** Similarity reports (issue #28): the analysis worker runs here when `worker` is true. */
+  similarity?: SimilarityOptions;
 }
 
 /** The composition root: builds the context, every capability and the HTTP app. */
@@ -127,8 +130,9 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
   });
   // Trainings: group trainings follow the group capability's standing rules (GroupRolePort).
   const training = createTrainingCapability(ctx, { groups: group.roles, seedHomeCategories: true });
+  const judgeProblems = problemPortFromProblemCapability(ctx.db);
   const judge: JudgeCapability = createJudgeCapability(ctx, {
-    problems: problemPortFromProblemCapability(ctx.db),
+    problems: judgeProblems,
     switches: () => site.switches(),
     contests: contest.submitPort,
     trainings: training.submitPort,
@@ -180,6 +184,26 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     requireAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
     addFromPublic: (body) => contest.service.addFromPublic(body),
   });
+  // Similarity reports: scope owners decide who administers what; cheating cancels go through the judge.
+  const similarity = createSimilarityCapability(ctx, opts.similarity);
+  const adminAnswer = async (check: () => Promise<boolean>): Promise<boolean | null> =>
+    check().catch((err: { statusCode?: number; status?: number }) => {
+      if ((err.status ?? err.statusCode) === 403 || (err.status ?? err.statusCode) === 401) return false;
+      return null;
+    });
+  similarity.useAccess({
+    contestAdmin: (user, cid) =>
+      adminAnswer(async () => !!(await contest.service.requireContestAdmin(user, cid))),
+    trainingAdmin: (user, tid) =>
+      adminAnswer(async () => (await training.service.checkAccess(user, tid)).admin),
+    problemAdmin: async (user, pid) => {
+      const p = await judgeProblems.getProblemForJudge(pid);
+      if (!p) return null;
+      if (p.gid === null) return false;
+      return ['admin', 'root'].includes(await group.roles.standing(user.uid, p.gid));
+    },
+  });
+  similarity.useCancel({ cancelJudge: (user, submitId) => judge.service.cancelJudge(user, submitId) });
   const capabilities: Capability[] = [
     account,
     createSiteCapability(ctx),
@@ -203,6 +227,7 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       requireContestAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
     }),
     remoteJudge,
+    similarity,
   ];
 
   const app = await buildApp({

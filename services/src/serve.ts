@@ -26,6 +26,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
     attachGateway: opts.attachGateway,
     // The one-process start judges remote problems in-process (the cluster: processes/remote-judge.ts).
     remoteJudge: { worker: opts.embeddedJudge && process.env.OJ_EMBEDDED_REMOTE_JUDGE !== 'off' },
+    // Similarity analyses too (the cluster: processes/similarity.ts).
+    similarity: { worker: opts.embeddedJudge },
   });
   const log = platform.ctx.log;
   await platform.app.listen({ port: config.port, host: config.host });

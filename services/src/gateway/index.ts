@@ -29,6 +29,7 @@ import {
 import { isSiteAdmin, type Authenticator, type AuthUser } from '../platform/http/access';
 import { markVerdict } from '../judge/trace';
 import { relayMessages } from './message-relay';
+import { SIMILARITY_PROGRESS_ALL, SIMILARITY_PROGRESS_EVENT } from '@oj/protocol/judge';
 
 export type WatchDecision = 'ok' | 'not-found' | 'denied';
 
@@ -375,6 +376,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     await bus.subscribe<{ uid?: unknown }>(Subjects.virtualBoardAll, (payload) => {
       if (typeof payload?.uid === 'string')
         io.to(Rooms.user(payload.uid)).emit(ServerEvents.contestVirtualBoard, payload);
+    }),
+    // Similarity analysis progress (issue #28) goes to the starter's own room.
+    await bus.subscribe<unknown>(SIMILARITY_PROGRESS_ALL, (payload, subject) => {
+      const uid = subject.slice(SIMILARITY_PROGRESS_ALL.length - 1);
+      if (uid) io.to(Rooms.user(uid)).emit(SIMILARITY_PROGRESS_EVENT, payload);
     }),
     // The message center: unread counts, site-wide notices, discussion comments (issue 13).
     ...(await relayMessages(io, bus, opts.log)),

@@ -28,6 +28,7 @@ import * as m0021 from './0021_training_problem_fk';
 import * as m0022 from './0022_case_sample_io';
 import * as m0025 from './0025_problem_verification';
 import * as m0024 from './0024_ccs_organization';
+import * as m0026 from './0026_similarity';
 import * as m0027 from './0027_contest_virtual';
 
 export const migrations: Record<string, Migration> = {
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0022_case_sample_io': m0022,
   '0025_problem_verification': m0025,
   '0024_ccs_organization': m0024,
+  '0026_similarity': m0026,
   '0027_contest_virtual': m0027,
 };
