@@ -9,6 +9,7 @@ import { createScoreboardService, type ScoreboardService } from './scoreboard-se
 import { createContestService, type ContestService, type SubmitGateResult } from './service';
 import { createContestContext, type ContestServiceDeps } from './access';
 import { createVirtualParticipation, type VirtualParticipationPart } from './virtual';
+import { officialSubmissions } from './virtual/official-filter';
 import type { AuthUser } from '../platform/http/access';
 import { denied, notFound } from '../platform/http/errors';
 import type { Unsubscribe } from '@oj/protocol/bus';
@@ -74,10 +75,12 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
   const users = ports.users ?? accountTableUsers(ctx.db);
   const problems = ports.problems ?? problemTableCatalog(ctx.db);
   const groups = ports.groups ?? noGroups;
+  // The official boards never see virtual participants' submissions (issue #27).
+  const official = officialSubmissions(submissions, ctx.db);
   const scoreboards = createScoreboardService({
     db: ctx.db,
     bus: ctx.bus,
-    submissions,
+    submissions: official.source,
     users,
     groups,
     log: ctx.log,
@@ -97,7 +100,9 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     virtualAccess: (cid, uid) => virtual.service.hasParticipation(cid, uid),
   };
   const service = createContestService(serviceDeps);
-  const virtual = createVirtualParticipation(createContestContext(serviceDeps));
+  const virtual = createVirtualParticipation(createContestContext(serviceDeps), {
+    onStarted: (cid) => official.forget(cid),
+  });
   const submitGate = async (user: AuthUser, cid: number, displayId: string) =>
     virtual.gate(user, cid, displayId, await service.submitGate(user, cid, displayId));
   const groupContests = createGroupContestService(

@@ -17,7 +17,7 @@ export interface VirtualParticipationPart {
 
 export function createVirtualParticipation(
   ctx: ContestContext,
-  opts: { tickMs?: number } = {},
+  opts: { tickMs?: number; onStarted?: (cid: number) => void } = {},
 ): VirtualParticipationPart {
   const engine = createVirtualEngine({
     db: ctx.db,
@@ -29,7 +29,7 @@ export function createVirtualParticipation(
     log: ctx.deps.log,
     tickMs: opts.tickMs,
   });
-  const service = createVirtualService(ctx, engine);
+  const service = createVirtualService(ctx, engine, opts.onStarted);
   return {
     engine,
     service,

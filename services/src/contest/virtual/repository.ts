@@ -115,3 +115,16 @@ export async function settleVirtual(
     update contest_virtual set final_rank = ${rank}, final_primary = ${primary}, final_time = ${time}, open = false
     where id = ${id}`.execute(db);
 }
+
+/** The participation windows of a contest by user, epoch milliseconds [from, to). */
+export async function windowsOfContest(db: Db, cid: number): Promise<Map<string, [number, number][]>> {
+  const r = await sql<{ uid: string; started_at: Date; ends_at: Date }>`
+    select uid, started_at, ends_at from contest_virtual where cid = ${cid}`.execute(db);
+  const out = new Map<string, [number, number][]>();
+  for (const row of r.rows) {
+    const list = out.get(row.uid) ?? [];
+    list.push([new Date(row.started_at).getTime(), new Date(row.ends_at).getTime()]);
+    out.set(row.uid, list);
+  }
+  return out;
+}

@@ -16,7 +16,11 @@ import { VM } from './messages';
 import * as vrepo from './repository';
 import type { VirtualRow } from './repository';
 
-export function createVirtualService(ctx: ContestContext, engine: VirtualEngine) {
+export function createVirtualService(
+  ctx: ContestContext,
+  engine: VirtualEngine,
+  onStarted: (cid: number) => void = () => undefined,
+) {
   const { deps, db } = ctx;
 
   async function contestOf(cid: number): Promise<ContestRecordRow> {
@@ -90,6 +94,7 @@ export function createVirtualService(ctx: ContestContext, engine: VirtualEngine)
     });
     if (made === 'running') throw fail(VM.ONE_RUNNING);
     if (made === 'taken') throw fail(VM.ALREADY_TAKEN);
+    onStarted(c.id);
     return view(made, c);
   }
 

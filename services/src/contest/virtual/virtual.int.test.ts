@@ -275,5 +275,56 @@ describe('virtual participation (postgres, memory bus)', () => {
       const mine = await h.contest.virtual.service.ofUser(USERS.alice.username);
       expect(mine.map((m) => [m.cid, m.running])).toEqual([[cid, true]]);
     }, 60_000);
+
+    it('a contest open to practice after the end: practice shows on its after-contest board, virtual submissions never', async () => {
+      const now = Date.now();
+      const open = await h.createContest({
+        startTime: new Date(now - 3 * MIN).toISOString(),
+        endTime: new Date(now - 1 * MIN).toISOString(),
+        sealRank: false,
+        sealRankTime: null,
+        openRank: true,
+        allowEndSubmit: true,
+      });
+      await h.addProblem(open, 'A');
+      const c = (await repo.findContest(tdb.db, open))!;
+      const judged = async (token: string) => {
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/api/submit-problem-judge',
+          headers: { authorization: token },
+          payload: {
+            pid: 'A',
+            cid: open,
+            language: 'C++',
+            code: `int main(){} // ${Math.random()}`,
+            isRemote: false,
+          },
+        });
+        expect(res.json(), res.body).toMatchObject({ status: 200 });
+        const submitId = res.json().data.submitId as number;
+        await runner.finish(runner.resultFor(await runner.waitForSubmission(submitId), 0));
+        return submitId;
+      };
+      const withAfter = async () =>
+        JSON.parse(
+          (
+            await h.contest.scoreboards.page(c, { sealed: false, containsEnd: true, page: 1, size: 50 })
+          ).json.toString(),
+        ).data.records.map((r: { uid: string }) => r.uid);
+      // bob takes it virtually and gets an AC; alice practises (her participation is in another contest) and gets one too.
+      const v = await h.contest.virtual.service.start(USERS.bob, { cid: open });
+      await judged(tokenOf(USERS.bob));
+      await judged(tokenOf(USERS.alice));
+      const deadline = Date.now() + 10_000;
+      while (!(await withAfter()).includes(USERS.alice.uid)) {
+        if (Date.now() > deadline) throw new Error('the practice AC never reached the after-contest board');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await withAfter()).toEqual([USERS.alice.uid]);
+      // bob's AC is on his ghost board only.
+      const ghost = await h.contest.virtual.service.board(USERS.bob, { vid: v.vid });
+      expect(ghost.records.map((r) => r.uid)).toEqual([USERS.bob.uid]);
+    }, 60_000);
   });
 });
