@@ -21,7 +21,7 @@ import { exportJson, parseHojPackage } from './packages/hoj';
 import { parseFps } from './packages/fps';
 import { parseHydroPackage } from './packages/hydro';
 import { parsePolygonPackage } from './packages/polygon';
-import { parseIcpcPackage } from './packages/icpc';
+import { parseIcpcPackageChecked } from './packages/icpc';
 import { parseQduojPackage } from './packages/qduoj';
 import { PackageError, type ImportedProblem } from './packages/types';
 import { defaultGroupPort, type ProblemPorts } from './ports';
@@ -173,7 +173,7 @@ export function createProblemFilesService(
     if (kind === 'hoj') return parseHojPackage(entries);
     if (kind === 'qduoj') return parseQduojPackage(entries);
     if (kind === 'polygon') return parsePolygonPackage(entries);
-    if (kind === 'icpc') return parseIcpcPackage(entries, file.data);
+    if (kind === 'icpc') return parseIcpcPackageChecked(entries, file.data, ports.compiler);
     return parseHydroPackage(entries);
   }
 

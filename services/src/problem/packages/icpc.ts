@@ -11,6 +11,7 @@ import { parse as parseYaml } from 'yaml';
 import { formatExamples } from '../rules';
 import { normalizeData } from '../testcases';
 import { utf8, type ZipEntries } from '../zip';
+import type { CheckerCompilePort } from '../ports';
 import { PackageError, type ImportedCase, type ImportedProblem } from './types';
 import { defaultValidatorSource, parseValidatorFlags } from './icpc/default-validator';
 import { readSubmissions } from './icpc/submissions';
@@ -40,6 +41,35 @@ export function parseIcpcPackage(entries: ZipEntries, raw?: Uint8Array): Importe
   const roots = findIcpcRoots(entries);
   if (!roots.length) throw new PackageError('请上传ICPC/Kattis题目包：压缩包里缺少 problem.yaml！');
   return roots.map((root) => parseOne(entries, root));
+}
+
+/**
+ * The package's problems once each checker (output validator wrapper, or the default validator)
+ * compiles: a validator that cannot be built refuses the whole package with the compiler's
+ * message. Without a compiler on this host (the port answers 400), or when the check runs out of
+ * its time, the runners' compile decides.
+ */
+export async function parseIcpcPackageChecked(
+  entries: ZipEntries,
+  raw: Uint8Array,
+  compiler: CheckerCompilePort | undefined,
+): Promise<ImportedProblem[]> {
+  const problems = parseIcpcPackage(entries, raw);
+  if (!compiler) return problems;
+  for (const p of problems) {
+    const v = p.values;
+    if (!v.spj_code) continue;
+    const r = await compiler.compile({
+      kind: v.judge_mode === 'interactive' ? 'interactive' : 'spj',
+      code: v.spj_code,
+      language: v.spj_language === 'SPJ-C' ? 'C' : 'C++',
+      extraFiles: v.judge_extra_file ? (JSON.parse(v.judge_extra_file) as Record<string, string>) : {},
+    });
+    // `compiler exit null`: the check was killed at its time limit (a loaded host), not a compile error
+    if (!r.ok && r.status === 500 && r.msg !== 'compiler exit null')
+      throw new PackageError(`[${v.title}] 输出校验器无法编译，未导入任何题目：\n${r.msg.slice(0, 4000)}`);
+  }
+  return problems;
 }
 
 function parseOne(entries: ZipEntries, root: string): ImportedProblem {

@@ -43,7 +43,7 @@ export function validatorWithHeaderFiles(): Files {
     '.timelimit': '2\n',
     'problem_statement/problem.en.md': 'Add $a$ and $b$.',
     'output_validators/sumcheck/validate.h':
-      '#pragma once\n#include <cstdio>\n#include <cstdlib>\nlong long read_answer(const char *path);\n[[noreturn]] inline void judge(bool ok, const char *dir) {\n  std::string p = std::string(dir) + "judgemessage.txt";\n  FILE *f = fopen(p.c_str(), "w");\n  if (f) { fputs(ok ? "fine" : "numbers differ", f); fclose(f); }\n  std::exit(ok ? 42 : 43);\n}\n',
+      '#pragma once\n#include <cstdio>\n#include <cstdlib>\n#include <string>\nlong long read_answer(const char *path);\n[[noreturn]] inline void judge(bool ok, const char *dir) {\n  std::string p = std::string(dir) + "judgemessage.txt";\n  FILE *f = fopen(p.c_str(), "w");\n  if (f) { fputs(ok ? "fine" : "numbers differ", f); fclose(f); }\n  std::exit(ok ? 42 : 43);\n}\n',
     'output_validators/sumcheck/answer.cpp':
       '#include "validate.h"\nlong long read_answer(const char *path) { FILE *f = fopen(path, "r"); long long v = 0; if (!f || fscanf(f, "%lld", &v) != 1) exit(1); return v; }\n',
     'output_validators/sumcheck/validate.cpp':
@@ -118,6 +118,46 @@ export function defaultValidatorFlags(): Files {
     files[`${dir}/${i + 1}.in`] = `${n}\n`;
     files[`${dir}/${i + 1}.ans`] = `YES ${(Number(n) / 3).toFixed(9)}\n`;
   });
+  return files;
+}
+
+/** Legacy package whose output validator is one Python file (judgemessage written, tolerant compare). */
+export function pythonValidator(): Files {
+  const files: Files = {
+    'problem.yaml': 'name: Python Checked Sum\nvalidation: custom\nvalidator_flags: tolerance 0\n',
+    'output_validators/check.py': [
+      'import sys',
+      'inp, ans, feedback = sys.argv[1], sys.argv[2], sys.argv[3]',
+      'assert sys.argv[4:] == ["tolerance", "0"], sys.argv',
+      'want = int(open(ans).read().split()[0])',
+      'got = sys.stdin.read().split()',
+      'ok = len(got) == 1 and got[0].lstrip("-").isdigit() and abs(int(got[0]) - want) <= 0',
+      'if not ok:',
+      '    open(feedback + "judgemessage.txt", "w").write("expected %d" % want)',
+      'sys.exit(42 if ok else 43)',
+      '',
+    ].join('\n'),
+    'submissions/accepted/sum.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+    'submissions/wrong_answer/minus.cpp': A_PLUS_B_WA,
+  };
+  sumData(files);
+  return files;
+}
+
+/** Legacy package whose output validator is C (two sources: a helper and the main file). */
+export function cValidator(): Files {
+  const files: Files = {
+    'problem.yaml': 'name: C Checked Sum\nvalidation: custom\n',
+    'output_validators/cval/util.h': 'long long first_number(const char *path);\n',
+    'output_validators/cval/util.c':
+      '#include <stdio.h>\n#include <stdlib.h>\n#include "util.h"\nlong long first_number(const char *path) { FILE *f = fopen(path, "r"); long long v; if (!f || fscanf(f, "%lld", &v) != 1) exit(1); fclose(f); return v; }\n',
+    'output_validators/cval/main.c':
+      '#include <stdio.h>\n#include <stdlib.h>\n#include "util.h"\nint main(int argc, char **argv) { long long got; if (scanf("%lld", &got) != 1) return 43; void *p = malloc(16); free(p); return got == first_number(argv[2]) ? 42 : 43; }\n',
+    'submissions/accepted/sum.c':
+      '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); printf("%lld\\n", a + b); return 0; }\n',
+    'submissions/wrong_answer/minus.cpp': A_PLUS_B_WA,
+  };
+  sumData(files);
   return files;
 }
 

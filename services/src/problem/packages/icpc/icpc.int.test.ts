@@ -19,6 +19,8 @@ import { TEST_DATABASE_URL } from '../../../../test/support/db';
 import { readZip } from '../../zip';
 import { parseIcpcPackage } from '../icpc';
 import {
+  cValidator,
+  pythonValidator,
   defaultValidatorFlags,
   interactive2023,
   packageZip,
@@ -159,6 +161,11 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
     await importAndJudge(validatorWithHeaderFiles(), 4);
   }, 600_000);
 
+  it('a Python output validator (with validator_flags) and a C one of two sources', async () => {
+    await importAndJudge(pythonValidator(), 2);
+    await importAndJudge(cValidator(), 2);
+  }, 600_000);
+
   it('a 2023-07 interactive problem through the interactor protocol', async () => {
     await importAndJudge(interactive2023(), 2);
   }, 600_000);
@@ -176,6 +183,26 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
   it('the default validator with float_tolerance, case- and space-insensitive by default', async () => {
     await importAndJudge(defaultValidatorFlags(), 2);
   }, 600_000);
+
+  it('a validator that does not compile refuses the import, and no problem is kept', async () => {
+    const count = async () =>
+      Number(
+        (
+          await platform.ctx.db
+            .selectFrom('problem')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const files = validatorWithHeaderFiles();
+    files['output_validators/sumcheck/validate.cpp'] =
+      '#include "validate.h"\nint main() { return undefined_thing; }\n';
+    const refused = await importZip(packageZip(files));
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toMatch(/输出校验器无法编译[\s\S]*undefined_thing/);
+    expect(await count()).toBe(before);
+  }, 120_000);
 
   it('test files stored as symbolic links: inside the zip judged, outside refused by name', async () => {
     await importAndJudge(symlinked(false), 1);

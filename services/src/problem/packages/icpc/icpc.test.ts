@@ -3,7 +3,11 @@ import { strFromU8 } from 'fflate';
 import { readZip } from '../../zip';
 import { parseIcpcPackage } from '../icpc';
 import { PackageError } from '../types';
+import { compilerFrontEndPort } from '../../../admin/compile-check';
+import { parseIcpcPackageChecked } from '../icpc';
 import {
+  cValidator,
+  pythonValidator,
   defaultValidatorFlags,
   interactive2023,
   packageZip,
@@ -128,6 +132,30 @@ describe('ICPC/Kattis packages', () => {
     expect(p.values.spj_code).toContain('CASE_SENSITIVE = false');
     expect(p.values.spj_code).toMatch(/ABS_TOL = 0\.000001,/);
   });
+
+  it('every checker made from the packages compiles; one that does not refuses the package', async () => {
+    for (const files of [
+      validatorWithHeaderFiles(),
+      interactive2023(),
+      scoringGroups(),
+      defaultValidatorFlags(),
+      pythonValidator(),
+      cValidator(),
+    ]) {
+      const raw = packageZip(files);
+      const [p] = await parseIcpcPackageChecked(readZip(raw), raw, compilerFrontEndPort);
+      expect(p!.values.spj_code).toBeTruthy();
+    }
+    expect(parse(cValidator()).values.spj_language).toBe('SPJ-C');
+    const broken = {
+      ...cValidator(),
+      'output_validators/cval/util.c': 'long long first_number(const char *p) { return nope; }\n',
+    };
+    const raw = packageZip(broken);
+    await expect(parseIcpcPackageChecked(readZip(raw), raw, compilerFrontEndPort)).rejects.toThrow(
+      /输出校验器无法编译[\s\S]*nope/,
+    );
+  }, 60_000);
 
   it('writes any bytes as a C string literal', () => {
     expect(cString('a"b\\c\n?é')).toBe('"a\\042b\\134c\\012\\077\\303\\251"');

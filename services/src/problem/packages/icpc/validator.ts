@@ -169,7 +169,7 @@ function wrapper(
     "/* Kattis output validator wrapped for this judge (see the problem's judge extra files). */",
     lang === 'SPJ-C'
       ? '#define _GNU_SOURCE 1\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>'
-      : '#include <bits/stdc++.h>',
+      : '#include <cstdio>\n#include <cstdlib>\n#include <cstring>',
     '#include <signal.h>',
     '#include <unistd.h>',
     '#include <sys/types.h>',
@@ -221,7 +221,11 @@ function pythonWrapper(
     _exit(103);`;
   return [
     '/* Kattis output validator (Python) wrapped for this judge. */',
-    '#include <bits/stdc++.h>',
+    '#include <cstdio>',
+    '#include <cstdlib>',
+    '#include <string>',
+    '#include <utility>',
+    '#include <vector>',
     '#include <signal.h>',
     '#include <unistd.h>',
     '#include <sys/types.h>',
