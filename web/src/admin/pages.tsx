@@ -9,6 +9,8 @@ import { ContestAnnouncementsPage } from './contest/ContestAnnouncementsPage';
 import { ContestEditPage } from './contest/ContestEditPage';
 import { ContestProblemEditPage } from './contest/ContestProblemEditPage';
 import { ContestProblemsPage } from './contest/ContestProblemsPage';
+import { ContestCcsImportPage } from './contest/ContestCcsImportPage';
+import { CcsFeedBoardPage } from './contest/CcsFeedBoardPage';
 import { AdminLoginPage } from './AdminLoginPage';
 import { AdminShell } from './AdminShell';
 import { DashboardPage } from './dashboard/DashboardPage';
@@ -48,6 +50,8 @@ export const AdminContestEdit = () => <ContestEditPage />;
 export const AdminContestProblems = () => <ContestProblemsPage />;
 export const AdminContestProblemEdit = () => <ContestProblemEditPage />;
 export const AdminContestAnnouncements = () => <ContestAnnouncementsPage />;
+export const AdminContestCcsImport = () => <ContestCcsImportPage />;
+export const AdminContestCcsFeed = () => <CcsFeedBoardPage />;
 
 /** A back-office page not built yet. */
 export function AdminPlaceholder() {

@@ -64,7 +64,7 @@ async function loadBoard(cid: string, removeStar: boolean): Promise<Loaded> {
   return { kind: 'acm', info, state };
 }
 
-function Board({
+export function Board({
   initial,
   colors,
   medalQuery,

@@ -3,6 +3,7 @@ import { adminEnUS } from './admin.en-US';
 import { remoteEnUS } from './remote.en-US';
 import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
+import { ccsImportEnUS } from './ccs-import.en-US';
 import { contestEnUS } from './contest.en-US';
 import { virtualEnUS } from './virtual.en-US';
 import { discussionEnUS } from './discussion.en-US';
@@ -183,6 +184,7 @@ export const enUS: Translations = {
   ...virtualEnUS,
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
+  ...ccsImportEnUS,
   // The remote judge's back-office pages (issue #17).
   ...remoteEnUS,
   ...adminEnUS,

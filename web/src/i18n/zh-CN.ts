@@ -3,6 +3,7 @@ import { adminZhCN } from './admin.zh-CN';
 import { remoteZhCN } from './remote.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
+import { ccsImportZhCN } from './ccs-import.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { virtualZhCN } from './virtual.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
@@ -181,6 +182,7 @@ export const zhCN = {
   ...virtualZhCN,
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
+  ...ccsImportZhCN,
   // The remote judge's back-office pages (issue #17).
   ...remoteZhCN,
   ...adminZhCN,

@@ -1,0 +1,29 @@
+// Calls of the Contest API import screens (issue #24 items 5, 7; services/src/contest/ccs-import/routes.ts).
+import type {
+  CcsFeedBoard,
+  CcsFeedBody,
+  CcsImportBody,
+  CcsImportResult,
+} from '@oj/protocol/contest/ccs-import';
+import { api } from '../../api/client';
+
+export const ccsApi = {
+  importFile: (body: CcsImportBody) =>
+    api.post<CcsImportResult>('/api/admin/contest/ccs/import', body, { timeoutMs: 120_000 }),
+  feedBoard: (body: CcsFeedBody) =>
+    api.post<CcsFeedBoard>('/api/admin/contest/ccs/feed-board', body, { quiet: true, timeoutMs: 60_000 }),
+};
+
+/** The format a file's name says (.tsv / .tab → tsv, else json). */
+export function formatOfFile(name: string): 'json' | 'tsv' {
+  return /\.(tsv|tab|txt)$/i.test(name) ? 'tsv' : 'json';
+}
+
+/** The kind a file's name says (organizations.json, teams.tsv, accounts.json …), if any. */
+export function kindOfFile(name: string): CcsImportBody['kind'] | null {
+  const n = name.toLowerCase();
+  if (n.includes('organi') || n.includes('affiliation')) return 'organizations';
+  if (n.includes('account')) return 'accounts';
+  if (n.includes('team')) return 'teams';
+  return null;
+}
