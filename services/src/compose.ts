@@ -17,13 +17,14 @@ import { migrateToLatest } from './platform/db/migrate';
 import { seedPlatform } from './seed';
 import type { AppContext, Capability } from './platform/context';
 import { buildApp, type App } from './platform/http/app';
-import { createAccountCapability } from './account';
+import { createAccountCapability, verifyCredentials } from './account';
 import { createSiteCapability, siteServiceFor } from './site';
 import { withEffectiveAcNeeds } from './site/rules';
 import { createProblemCapability } from './problem';
 import { createJudgeCapability, type JudgeCapability } from './judge';
 import { problemPortFromProblemCapability } from './judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
+import { createCcsCapability } from './contest/ccs';
 import { createCcsImportCapability } from './contest/ccs-import';
 import { createUsersService } from './admin/users-service';
 import { createProblemJudgePort } from './problem';
@@ -227,6 +228,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       requireContestAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
     }),
     remoteJudge,
+    // The ICPC Contest API at /api/ccs (issue #24); basic auth through the account's password check.
+    createCcsCapability(ctx, { contest, credentials: (u, p) => verifyCredentials(ctx.db, u, p) }),
     similarity,
   ];
 

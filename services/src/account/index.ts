@@ -26,6 +26,7 @@ export { createUser, type NewUser } from './seed';
 export { recentSessions } from './repository';
 export { revokeUserSessions } from './session';
 export { hashPassword, verifyPassword } from './passwords';
+export { verifyCredentials } from './credentials';
 export { toUserInfo } from './user-info';
 export type { AccountTables } from './tables';
 

@@ -1,0 +1,407 @@
+// The Contest API (issue #24) on the judge and contest capabilities (PostgreSQL, in-process bus,
+// the contest harness of the judge tests): a running ACM contest with submissions before and after
+// its seal, judged by a stand-in runner.
+// Every endpoint's answer is validated against the published 2023-06 JSON schemas
+// (services/test/fixtures/ccs-specs-2023-06) with additional properties refused, for the admin
+// (HTTP basic auth), a team (bearer token) and the public; the public view hides what our sealed
+// board hides, and the scoreboards equal our own boards.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import { unzipSync, strFromU8 } from 'fflate';
+import type { RankRow, AcmRankRow } from '@oj/protocol/contest/scoreboard';
+import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/db';
+import {
+  RunnerStandIn,
+  USERS,
+  makeUser,
+  seedUsers,
+  testAuthenticator,
+  testContext,
+  tokenOf,
+} from '../../judge/test-harness';
+import { startContestHarness, type ContestHarness } from '../../judge/contest-test-setup';
+import { buildApp, type App } from '../../platform/http/app';
+import type { AuthUser } from '../../platform/http/access';
+import { hashPassword, verifyCredentials } from '../../account';
+import { createCcsCapability } from '.';
+
+const SPECS = fileURLToPath(new URL('../../../test/fixtures/ccs-specs-2023-06', import.meta.url));
+const ANCHOR = 'ANCHOR_TO_INSERT_REQUIRE_STRICT_PROPERTIES';
+const SEAL_IN_MS = 5000;
+
+/** As the specification's check-api.sh does without its extra-properties option. */
+function strict(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strict);
+  if (!node || typeof node !== 'object') return node;
+  const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, strict(v)]));
+  if (o.$comment === ANCHOR) o.additionalProperties = false;
+  return o;
+}
+
+// The spec's schemas keep definitions outside $defs (strict schema mode off) and check
+// 0.001-multiples of seconds, which binary floats need a precision for.
+const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+for (const f of readdirSync(SPECS).filter((n) => n.endsWith('.json')))
+  ajv.addSchema(strict(JSON.parse(readFileSync(join(SPECS, f), 'utf8'))) as object);
+const ID = 'https://github.com/icpc/ccs-specs/raw/2023-06/json-schema/';
+
+function valid(schema: string, data: unknown, where: string) {
+  const check = ajv.getSchema(ID + schema)!;
+  expect(check, schema).toBeTruthy();
+  const ok = check(data);
+  expect(ok, `${where}: ${ajv.errorsText(check.errors)} in ${JSON.stringify(data)}`).toBe(true);
+}
+
+const ADMIN_PASSWORD = 'contest-admin-pass';
+/** A star (unofficial) participant: hidden from the public. */
+const DAVE = makeUser('u-dave', 'dave', 1002);
+
+describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', () => {
+  let tdb: TestDatabase;
+  let bus: Bus;
+  let h: ContestHarness;
+  let api: App;
+  let runner: RunnerStandIn;
+  let cid = 0;
+  let sealAt = 0;
+  const subs: Record<string, number> = {};
+  // The contest's creator (a contest admin) by HTTP basic auth; alice by her bearer token.
+  const admin = { authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}` };
+  const team = { authorization: tokenOf(USERS.alice) };
+  const uids = { alice: USERS.alice.uid, bob: USERS.bob.uid, star: DAVE.uid };
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    api.inject({ method: 'GET', url: `/api/ccs${url}`, headers });
+
+  async function judged(submitId: number, status: number) {
+    const task = await runner.waitForSubmission(submitId);
+    await runner.finish(runner.resultFor(task, status));
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const row = await tdb.db
+        .selectFrom('judge')
+        .select('status')
+        .where('submit_id', '=', submitId)
+        .executeTakeFirst();
+      if (row?.status === status) return;
+      if (Date.now() > deadline) throw new Error(`submission ${submitId} never became ${status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async function submit(user: AuthUser, pid: string, status: number, name: string) {
+    const view = await h.judge.service.submit(
+      user,
+      { pid, cid, language: 'C++', code: `int main(){} // ${name}`, isRemote: false },
+      null,
+      null,
+    );
+    expect(view.submitId).toBeTypeOf('number');
+    subs[name] = view.submitId!;
+    await judged(subs[name]!, status);
+  }
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase('postgres');
+    bus = createMemoryBus();
+    h = await startContestHarness(tdb, bus);
+    await seedUsers(tdb, [DAVE]);
+    await tdb.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(ADMIN_PASSWORD), school: 'North University' })
+      .where('uid', '=', USERS.admin.uid)
+      .execute();
+    await tdb.db
+      .updateTable('users')
+      .set({ school: 'North University' })
+      .where('uid', '=', uids.alice)
+      .execute();
+    await tdb.db
+      .insertInto('language')
+      .values([
+        {
+          name: 'C++',
+          description: 'G++',
+          content_type: 'text/x-c++src',
+          compile_command: null,
+          template: null,
+          code_template: null,
+          is_spj: false,
+          oj: 'ME',
+          seq: 2,
+        },
+        {
+          name: 'Java',
+          description: 'OpenJDK',
+          content_type: 'text/x-java',
+          compile_command: null,
+          template: null,
+          code_template: null,
+          is_spj: false,
+          oj: 'ME',
+          seq: 1,
+        },
+      ])
+      .execute();
+    api = await buildApp({ authenticator: testAuthenticator });
+    const ccs = createCcsCapability(testContext(tdb.db, bus), {
+      contest: h.contest,
+      credentials: (u, p) => verifyCredentials(tdb.db, u, p),
+    });
+    await ccs.routes!(api);
+    await api.ready();
+    runner = await new RunnerStandIn(bus).start();
+    const now = Date.now();
+    sealAt = now + SEAL_IN_MS;
+    cid = await h.createContest({
+      sealRank: true,
+      sealRankTime: new Date(sealAt).toISOString(),
+      openRank: true,
+      starAccount: ['dave'],
+      awardType: 2,
+      awardConfigList: [{ priority: 1, name: 'Gold', background: '#ffd700', color: '#000', num: 1 }],
+    });
+    await h.addProblem(cid, 'A');
+    await h.addProblem(cid, 'B');
+
+    // Before the seal: alice WA then AC on A; bob AC on A; the star (dave) AC on A.
+    await submit(USERS.alice, 'A', -1, 'aliceWa');
+    await submit(USERS.alice, 'A', 0, 'aliceAc');
+    await submit(USERS.bob, 'A', 0, 'bobAc');
+    await submit(DAVE, 'A', 0, 'starAc');
+    expect(Date.now()).toBeLessThan(sealAt); // the set-up left the seal ahead
+    while (Date.now() <= sealAt + 1000) await new Promise((r) => setTimeout(r, 100));
+    // After it: bob AC on B, alice WA on B.
+    await submit(USERS.bob, 'B', 0, 'bobLateAc');
+    await submit(USERS.alice, 'B', -1, 'aliceLateWa');
+
+    // The Q&A: alice's question, the contest admin's answer to it, and an announcement.
+    const q = await tdb.db
+      .insertInto('discussion_comment')
+      .values({
+        cid,
+        did: null,
+        content: 'Is A 1-indexed?',
+        from_uid: uids.alice,
+        from_name: 'alice',
+        from_avatar: null,
+        from_role: 'user',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tdb.db
+      .insertInto('discussion_reply')
+      .values({
+        comment_id: q.id,
+        content: 'Yes.',
+        from_uid: USERS.admin.uid,
+        from_name: 'admin',
+        from_avatar: null,
+        from_role: 'admin',
+        to_uid: uids.alice,
+        to_name: 'alice',
+        to_avatar: null,
+      })
+      .execute();
+    await tdb.db
+      .insertInto('discussion_comment')
+      .values({
+        cid,
+        did: null,
+        content: 'B has a new sample.',
+        from_uid: USERS.admin.uid,
+        from_name: 'admin',
+        from_avatar: null,
+        from_role: 'admin',
+      })
+      .execute();
+  }, 180_000);
+  afterAll(async () => {
+    await runner?.close();
+    await api?.close();
+    await h?.close();
+    await bus?.close();
+    await tdb?.drop();
+  });
+
+  const COLLECTIONS: [string, string][] = [
+    ['judgement-types', 'judgement-type.json'],
+    ['languages', 'language.json'],
+    ['problems', 'problem.json'],
+    ['groups', 'group.json'],
+    ['organizations', 'organization.json'],
+    ['teams', 'team.json'],
+    ['accounts', 'account.json'],
+    ['persons', 'person.json'],
+    ['submissions', 'submission.json'],
+    ['judgements', 'judgement.json'],
+    ['runs', 'run.json'],
+    ['clarifications', 'clarification.json'],
+    ['awards', 'award.json'],
+  ];
+
+  it('every endpoint validates for the admin, a team and the public; objects by id equal their collection items', async () => {
+    for (const [who, headers] of [
+      ['admin', admin],
+      ['team', team],
+      ['public', {}],
+    ] as const) {
+      const info = await get('', headers);
+      expect(info.statusCode).toBe(200);
+      valid('api_information.json', info.json(), `${who} /`);
+      const list = await get('/contests', headers);
+      expect(list.statusCode, list.body).toBe(200);
+      for (const c of list.json()) valid('contest.json', c, `${who} contests`);
+      expect(list.json().map((c: { id: string }) => c.id)).toContain(String(cid));
+      const one = await get(`/contests/${cid}`, headers);
+      valid('contest.json', one.json(), `${who} contest`);
+      expect(one.json()).toMatchObject({ id: String(cid), scoreboard_type: 'pass-fail', penalty_time: 20 });
+      valid('state.json', (await get(`/contests/${cid}/state`, headers)).json(), `${who} state`);
+      valid('access.json', (await get(`/contests/${cid}/access`, headers)).json(), `${who} access`);
+      valid(
+        'scoreboard.json',
+        (await get(`/contests/${cid}/scoreboard`, headers)).json(),
+        `${who} scoreboard`,
+      );
+      expect(
+        (await get(`/contests/${cid}/languages`, headers)).json().map((l: { id: string }) => l.id),
+      ).toEqual(['cpp', 'java']);
+      for (const [name, schema] of COLLECTIONS) {
+        const res = await get(`/contests/${cid}/${name}`, headers);
+        expect(res.statusCode, `${who} ${name}: ${res.body}`).toBe(200);
+        const items = res.json() as { id: string }[];
+        expect(Array.isArray(items)).toBe(true);
+        for (const item of items) valid(schema, item, `${who} ${name}`);
+        if (items.length > 0) {
+          const first = await get(`/contests/${cid}/${name}/${encodeURIComponent(items[0]!.id)}`, headers);
+          expect(first.statusCode).toBe(200);
+          expect(first.json()).toEqual(items[0]);
+        }
+      }
+    }
+  }, 120_000);
+
+  it('the seal: the public sees post-seal judgements unfinished, no runs and no sources; the admin everything', async () => {
+    const byId = (list: { id: string }[]) => new Map(list.map((o) => [o.id, o as Record<string, unknown>]));
+    const pub = byId((await get(`/contests/${cid}/judgements`)).json());
+    const adm = byId((await get(`/contests/${cid}/judgements`, admin)).json());
+    const own = byId((await get(`/contests/${cid}/judgements`, team)).json());
+    expect(pub.get(String(subs.aliceAc))).toMatchObject({ judgement_type_id: 'AC' });
+    expect(pub.get(String(subs.bobLateAc))).not.toHaveProperty('judgement_type_id');
+    expect(pub.get(String(subs.bobLateAc))).not.toHaveProperty('end_time');
+    expect(adm.get(String(subs.bobLateAc))).toMatchObject({ judgement_type_id: 'AC' });
+    // A team sees its own results after the seal, not the others'.
+    expect(own.get(String(subs.aliceLateWa))).toMatchObject({ judgement_type_id: 'WA' });
+    expect(own.get(String(subs.bobLateAc))).not.toHaveProperty('judgement_type_id');
+    // The star is a hidden team: absent for the public, hidden for the admin.
+    expect(pub.has(String(subs.starAc))).toBe(false);
+    const teamsPub = (await get(`/contests/${cid}/teams`)).json() as { id: string }[];
+    expect(teamsPub.map((t) => t.id).sort()).toEqual([uids.bob, uids.alice].sort());
+    const teamsAdm = (await get(`/contests/${cid}/teams`, admin)).json() as {
+      id: string;
+      hidden: boolean;
+      group_ids: string[];
+    }[];
+    expect(teamsAdm.find((t) => t.id === uids.star)).toMatchObject({
+      hidden: true,
+      group_ids: ['unofficial'],
+    });
+    expect((await get(`/contests/${cid}/runs`)).json()).toEqual([]);
+    expect(((await get(`/contests/${cid}/runs`, admin)).json() as unknown[]).length).toBeGreaterThan(0);
+    // Sources: the admin and the own team get the zip; the public has no file references.
+    const subsPub = (await get(`/contests/${cid}/submissions`)).json() as { files: unknown[] }[];
+    expect(subsPub.every((s) => s.files.length === 0)).toBe(true);
+    const zip = await get(`/contests/${cid}/submissions/${subs.aliceAc}/files`, team);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toContain('application/zip');
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.values(files).map((f) => strFromU8(f))).toEqual(['int main(){} // aliceAc']);
+    expect((await get(`/contests/${cid}/submissions/${subs.bobAc}/files`, team)).statusCode).toBe(403);
+    expect((await get(`/contests/${cid}/submissions/${subs.bobAc}/files`)).statusCode).toBe(401);
+    expect((await get(`/contests/${cid}/submissions/${subs.bobAc}/files`, admin)).statusCode).toBe(200);
+    // Q&A: the public sees the announcement; the asking team its question and answer too.
+    const text = (list: { text: string }[]) => list.map((c) => c.text).sort();
+    expect(text((await get(`/contests/${cid}/clarifications`)).json())).toEqual(['B has a new sample.']);
+    expect(text((await get(`/contests/${cid}/clarifications`, team)).json())).toEqual(
+      ['B has a new sample.', 'Is A 1-indexed?', 'Yes.'].sort(),
+    );
+    const answer = (
+      (await get(`/contests/${cid}/clarifications`, admin)).json() as Record<string, unknown>[]
+    ).find((c) => c.text === 'Yes.');
+    expect(answer).toMatchObject({ from_team_id: null, to_team_id: uids.alice });
+    // The state follows our seal.
+    const st = (await get(`/contests/${cid}/state`)).json();
+    expect(st.frozen).toBeTruthy();
+    expect(st.ended).toBeNull();
+  }, 60_000);
+
+  it('the scoreboards equal our boards: sealed for the public, real for the admin', async () => {
+    const ours = async (viewer: AuthUser | null, forceRefresh: boolean) => {
+      const body = await h.contest.service.outsideRank(viewer, {
+        cid,
+        currentPage: 1,
+        limit: 50,
+        removeStar: true,
+        forceRefresh,
+      });
+      return (JSON.parse(body.json.toString()).data.records as RankRow[]).filter(
+        (r) => r.rank >= 1,
+      ) as AcmRankRow[];
+    };
+    const pairs = [
+      [await ours(null, false), (await get(`/contests/${cid}/scoreboard`)).json()],
+      [await ours(USERS.admin, true), (await get(`/contests/${cid}/scoreboard`, admin)).json()],
+    ] as const;
+    for (const [board, api] of pairs) {
+      const rows = api.rows as {
+        rank: number;
+        team_id: string;
+        score: { num_solved: number; total_time: number };
+      }[];
+      expect(rows.map((r) => [r.team_id, r.rank, r.score.num_solved, r.score.total_time])).toEqual(
+        board.map((r) => [r.uid, r.rank, r.ac, Math.floor(r.totalTime / 60)]),
+      );
+    }
+    const solvedBy = (api: { rows: { team_id: string; score: { num_solved: number } }[] }) =>
+      api.rows.find((r) => r.team_id === uids.bob)!.score.num_solved;
+    expect(solvedBy(pairs[0][1])).toBe(1); // the post-seal AC on B is pending for the public
+    expect(solvedBy(pairs[1][1])).toBe(2);
+    const late = pairs[0][1].rows
+      .find((r: { team_id: string }) => r.team_id === uids.bob)
+      .problems.find((p: { problem_id: string }) => p.problem_id === 'B');
+    expect(late).toEqual({ problem_id: 'B', num_judged: 0, num_pending: 1, solved: false });
+    const awards = (await get(`/contests/${cid}/awards`, admin)).json() as {
+      id: string;
+      team_ids: string[];
+    }[];
+    expect(awards.find((a) => a.id === 'winner')?.team_ids).toEqual([pairs[1][0][0]!.uid]);
+    expect(awards.find((a) => a.id === 'gold-medal')?.team_ids).toEqual([pairs[1][0][0]!.uid]);
+  }, 60_000);
+
+  it('errors are {code, message}: 404 unknown object or endpoint, 400 since_token/since_id, 401 bad credentials', async () => {
+    const cases: [string, Record<string, string>, number][] = [
+      [`/contests/${cid}/teams/nobody`, {}, 404],
+      ['/contests/999999', {}, 404],
+      ['/contests/abc', {}, 404],
+      [`/contests/${cid}/no-such-endpoint`, {}, 404],
+      ['/no-such-endpoint', {}, 404],
+      [`/contests/${cid}/submissions?since_token=42`, {}, 400],
+      [`/contests/${cid}/teams?since_id=3`, {}, 400],
+      ['/contests', { authorization: `Basic ${Buffer.from('admin:wrong').toString('base64')}` }, 401],
+      [
+        '/contests',
+        { authorization: `Basic ${Buffer.from(`nobody:${ADMIN_PASSWORD}`).toString('base64')}` },
+        401,
+      ],
+    ];
+    for (const [url, headers, code] of cases) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(code);
+      expect(res.json(), url).toEqual({ code, message: expect.any(String) });
+    }
+  }, 60_000);
+});
