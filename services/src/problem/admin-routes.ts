@@ -289,6 +289,8 @@ export function registerProblemAdminRoutes(
                 count: Type.Integer(),
                 problemIds: Type.Array(Type.String()),
                 verifying: Type.Optional(Type.Integer()),
+                /** With verify: the primary keys, for the verification screen. */
+                pids: Type.Optional(Type.Array(Type.Integer())),
               }),
             ),
           },

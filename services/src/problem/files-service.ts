@@ -188,7 +188,7 @@ export function createProblemFilesService(
     kind: PackageKind,
     file: UploadedFile | null,
     opts: { verify?: boolean } = {},
-  ): Promise<{ count: number; problemIds: string[]; verifying?: number }> {
+  ): Promise<{ count: number; problemIds: string[]; verifying?: number; pids?: number[] }> {
     let problems: ImportedProblem[];
     try {
       problems = await parsePackage(kind, file);
@@ -271,7 +271,7 @@ export function createProblemFilesService(
     let verifying = 0;
     for (const [i, { p }] of hashed.entries())
       if (p.solutions?.length) verifying += await verification.start(user.uid, pids[i]!, p.solutions);
-    return { count: ids.length, problemIds: ids, verifying };
+    return { count: ids.length, problemIds: ids, verifying, pids };
   }
 
   async function exportProblems(pids: number[]): Promise<{ filename: string; data: Uint8Array }> {

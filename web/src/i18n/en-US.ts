@@ -1,5 +1,6 @@
 // English strings; typed against the Chinese ones so both locales always have the same keys.
 import { adminEnUS } from './admin.en-US';
+import { verifyEnUS } from './verify.en-US';
 import { remoteEnUS } from './remote.en-US';
 import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
@@ -188,6 +189,7 @@ export const enUS: Translations = {
   // The remote judge's back-office pages (issue #17).
   ...remoteEnUS,
   ...adminEnUS,
+  ...verifyEnUS,
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionEnUS,
   ...messageEnUS,

@@ -1,5 +1,6 @@
 // Chinese strings (default language). en-US.ts must have exactly the same keys: its type is derived from this one.
 import { adminZhCN } from './admin.zh-CN';
+import { verifyZhCN } from './verify.zh-CN';
 import { remoteZhCN } from './remote.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
@@ -186,6 +187,7 @@ export const zhCN = {
   // The remote judge's back-office pages (issue #17).
   ...remoteZhCN,
   ...adminZhCN,
+  ...verifyZhCN,
   // Discussions, admin discussions and notices, the markdown editor; the message center.
   ...discussionZhCN,
   ...messageZhCN,

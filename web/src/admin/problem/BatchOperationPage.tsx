@@ -4,6 +4,7 @@ import {
   Button,
   Callout,
   Card,
+  Checkbox,
   FileInput,
   H4,
   H5,
@@ -18,6 +19,7 @@ import { download } from '../../api/client';
 import { saveBlob } from '../../shell/save-blob';
 import { toast } from '../../shell/toaster';
 import { useSession } from '../../store/session';
+import { Link } from 'wouter';
 
 const KINDS = [
   { key: 'hoj', url: '/api/file/import-problem', accept: '.zip', label: 'HOJ (zip)' },
@@ -32,7 +34,7 @@ function upload(
   url: string,
   file: File,
   onProgress: (f: number) => void,
-): Promise<{ status: number; msg: string }> {
+): Promise<{ status: number; msg: string; data?: { pids?: number[]; problemIds?: string[] } | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -43,7 +45,13 @@ function upload(
     xhr.onerror = () => reject(new Error('upload failed'));
     xhr.onload = () => {
       try {
-        resolve(JSON.parse(xhr.responseText) as { status: number; msg: string });
+        resolve(
+          JSON.parse(xhr.responseText) as {
+            status: number;
+            msg: string;
+            data?: { pids?: number[]; problemIds?: string[] } | null;
+          },
+        );
       } catch {
         reject(new Error(xhr.statusText || 'upload failed'));
       }
@@ -58,16 +66,26 @@ export function BatchOperationPage() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<(typeof KINDS)[number]['key']>('hoj');
   const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; msg: string } | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; msg: string; verify?: [number, string][] } | null>(
+    null,
+  );
+  // Polygon and ICPC/Kattis packages ship solutions: judged after import when asked (issue #25 item 3).
+  const [verify, setVerify] = useState(false);
   const [pids, setPids] = useState('');
   const spec = KINDS.find((k) => k.key === kind)!;
+  const canVerify = kind === 'polygon' || kind === 'icpc';
   const onFile = async (file: File) => {
     setResult(null);
     setProgress(0);
     try {
-      const r = await upload(spec.url, file, setProgress);
+      const r = await upload(canVerify && verify ? `${spec.url}?verify=true` : spec.url, file, setProgress);
       setProgress(1);
-      setResult({ ok: r.status === 200, msg: r.msg });
+      const pids = r.data?.pids ?? [];
+      setResult({
+        ok: r.status === 200,
+        msg: r.msg,
+        verify: pids.map((pid, i) => [pid, r.data?.problemIds?.[i] ?? String(pid)]),
+      });
     } catch (err) {
       setResult({ ok: false, msg: (err as Error).message });
       setProgress(null);
@@ -106,6 +124,15 @@ export function BatchOperationPage() {
             if (f) void onFile(f);
           }}
         />
+        {canVerify && (
+          <Checkbox
+            checked={verify}
+            onChange={(e) => setVerify(e.currentTarget.checked)}
+            label={t('verifyUi.verifyOption')}
+            data-testid="import-verify"
+            style={{ margin: 0 }}
+          />
+        )}
       </div>
       {progress !== null && (
         <ProgressBar value={progress} animate={progress < 1 && !result} intent={Intent.PRIMARY} />
@@ -117,6 +144,13 @@ export function BatchOperationPage() {
           style={{ marginTop: 8 }}
         >
           {result.msg}
+          {result.verify?.map(([pid, problemId]) => (
+            <div key={pid}>
+              <Link href={`/admin/problem/verify/${pid}`} data-testid="import-verify-link">
+                {t('verifyUi.open')}: {problemId}
+              </Link>
+            </div>
+          ))}
         </Callout>
       )}
       <H5 style={{ marginTop: 16 }}>{t('admin.problem.export')}</H5>
