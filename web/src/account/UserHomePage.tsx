@@ -9,6 +9,7 @@ import { useLoad } from '../shell/useLoad';
 import { Heatmap } from './Heatmap';
 import type { HeatmapData } from './heatmap';
 import './screens.css';
+import { VirtualResults } from '../contest/virtual/VirtualResults';
 
 interface HomeInfo {
   uid: string;
@@ -156,6 +157,7 @@ export default function UserHomePage() {
           />
         </Tabs>
       </Card>
+      <VirtualResults username={u.username} />
     </div>
   );
 }

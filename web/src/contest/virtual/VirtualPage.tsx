@@ -21,7 +21,15 @@ import '../contest.css';
 const isOi = (r: RankRow): r is OiRankRow => 'totalScore' in r;
 
 /** The ghost board as a table; the participant's row is marked. */
-export function GhostTable({ rows, me }: { rows: RankRow[]; me: string }) {
+export function GhostTable({
+  rows,
+  me,
+  virtualUids = [],
+}: {
+  rows: RankRow[];
+  me: string;
+  virtualUids?: string[];
+}) {
   const { t } = useTranslation();
   if (rows.length === 0) return <NonIdealState icon="people" title={t('virtualUi.empty')} />;
   const oi = isOi(rows[0]!);
@@ -51,6 +59,11 @@ export function GhostTable({ rows, me }: { rows: RankRow[]; me: string }) {
               <td>{r.rank === -1 ? '*' : r.rank}</td>
               <td>
                 {r.username}{' '}
+                {virtualUids.includes(r.uid) && (
+                  <Tag minimal intent="warning" data-testid="ghost-virtual-tag">
+                    {t('virtualUi.virtualTag')}
+                  </Tag>
+                )}{' '}
                 {r.uid === me && (
                   <Tag minimal intent="primary">
                     {t('virtualUi.you')}
@@ -167,6 +180,7 @@ function Running({ v, onEnded }: { v: VirtualParticipation; onEnded(): void }) {
         <h4>{t('virtualUi.ghostBoard')}</h4>
         {page ? <GhostTable rows={page.records} me={me} /> : <Spinner size={24} />}
       </Card>
+      {v.result && <FinalWithVirtual cid={v.cid} me={me} />}
       <Card className="oj-virtual-section" data-testid="virtual-announcements">
         <h4>{t('virtualUi.announcements')}</h4>
         {notes.length === 0 ? (
@@ -180,6 +194,25 @@ function Running({ v, onEnded }: { v: VirtualParticipation; onEnded(): void }) {
         )}
       </Card>
     </div>
+  );
+}
+
+/** The final board with the finished virtual participants (item 3), on request. */
+function FinalWithVirtual({ cid, me }: { cid: number; me: string }) {
+  const { t } = useTranslation();
+  const [board, setBoard] = useState<{ records: RankRow[]; virtualUids: string[] } | null>(null);
+  return (
+    <Card className="oj-virtual-section">
+      <Button
+        minimal
+        icon="people"
+        onClick={() => virtualApi.finalBoard(cid).then(setBoard, () => undefined)}
+        data-testid="virtual-final-board"
+      >
+        {t('virtualUi.withVirtual')}
+      </Button>
+      {board && <GhostTable rows={board.records} me={me} virtualUids={board.virtualUids} />}
+    </Card>
   );
 }
 

@@ -26,6 +26,12 @@ export const virtualApi = {
     api.get<GhostPage>('/api/contest/virtual/board', { vid, limit: 500 }, { quiet: true }),
   announcements: (vid: number) =>
     api.get<AnnouncementVO[]>('/api/contest/virtual/announcements', { vid }, { quiet: true }),
+  finalBoard: (cid: number) =>
+    api.get<{ records: RankRow[]; total: number; virtualUids: string[] }>(
+      '/api/contest/virtual/final-board',
+      { cid, limit: 500 },
+      { quiet: true },
+    ),
   ofUser: (username: string) =>
     api.get<VirtualParticipation[]>('/api/contest/virtual/of-user', { username }, { quiet: true }),
 };

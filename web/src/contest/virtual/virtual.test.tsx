@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // Issue #27: the virtual participation page starts a participation in an ended contest, shows the
 // ghost board and follows its pushed deltas without reading the board again.
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Scoreboard, type BoardConfig, type BoardSubmission } from '@oj/protocol/contest/scoreboard';
 import { ServerEvents } from '@oj/protocol/realtime/names';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../../test/harness';
 import { fakeSocket as sock } from '../../test/fake-socket';
+import { initI18n } from '../../i18n';
+import { VirtualResults } from './VirtualResults';
 
 vi.mock('../../api/socket', async () => (await import('../../test/fake-socket')).socketModuleMock());
 
@@ -168,5 +170,26 @@ describe('virtual participation page (issue #27)', () => {
       'once the contest has ended',
     );
     expect(screen.queryByTestId('virtual-start')).toBeNull();
+  });
+
+  it("lists the user's virtual participations with their results on the user page, in both languages", async () => {
+    stubFetch((url) => {
+      if (path(url) === '/api/contest/virtual/of-user')
+        return ok([
+          { ...participation, running: false, result: { rank: 4, primary: 2, time: 300 } },
+          { ...participation, vid: 4, cid: 8, title: 'Winter Cup' },
+        ]);
+      return undefined;
+    });
+    initI18n('en-US');
+    const first = render(<VirtualResults username="alice" />);
+    const box = await screen.findByTestId('user-virtual-results');
+    expect(box.textContent).toContain('Result: rank 4');
+    expect(box.textContent).toContain('Winter Cup');
+    expect(box.textContent).toContain('Running');
+    first.unmount();
+    initI18n('zh-CN');
+    render(<VirtualResults username="alice" />);
+    expect((await screen.findByTestId('user-virtual-results')).textContent).toContain('结果：第 4 名');
   });
 });
