@@ -67,6 +67,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { label: 'admin.menu.contestCreate', path: '/admin/contest/create', icon: 'add', group: 'contest' },
   { label: 'ccsImport.menu', path: '/admin/contest/ccs-import', icon: 'import', group: 'contest' },
   { label: 'ccsFeed.menu', path: '/admin/contest/ccs-feed', icon: 'sort-numerical-desc', group: 'contest' },
+  { label: 'similarity.menu', path: '/admin/similarity', icon: 'comparison', group: 'contest' },
   { label: 'admin.menu.discussion', path: '/admin/discussion', icon: 'chat', group: 'discussion' },
 ];
 

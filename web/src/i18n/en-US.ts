@@ -2,6 +2,7 @@
 import { adminEnUS } from './admin.en-US';
 import { verifyEnUS } from './verify.en-US';
 import { remoteEnUS } from './remote.en-US';
+import { similarityEnUS } from './similarity.en-US';
 import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
 import { ccsImportEnUS } from './ccs-import.en-US';
@@ -188,6 +189,8 @@ export const enUS: Translations = {
   ...ccsImportEnUS,
   // The remote judge's back-office pages (issue #17).
   ...remoteEnUS,
+  // Code similarity reports (issue #28).
+  ...similarityEnUS,
   ...adminEnUS,
   ...verifyEnUS,
   // Discussions, admin discussions and notices, the markdown editor; the message center.

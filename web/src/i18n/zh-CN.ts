@@ -2,6 +2,7 @@
 import { adminZhCN } from './admin.zh-CN';
 import { verifyZhCN } from './verify.zh-CN';
 import { remoteZhCN } from './remote.zh-CN';
+import { similarityZhCN } from './similarity.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { ccsImportZhCN } from './ccs-import.zh-CN';
@@ -186,6 +187,8 @@ export const zhCN = {
   ...ccsImportZhCN,
   // The remote judge's back-office pages (issue #17).
   ...remoteZhCN,
+  // Code similarity reports (issue #28).
+  ...similarityZhCN,
   ...adminZhCN,
   ...verifyZhCN,
   // Discussions, admin discussions and notices, the markdown editor; the message center.

@@ -16,6 +16,7 @@ const group = () => import('../group/pages');
 const message = () => import('../message/pages');
 const admin = () => import('../admin/pages');
 const adminRemote = () => import('../admin/remote/pages');
+const adminSimilarity = () => import('../admin/similarity/pages');
 const adminDiscussion = () => import('../admin/discussion/pages');
 const adminNotice = () => import('../admin/notice/pages');
 const adminTraining = () => import('../admin/training/pages');
@@ -46,6 +47,8 @@ const P = {
   GroupProblemReview: lazyPage(group, 'GroupProblemReview'),
   AdminRemoteImport: lazyPage(adminRemote, 'RemoteImportPage'),
   AdminRemoteAccounts: lazyPage(adminRemote, 'RemoteAccountsPage'),
+  AdminSimilarityList: lazyPage(adminSimilarity, 'SimilarityListPage'),
+  AdminSimilarityReport: lazyPage(adminSimilarity, 'SimilarityReportPage'),
   MessagePage: lazyPage(message, 'MessagePage'),
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
@@ -164,6 +167,8 @@ export const ROUTES: RouteSpec[] = [
   { path: '/admin/problem/tag', page: P.AdminTags, access: 'admin' },
   { path: '/admin/problem/remote-import', page: P.AdminRemoteImport, access: 'admin' },
   { path: '/admin/remote-account', page: P.AdminRemoteAccounts, access: 'admin' },
+  { path: '/admin/similarity', page: P.AdminSimilarityList, access: 'admin' },
+  { path: '/admin/similarity/:id', page: P.AdminSimilarityReport, access: 'admin' },
   { path: '/admin/group-problem/apply', page: P.GroupProblemReview, access: 'admin' },
   { path: '/admin/problem/batch-operation', page: P.AdminBatchOperation, access: 'admin' },
   { path: '/admin/problem/verify/:pid', page: P.AdminProblemVerification, access: 'admin' },
