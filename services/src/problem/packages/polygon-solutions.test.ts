@@ -1,0 +1,64 @@
+// Polygon tagged solutions and checker headers (issue #25 items 3, 5), read without a judge.
+import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { readZip } from '../zip';
+import { parsePolygonPackage, polygonLanguage, polygonTagVerdicts } from './polygon';
+
+function pkg(opts: { testlib: boolean }) {
+  const files: Record<string, Uint8Array> = {
+    'problem.xml': strToU8(`<problem short-name="t">
+  <names><name language="english" value="T"/></names>
+  <judging><testset name="tests"><test-count>1</test-count><tests><test/></tests></testset></judging>
+  <assets>
+    <checker type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <solutions>
+      <solution tag="main"><source path="solutions/a.cpp" type="cpp.g++17"/></solution>
+      <solution tag="rejected"><source path="solutions/b.py" type="python.3"/></solution>
+      <solution tag="do-not-run"><source path="solutions/c.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/missing.cpp" type="cpp.g++17"/></solution>
+    </solutions>
+  </assets>
+</problem>`),
+    'files/check.cpp': strToU8('#include "testlib.h"\n#include <cstdio>\nint main() {}\n'),
+    'tests/01': strToU8('1\n'),
+    'tests/01.a': strToU8('1\n'),
+    'solutions/a.cpp': strToU8('int main() {}\n'),
+    'solutions/b.py': strToU8('print(1)\n'),
+    'solutions/c.cpp': strToU8('int main() {}\n'),
+  };
+  if (opts.testlib) files['files/testlib.h'] = strToU8('// header\n');
+  return readZip(zipSync(files));
+}
+
+describe('Polygon solutions and checker headers', () => {
+  it('maps tags and short marks to verdict names', () => {
+    expect(polygonTagVerdicts('main')).toEqual(['AC']);
+    expect(polygonTagVerdicts('OK')).toEqual(['AC']);
+    expect(polygonTagVerdicts('time-limit-exceeded-or-accepted')).toEqual(['TLE', 'AC']);
+    expect(polygonTagVerdicts('TL')).toEqual(['TLE']);
+    expect(polygonTagVerdicts('failed')).toEqual(['RTE']);
+    expect(polygonTagVerdicts('RJ')).not.toContain('AC');
+    expect(polygonTagVerdicts('do-not-run')).toBeUndefined();
+  });
+  it('maps source types to local languages', () => {
+    expect(polygonLanguage('cpp.g++17', 'a.cpp')).toBe('C++ 17 With O2');
+    expect(polygonLanguage('cpp.gcc14-64-msys2-g++23', 'a.cpp')).toBe('C++ 20 With O2');
+    expect(polygonLanguage('cpp.g++11', 'a.cpp')).toBe('C++ With O2');
+    expect(polygonLanguage('c.gcc', 'a.c')).toBe('C With O2');
+    expect(polygonLanguage('java11', 'A.java')).toBe('Java');
+    expect(polygonLanguage('python.3', 'a.py')).toBe('Python3');
+    expect(polygonLanguage('python.pypy3', 'a.py')).toBe('PyPy3');
+  });
+  it('lists the runnable tagged solutions and ships the included testlib.h with the checker', () => {
+    const [p] = parsePolygonPackage(pkg({ testlib: true }));
+    expect(p!.solutions!.map((s) => [s.path, s.language, s.expected.includes('AC')])).toEqual([
+      ['solutions/a.cpp', 'C++ 17 With O2', true],
+      ['solutions/b.py', 'Python3', false],
+    ]);
+    expect(JSON.parse(p!.values.judge_extra_file as string)).toEqual({ 'testlib.h': '// header\n' });
+    expect(p!.values.judge_mode).toBe('spj');
+  });
+  it('refuses a testlib checker whose package has no testlib.h, by name', () => {
+    expect(() => parsePolygonPackage(pkg({ testlib: false }))).toThrow(/testlib\.h/);
+  });
+});
