@@ -248,3 +248,10 @@ export const CcsCollectionQuery = Type.Object({
   since_id: Type.Optional(Type.String({ maxLength: 200 })),
   strict: Type.Optional(Type.String({ maxLength: 10 })),
 });
+
+/** Query of the event feed: `stream=false` answers what is there and ends. */
+export const CcsEventFeedQuery = Type.Object({
+  since_token: Type.Optional(Type.String({ maxLength: 200 })),
+  since_id: Type.Optional(Type.String({ maxLength: 200 })),
+  stream: Type.Optional(Type.String({ maxLength: 10 })),
+});

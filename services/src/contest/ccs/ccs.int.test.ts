@@ -7,6 +7,7 @@
 // board hides, and the scoreboards equal our own boards.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
@@ -66,6 +67,7 @@ describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', (
   let h: ContestHarness;
   let api: App;
   let runner: RunnerStandIn;
+  let stopFeeds: () => Promise<void> = async () => undefined;
   let cid = 0;
   let sealAt = 0;
   const subs: Record<string, number> = {};
@@ -154,6 +156,8 @@ describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', (
     });
     await ccs.routes!(api);
     await api.ready();
+    await ccs.start!();
+    stopFeeds = () => ccs.stop!();
     runner = await new RunnerStandIn(bus).start();
     const now = Date.now();
     sealAt = now + SEAL_IN_MS;
@@ -221,6 +225,7 @@ describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', (
       .execute();
   }, 180_000);
   afterAll(async () => {
+    await stopFeeds();
     await runner?.close();
     await api?.close();
     await h?.close();
@@ -402,6 +407,101 @@ describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', (
       const res = await get(url, headers);
       expect(res.statusCode, url).toBe(code);
       expect(res.json(), url).toEqual({ code, message: expect.any(String) });
+    }
+  }, 60_000);
+
+  const SCHEMA_OF: Record<string, string> = {
+    contest: 'contest.json',
+    state: 'state.json',
+    ...Object.fromEntries(COLLECTIONS),
+  };
+  const parse = (body: string) =>
+    body
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { type: string; id: string | null; data: unknown; token: string });
+
+  it('the event feed (stream=false) equals the REST endpoints for each view, validates, and resumes from a token', async () => {
+    for (const [who, headers] of [
+      ['admin', admin],
+      ['team', team],
+      ['public', {}],
+    ] as const) {
+      const res = await get(`/contests/${cid}/event-feed?stream=false`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('application/x-ndjson');
+      const events = parse(res.body);
+      const last = new Map<string, Map<string | null, unknown>>();
+      for (const e of events) {
+        expect(Object.keys(e).sort()).toEqual(['data', 'id', 'token', 'type']);
+        if (e.data !== null) valid(SCHEMA_OF[e.type]!, e.data, `${who} feed ${e.type}`);
+        if (!last.has(e.type)) last.set(e.type, new Map());
+        last.get(e.type)!.set(e.id, e.data);
+      }
+      expect(new Set(events.map((e) => e.token)).size).toBe(events.length);
+      for (const [name] of COLLECTIONS) {
+        const rest = (await get(`/contests/${cid}/${name}`, headers)).json() as { id: string }[];
+        const fed = [...(last.get(name)?.values() ?? [])].filter((d) => d !== null);
+        expect(fed, `${who} ${name}`).toEqual(rest);
+      }
+      expect(last.get('state')?.get(null)).toEqual((await get(`/contests/${cid}/state`, headers)).json());
+      expect(last.get('contest')?.get(String(cid))).toEqual((await get(`/contests/${cid}`, headers)).json());
+      // Resuming after the third event gives the rest; a token this feed never gave is refused.
+      const after = await get(
+        `/contests/${cid}/event-feed?stream=false&since_token=${events[2]!.token}`,
+        headers,
+      );
+      expect(parse(after.body)).toEqual(events.slice(3));
+    }
+    for (const url of ['since_token=nope', 'since_token=abcdef.1.1', 'since_id=1']) {
+      const res = await get(`/contests/${cid}/event-feed?stream=false&${url}`);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ code: 400, message: expect.any(String) });
+    }
+  }, 60_000);
+
+  it('a streaming client gets a new verdict as submission and judgement events from the bus; the sealed public feed hides it', async () => {
+    const address = await api.listen({ port: 0, host: '127.0.0.1' });
+    const lines: { type: string; id: string | null; data: Record<string, unknown> | null }[] = [];
+    let wake: () => void = () => undefined;
+    let res: IncomingMessage | null = null;
+    const req = httpRequest(`${address}/api/ccs/contests/${cid}/event-feed`, { headers: admin }, (r) => {
+      res = r;
+      let buf = '';
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => {
+        buf += chunk;
+        const parts = buf.split('\n');
+        buf = parts.pop()!;
+        for (const l of parts) if (l.trim()) lines.push(JSON.parse(l));
+        wake();
+      });
+    });
+    req.end();
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 20_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`feed: ${JSON.stringify(lines.slice(-5))}`);
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, 200);
+        });
+      }
+    };
+    try {
+      await until(() => lines.some((l) => l.type === 'judgements'));
+      expect(res!.statusCode).toBe(200);
+      await submit(USERS.alice, 'B', 1, 'aliceFeedTle');
+      const id = String(subs.aliceFeedTle);
+      await until(() =>
+        lines.some((l) => l.type === 'judgements' && l.id === id && l.data?.judgement_type_id === 'TLE'),
+      );
+      expect(lines.some((l) => l.type === 'submissions' && l.id === id)).toBe(true);
+      const pub = parse((await get(`/contests/${cid}/event-feed?stream=false`)).body);
+      const hidden = pub.filter((e) => e.type === 'judgements' && e.id === id).pop()!;
+      expect(hidden.data).not.toHaveProperty('judgement_type_id');
+    } finally {
+      req.destroy();
     }
   }, 60_000);
 });

@@ -5,12 +5,14 @@ import type { AppContext, Capability } from '../../platform/context';
 import type { ContestCapability } from '..';
 import { registerCcsRoutes, type CredentialCheck } from './routes';
 import { createCcsService, type CcsService } from './service';
+import { createCcsFeeds, type CcsFeeds } from './feed';
 
 export type { CcsService } from './service';
 export type { CredentialCheck } from './routes';
 
 export interface CcsCapability extends Capability {
   service: CcsService;
+  feeds: CcsFeeds;
 }
 
 export function createCcsCapability(
@@ -19,6 +21,8 @@ export function createCcsCapability(
     contest: Pick<ContestCapability, 'service' | 'scoreboards'>;
     credentials: CredentialCheck;
     now?: () => number;
+    /** Event-feed keep-alive newline interval (default 60 s; the spec asks for at most 120 s). */
+    keepAliveMs?: number;
   },
 ): CcsCapability {
   const service = createCcsService({
@@ -27,11 +31,15 @@ export function createCcsCapability(
     scoreboards: deps.contest.scoreboards,
     now: deps.now ?? Date.now,
   });
+  const feeds = createCcsFeeds(service, ctx.bus);
   return {
     name: 'contest-api',
     service,
+    feeds,
     async routes(app) {
-      await registerCcsRoutes(app, service, deps.credentials);
+      await registerCcsRoutes(app, service, deps.credentials, feeds, deps.keepAliveMs);
     },
+    start: () => feeds.start(),
+    stop: () => feeds.stop(),
   };
 }

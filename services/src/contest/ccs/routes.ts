@@ -5,11 +5,17 @@
 // auth of a site account checked through the account capability's password verification.
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CcsCollectionQuery, CcsContestParams, CcsObjectParams } from '@oj/protocol/contest/ccs/schemas';
+import {
+  CcsCollectionQuery,
+  CcsContestParams,
+  CcsEventFeedQuery,
+  CcsObjectParams,
+} from '@oj/protocol/contest/ccs/schemas';
 import type { App } from '../../platform/http/app';
 import type { AuthUser } from '../../platform/http/access';
 import { ApiError } from '../../platform/http/errors';
 import { CcsError, type CcsService, type ContestView } from './service';
+import type { CcsFeeds, FeedEvent } from './feed';
 
 /** Checks a username and password; null when they do not match an active account. */
 export type CredentialCheck = (username: string, password: string) => Promise<AuthUser | null>;
@@ -41,7 +47,13 @@ export function collections(s: CcsService): Record<string, Collection> {
 /** Successful basic-auth checks are kept a minute (clients poll; each check is an argon2 hash). */
 const BASIC_TTL_MS = 60_000;
 
-export function registerCcsRoutes(app: App, s: CcsService, credentials: CredentialCheck) {
+export function registerCcsRoutes(
+  app: App,
+  s: CcsService,
+  credentials: CredentialCheck,
+  feeds: CcsFeeds,
+  keepAliveMs = 60_000,
+) {
   const basicCache = new Map<string, { user: AuthUser; until: number }>();
 
   async function caller(req: FastifyRequest): Promise<AuthUser | null> {
@@ -122,6 +134,41 @@ export function registerCcsRoutes(app: App, s: CcsService, credentials: Credenti
         return found;
       });
     }
+    // The event feed: NDJSON lines {type, id, data, token}; stream=false ends after what is there,
+    // otherwise changes follow as they happen with a newline as keep-alive.
+    api.get(
+      '/contests/:cid/event-feed',
+      { config: anonymous, schema: { ...hidden, params: CcsContestParams, querystring: CcsEventFeedQuery } },
+      async (req, reply) => {
+        const q = req.query as { since_token?: string; since_id?: string; stream?: string };
+        if (q.since_id !== undefined)
+          throw new CcsError(400, 'since_id is not supported by the 2023-06 Contest API; use since_token');
+        const feed = await feeds.feedFor(await caller(req), (req.params as { cid: string }).cid);
+        const backlog = feeds.eventsAfter(feed, q.since_token);
+        const line = (events: FeedEvent[]) => events.map((e) => `${JSON.stringify(e)}\n`).join('');
+        if (q.stream === 'false')
+          return reply
+            .type('application/x-ndjson')
+            .header('Access-Control-Allow-Origin', '*')
+            .send(line(backlog));
+        reply.hijack();
+        const raw = reply.raw;
+        raw.writeHead(200, {
+          'content-type': 'application/x-ndjson',
+          'cache-control': 'no-store',
+          'access-control-allow-origin': '*',
+          'x-accel-buffering': 'no',
+        });
+        if (backlog.length > 0) raw.write(line(backlog));
+        const unfollow = feeds.follow(feed, (events) => raw.write(line(events)));
+        const keepAlive = setInterval(() => raw.write('\n'), keepAliveMs);
+        keepAlive.unref?.();
+        raw.once('close', () => {
+          clearInterval(keepAlive);
+          unfollow();
+        });
+      },
+    );
     api.get('/contests/:cid/submissions/:id/files', objectOpts, async (req, reply) => {
       const v = await contestView(req as never);
       const { name, bytes } = await s.submissionFiles(v, (req.params as { id: string }).id);
