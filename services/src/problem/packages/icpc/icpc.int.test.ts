@@ -3,7 +3,7 @@
 // default validator's flags, a test file stored as a symbolic link) imported through the API on
 // PostgreSQL, and every solution the package ships judged by the real runner: each verdict must
 // be the one its submissions/ folder names.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,18 @@ import {
 } from './fixtures';
 
 const ROOT_PASSWORD = 'root-pass-1';
+
+/** A package folder of services/test/fixtures as the file map packageZip zips. */
+function fixtureFolder(name: string): Parameters<typeof packageZip>[0] {
+  const root = join(__dirname, '../../../../test/fixtures/kattis-problemtools', name);
+  const files: Parameters<typeof packageZip>[0] = {};
+  for (const e of readdirSync(root, { recursive: true, withFileTypes: true }))
+    if (e.isFile()) {
+      const full = join(e.parentPath, e.name);
+      files[full.slice(root.length + 1)] = new Uint8Array(readFileSync(full));
+    }
+  return files;
+}
 const VERDICT: Record<string, number> = {
   AC: JudgeStatus.ACCEPTED,
   WA: JudgeStatus.WRONG_ANSWER,
@@ -182,6 +194,14 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
 
   it('the default validator with float_tolerance, case- and space-insensitive by default', async () => {
     await importAndJudge(defaultValidatorFlags(), 2);
+  }, 600_000);
+
+  it("problemtools' example `different` (its own validate.h, a Java class named Different)", async () => {
+    await importAndJudge(fixtureFolder('different'), 3);
+  }, 600_000);
+
+  it("problemtools' example `guess` (interactive 2023-07, its own validate.h, an adaptive case)", async () => {
+    await importAndJudge(fixtureFolder('guess'), 3);
   }, 600_000);
 
   it('a validator that does not compile refuses the import, and no problem is kept', async () => {
