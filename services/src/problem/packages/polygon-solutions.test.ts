@@ -31,6 +31,16 @@ function pkg(opts: { testlib: boolean }) {
 }
 
 describe('Polygon solutions and checker headers', () => {
+  it('refuses tests the package would generate, naming the generator', () => {
+    const files = {
+      'problem.xml': strToU8(`<problem short-name="g">
+  <names><name language="english" value="G"/></names>
+  <judging><testset name="tests"><test-count>1</test-count>
+    <tests><test method="generated" cmd="gen 10 20"/></tests></testset></judging>
+</problem>`),
+    };
+    expect(() => parsePolygonPackage(readZip(zipSync(files)))).toThrow(/生成器.*gen 10 20/);
+  });
   it('maps tags and short marks to verdict names', () => {
     expect(polygonTagVerdicts('main')).toEqual(['AC']);
     expect(polygonTagVerdicts('OK')).toEqual(['AC']);

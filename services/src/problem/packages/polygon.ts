@@ -164,6 +164,10 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
     const ansName = polygonPath(ansPattern, i);
     const inBytes = get(inName);
     const ansBytes = get(ansName);
+    if (!inBytes && attr(t, 'method') === 'generated')
+      throw new PackageError(
+        `[${title}] 测试点 ${i} 由生成器生成（${attr(t, 'cmd') ?? 'script'}），包里没有生成好的 ${inName}：导入时不运行 Polygon 的生成器和 script，请上传包含生成好的测试点的完整包（Polygon 的 "full" 包）！`,
+      );
     if (!inBytes || !ansBytes)
       throw new PackageError(
         `[${title}] 缺少测试点文件 ${inName} 或 ${ansName}（请上传包含生成好的测试点的完整 Polygon 包）！`,
