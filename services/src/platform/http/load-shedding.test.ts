@@ -121,6 +121,12 @@ describe('load shedding', () => {
     expect(shedExempt('GET', '/api/docs/json')).toBe(true);
     expect(shedExempt('POST', '/api/login')).toBe(false);
   });
+
+  it('does not count the Contest API event feed (a long-lived stream) as a request in flight', () => {
+    expect(shedExempt('GET', '/api/ccs/contests/12/event-feed?since_token=x')).toBe(true);
+    expect(shedExempt('GET', '/api/ccs/contests/12/teams')).toBe(false);
+    expect(shedExempt('GET', '/api/ccs/contests/12/event-feed/x')).toBe(false);
+  });
 });
 
 describe('disk full', () => {

@@ -41,6 +41,9 @@ export function shedExempt(method: string, url: string): boolean {
   if (method === 'OPTIONS') return true;
   const path = url.split('?')[0]!;
   if (path === '/healthz' || path === '/readyz' || path === '/metrics') return true;
+  // The Contest API's event feed is a stream held for hours, not a request in flight: counting
+  // it would have a few hundred feed clients shed every other request (issue #24).
+  if (/^\/api\/ccs\/contests\/[^/]+\/event-feed$/.test(path)) return true;
   return !path.startsWith('/api/') || path.startsWith('/api/docs');
 }
 
