@@ -6,6 +6,7 @@ import { PackageError } from '../types';
 import { compilerFrontEndPort } from '../../../admin/compile-check';
 import { parseIcpcPackageChecked } from '../icpc';
 import {
+  symlink,
   cValidator,
   pythonValidator,
   defaultValidatorFlags,
@@ -113,6 +114,27 @@ describe('ICPC/Kattis packages', () => {
     expect(p.cases).toHaveLength(4);
     expect(strFromU8(p.cases[3]!.input)).toBe('40 2\n');
     expect(strFromU8(p.cases[3]!.output)).toBe('42\n');
+  });
+
+  it('follows a link to a link and a link to a folder; refuses a loop and a dangling link', () => {
+    const files = symlinked(false);
+    files['data/secret/5.in'] = symlink('4.in');
+    files['data/secret/5.ans'] = symlink('4.ans');
+    files['shared/x.in'] = '7 8\n';
+    files['shared/x.ans'] = '15\n';
+    files['data/secret/more'] = symlink('../../shared');
+    const p = parse(files);
+    expect(p.cases.map((c) => strFromU8(c.input))).toEqual([
+      '1 2\n',
+      '40 2\n',
+      '-7 7\n',
+      '40 2\n',
+      '40 2\n',
+      '7 8\n',
+    ]);
+    expect(() => parse({ ...symlinked(false), 'data/secret/4.in': symlink('4.in') })).toThrow(/循环/);
+    expect(() => parse({ ...symlinked(false), 'data/secret/4.in': symlink('nothing.in') })).toThrow(/不存在/);
+    expect(() => parse({ ...symlinked(false), 'data/secret/4.in': symlink('/etc/passwd') })).toThrow(/以外/);
   });
 
   it('reads the default validator flags with the format defaults', () => {
