@@ -210,6 +210,24 @@ const ROUTES: Record<string, Row> = {
   'POST /api/admin/contest/announcement': { who: 'backOffice', ref: '§4.10' },
   'PUT /api/admin/contest/announcement': { who: 'backOffice', ref: '§4.10' },
   'DELETE /api/admin/contest/announcement': { who: 'backOffice', ref: '§4.10' },
+  // Similarity reports (issue #28): site staff, or the admin of the analysed scope (stored rows).
+  'POST /api/admin/similarity/start': {
+    who: 'staffOrGroupAdmin',
+    ref: 'ours: site staff or the scope admin',
+    body: { scope: 'problem', scopeId: 987654321 },
+  },
+  'GET /api/admin/similarity/list': {
+    who: 'staffOrGroupAdmin',
+    ref: 'ours: site staff, or a scope admin naming it',
+  },
+  'GET /api/admin/similarity/report': { who: 'staffOrGroupAdmin', ref: 'ours, as start' },
+  'GET /api/admin/similarity/pair': { who: 'staffOrGroupAdmin', ref: 'ours, as start' },
+  'PUT /api/admin/similarity/review': { who: 'staffOrGroupAdmin', ref: 'ours, as start' },
+  'POST /api/admin/similarity/cancel-user': {
+    who: 'staffOrGroupAdmin',
+    ref: 'ours, as start',
+    body: { analysisId: 987654321, uid: 'nobody' },
+  },
   // §4.11 judging (role root + perm rejudge)
   'GET /api/admin/judge/rejudge': { who: 'root', ref: '§4.11' },
   'GET /api/admin/judge/rejudge-contest-problem': { who: 'root', ref: '§4.11' },
