@@ -43,8 +43,6 @@ export const CcsImportRow = Type.Object({
   outcome: CcsRowOutcome,
   /** Why it was refused, or a note on an update. */
   reason: Nullable(Type.String()),
-  /** A password the import generated (accounts given without one); shown once. */
-  password: Type.Optional(Nullable(Type.String())),
 });
 export type CcsImportRow = Static<typeof CcsImportRow>;
 

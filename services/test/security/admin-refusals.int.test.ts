@@ -210,6 +210,9 @@ const ROUTES: Record<string, Row> = {
   'POST /api/admin/contest/announcement': { who: 'backOffice', ref: '§4.10' },
   'PUT /api/admin/contest/announcement': { who: 'backOffice', ref: '§4.10' },
   'DELETE /api/admin/contest/announcement': { who: 'backOffice', ref: '§4.10' },
+  // Contest API imports (issue #24 items 5, 7): the back office, for a contest it administers.
+  'POST /api/admin/contest/ccs/import': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
+  'POST /api/admin/contest/ccs/feed-board': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
   // Similarity reports (issue #28): site staff, or the admin of the analysed scope (stored rows).
   'POST /api/admin/similarity/start': {
     who: 'staffOrGroupAdmin',

@@ -22,7 +22,6 @@ export const ccsImportEnUS: typeof ccsImportZhCN = {
     id: 'ID',
     outcome: 'Result',
     reason: 'Note',
-    password: 'Generated password',
     created: 'Created',
     updated: 'Updated',
     refused: 'Refused',

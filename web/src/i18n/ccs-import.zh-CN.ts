@@ -20,7 +20,6 @@ export const ccsImportZhCN = {
     id: 'ID',
     outcome: '结果',
     reason: '说明',
-    password: '生成的密码',
     created: '新建',
     updated: '更新',
     refused: '拒绝',

@@ -30,6 +30,7 @@ const mk = (uid: string, roles: string[], roleIds: number[]): AuthUser => ({
 const USERS: Record<string, AuthUser> = {
   root: mk('root', ['root'], [1000]),
   adm: mk('adm', ['admin'], [1001]),
+  adm2: mk('adm2', ['admin'], [1001]),
   bob: mk('bob', ['default_user'], [1002]),
 };
 const HOUR = 3600_000;
@@ -124,6 +125,8 @@ describe('Contest API imports (postgres)', () => {
     expect(r.status).toBe(403);
     const feed = await call('/api/admin/contest/ccs/feed-board', 'bob', { ndjson: '' });
     expect(feed.code).toBe(403);
+    // An administrator of the site who is not the contest's admin: the service refuses.
+    expect((await importFile('adm2', 'teams', 'json', '[]')).status).toBe(403);
     expect(
       await tdb.db
         .selectFrom('ccs_organization' as never)
@@ -177,10 +180,11 @@ describe('Contest API imports (postgres)', () => {
       'json',
       JSON.stringify([
         { id: 'a1', username: 'ccs_team1', password: 'secret-1', type: 'team', team_id: 't1', name: 'Ann' },
-        { id: 'a2', username: 'ccs_team3', type: 'team', team_id: 't3' },
+        { id: 'a2', username: 'ccs_team3', password: 'secret-2', type: 'team', team_id: 't3' },
         { id: 'a3', username: 'ccs_judge', password: 'secret-3', type: 'judge' },
         { id: 'a4', username: 'ccs_other', password: 'secret-4', type: 'team', team_id: 't1' },
         { id: 'a5', username: 'ccs_short', password: 'x', type: 'team', team_id: 'tx' },
+        { id: 'a6', username: 'ccs_nopass', type: 'team', team_id: 't1' },
       ]),
     );
     expect(accounts.status).toBe(200);
@@ -190,16 +194,17 @@ describe('Contest API imports (postgres)', () => {
       [3, 'ccs_judge', 'refused'],
       [4, 'ccs_other', 'refused'],
       [5, 'ccs_short', 'refused'],
+      [6, 'ccs_nopass', 'refused'],
     ]);
     expect(accounts.data.rows.map((r: { reason: string | null }) => r.reason).slice(2)).toEqual([
       M.ROW_NOT_TEAM_ACCOUNT,
       M.ROW_TEAM_TAKEN,
       M.ROW_UNKNOWN_TEAM,
+      M.ROW_NO_PASSWORD,
     ]);
-    expect(accounts.data).toMatchObject({ created: 2, updated: 0, refused: 3 });
-    // A generated password is given back once, and it signs in.
-    const generated = accounts.data.rows[1].password as string;
-    expect(generated).toMatch(/^[a-z0-9]{10}$/);
+    expect(accounts.data).toMatchObject({ created: 2, updated: 0, refused: 4 });
+    // No password goes back in the answer.
+    expect(JSON.stringify(accounts.data)).not.toContain('secret-');
     const stored = await tdb.db
       .selectFrom('users')
       .select(['uid', 'username', 'password_hash', 'nickname', 'school', 'realname'])
@@ -211,7 +216,7 @@ describe('Contest API imports (postgres)', () => {
       ['ccs_team3', 'Three bis', null, null],
     ]);
     expect(await verifyPassword(stored[0]!.password_hash, 'secret-1')).toBe(true);
-    expect(await verifyPassword(stored[1]!.password_hash, generated)).toBe(true);
+    expect(await verifyPassword(stored[1]!.password_hash, 'secret-2')).toBe(true);
     // Registered in the contest and linked to their teams.
     const regs = await tdb.db.selectFrom('contest_register').select('uid').where('cid', '=', cid).execute();
     expect(new Set(regs.map((r) => r.uid))).toEqual(new Set(stored.map((u) => u.uid)));

@@ -20,6 +20,7 @@ registerEnglish({
   [M.ROW_BAD_TEAM]: 'Invalid team_id',
   [M.ROW_UNKNOWN_TEAM]: 'No such team in this contest: import teams first',
   [M.ROW_NOT_TEAM_ACCOUNT]: 'Only accounts of type team are imported',
+  [M.ROW_NO_PASSWORD]: 'The account needs a password (6 to 20 characters)',
   [M.ROW_REPEATED]: 'Repeats an earlier row of this file',
   [M.ROW_TEAM_TAKEN]: 'The team is linked to another account',
   [M.ROW_USER_TAKEN]: 'The account is linked to another team of this contest',

@@ -17,6 +17,7 @@ export const M = {
   ROW_BAD_TEAM: 'team_id 不合法',
   ROW_UNKNOWN_TEAM: '该比赛中不存在此队伍，请先导入 teams',
   ROW_NOT_TEAM_ACCOUNT: '只导入 team 类型的账号',
+  ROW_NO_PASSWORD: '账号需要密码（6 到 20 个字符）',
   ROW_REPEATED: '与本文件中前面的行重复',
   ROW_TEAM_TAKEN: '该队伍已关联其他账号',
   ROW_USER_TAKEN: '该账号已关联本比赛的其他队伍',

@@ -11,13 +11,15 @@ import { requestLanguage, translateMessage } from '../../platform/http/message-c
 import type { CcsImportService } from './service';
 
 const tags = ['contest-admin'];
+/** The back office's standings (as every /api/admin/contest route); the service checks the contest too. */
+const backOffice = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
 
 export function registerCcsImportRoutes(app: App, s: CcsImportService) {
-  // A contest's admins (decided by the service from the stored contest) import its teams.
+  // The back office, for a contest it administers (decided by the service from the stored contest).
   app.post(
     '/api/admin/contest/ccs/import',
     {
-      config: { access: 'login' },
+      config: backOffice,
       bodyLimit: CCS_IMPORT_MAX_CHARS * 4 + 4096,
       schema: { tags, body: CcsImportBody },
     },
@@ -30,11 +32,11 @@ export function registerCcsImportRoutes(app: App, s: CcsImportService) {
       });
     },
   );
-  // Reading another system's event feed (a fetch from this server): site administrators only.
+  // Reading another system's event feed (a fetch from this server, guarded): the back office.
   app.post(
     '/api/admin/contest/ccs/feed-board',
     {
-      config: { access: 'login', roles: ['root', 'admin'] },
+      config: backOffice,
       bodyLimit: CCS_FEED_MAX_BYTES * 4 + 4096,
       schema: { tags, body: CcsFeedBody },
     },

@@ -1,7 +1,6 @@
 // The Contest API imports (issue #24 items 5 and 7): organisations, teams and accounts of a
 // contest from the spec's JSON or DOMjudge's TSV with a result per row, and another system's
 // event feed read for our scroll board.
-import { randomBytes } from 'node:crypto';
 import type { BlobStore } from '@oj/protocol/bus';
 import type {
   CcsFeedBoard,
@@ -43,11 +42,6 @@ export interface CcsImportDeps {
   /** The contest service's admin check (site root, the contest's creator or admins); throws. */
   requireContestAdmin(user: AuthUser, cid: number): Promise<unknown>;
   fetch?: FetchFeedOptions;
-}
-
-const ALNUM = 'abcdefghijkmnpqrstuvwxyz23456789';
-function generatedPassword(): string {
-  return [...randomBytes(10)].map((b) => ALNUM[b % ALNUM.length]).join('');
 }
 
 function tally(rows: CcsImportRow[]): CcsImportResult {
@@ -165,7 +159,6 @@ export function createCcsImportService(d: CcsImportDeps) {
       id: string;
       row: AccountRow & { teamId: string };
       password: string;
-      generated: boolean;
     }[] = [];
     for (const r of rows) {
       const team = teamsById.get(r.row.teamId);
@@ -174,6 +167,12 @@ export function createCcsImportService(d: CcsImportDeps) {
         continue;
       }
       const user = existing.get(r.row.username);
+      // A new account needs its password in the file (none is generated: no password goes back
+      // in an answer, as the back office's own batch creation).
+      if (!user && r.row.password === null) {
+        refuse(r, M.ROW_NO_PASSWORD);
+        continue;
+      }
       if (claimed.has(r.row.teamId) || (team.uid !== null && team.uid !== user?.uid)) {
         refuse(r, M.ROW_TEAM_TAKEN);
         continue;
@@ -189,8 +188,7 @@ export function createCcsImportService(d: CcsImportDeps) {
         continue;
       }
       claimed.add(r.row.teamId);
-      const generated = r.row.password === null;
-      fresh.push({ ...r, password: r.row.password ?? generatedPassword(), generated });
+      fresh.push({ ...r, password: r.row.password ?? '' });
     }
     if (fresh.length) {
       // [username, password, email, realname, gender, nickname, school]: the batch insert's row.
@@ -220,13 +218,7 @@ export function createCcsImportService(d: CcsImportDeps) {
           continue;
         }
         await repo.linkAccount(db, cid, f.row.teamId, uid);
-        out.push({
-          line: f.line,
-          id: f.id,
-          outcome: 'created',
-          reason: null,
-          password: f.generated ? f.password : null,
-        });
+        out.push({ line: f.line, id: f.id, outcome: 'created', reason: null });
       }
     }
     return out;

@@ -1,6 +1,6 @@
 // /admin/contest/ccs-import?cid=…: a contest's teams, organizations and accounts imported from the
 // Contest API's JSON files or DOMjudge's TSV files (issue #24 item 5); the server answers a result
-// per row (created / updated / refused with the reason, a generated password shown once).
+// per row (created / updated / refused with the reason).
 import { Button, Callout, FileInput, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -110,13 +110,7 @@ export function ContestCcsImportPage() {
         <div data-testid="ccs-result">
           <p data-testid="ccs-summary">{t('ccsImport.summary', result)}</p>
           <AdminTable
-            columns={[
-              t('ccsImport.line'),
-              t('ccsImport.id'),
-              t('ccsImport.outcome'),
-              t('ccsImport.reason'),
-              t('ccsImport.password'),
-            ]}
+            columns={[t('ccsImport.line'), t('ccsImport.id'), t('ccsImport.outcome'), t('ccsImport.reason')]}
           >
             {result.rows.map((r) => (
               <tr key={r.line} data-testid={`ccs-row-${r.line}`} data-outcome={r.outcome}>
@@ -128,7 +122,6 @@ export function ContestCcsImportPage() {
                   </Tag>
                 </td>
                 <td>{r.reason ?? ''}</td>
-                <td>{r.password ? <code>{r.password}</code> : ''}</td>
               </tr>
             ))}
           </AdminTable>

@@ -105,7 +105,7 @@ afterEach(async () => {
 async function open(path: string, testId: string) {
   renderApp(path);
   await act(() => i18n.changeLanguage('en-US'));
-  return screen.findByTestId(testId, {}, { timeout: 15_000 });
+  return screen.findByTestId(testId, {}, { timeout: 30_000 });
 }
 
 describe('file kinds', () => {
@@ -120,6 +120,9 @@ describe('file kinds', () => {
   });
 });
 
+// The first render loads the lazy admin chunk, slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 describe('Contest API import screen', () => {
   it('sends the picked file with its kind and format, and shows the result of every row', async () => {
     const calls = stubFetch((url) => {
@@ -129,7 +132,7 @@ describe('Contest API import screen', () => {
           updated: 1,
           refused: 1,
           rows: [
-            { line: 2, id: '1', outcome: 'created', reason: null, password: 'abc123xyz9' },
+            { line: 2, id: '1', outcome: 'created', reason: null },
             { line: 3, id: '2', outcome: 'updated', reason: null },
             { line: 4, id: '3', outcome: 'refused', reason: 'The name must not be empty' },
           ],
@@ -147,7 +150,7 @@ describe('Contest API import screen', () => {
     const sent = calls.find((c) => urlPath(c.url) === '/api/admin/contest/ccs/import')!;
     expect(sent.body).toEqual({ cid: 7, kind: 'teams', format: 'tsv', content: tsv });
     expect(screen.getByTestId('ccs-summary').textContent).toBe('1 created, 1 updated, 1 refused');
-    expect(screen.getByTestId('ccs-row-2').textContent).toContain('abc123xyz9');
+    expect(screen.getByTestId('ccs-row-2').dataset.outcome).toBe('created');
     expect(screen.getByTestId('ccs-row-4').dataset.outcome).toBe('refused');
     expect(within(screen.getByTestId('ccs-row-4')).getByText('The name must not be empty')).toBeTruthy();
     // The same screen in Chinese.
