@@ -42,7 +42,7 @@ export function registerVirtualRoutes(app: App, s: VirtualService): void {
   app.get(
     '/api/contest/virtual/of-user',
     { config: anonymous, schema: { querystring: VirtualOfUserQuery } },
-    async (req) => ok(await s.ofUser(req.query.username)),
+    async (req) => ok(await s.ofUser(req.user ?? null, req.query.username)),
   );
   app.get(
     '/api/contest/virtual/final-board',

@@ -162,12 +162,17 @@ export function createVirtualService(
     return (await vrepo.virtualOf(db, cid, uid)) !== null;
   }
 
-  /** A user's virtual results (the user page), newest first. */
-  async function ofUser(username: string) {
+  /**
+   * A user's virtual results (the user page), newest first: all of them to the user, to others
+   * those of public contests outside groups (a private or group contest's title stays its own).
+   */
+  async function ofUser(viewer: AuthUser | null, username: string) {
     const out: VirtualParticipation[] = [];
+    const own = viewer?.username === username;
     for (const row of await vrepo.virtualsOfUsername(db, username)) {
       const c = await repo.findContest(db, row.cid);
       if (!c || !c.visible) continue;
+      if (!own && (c.auth !== 0 || c.isGroup)) continue;
       out.push(view(await settled(row, c), c));
     }
     return out;

@@ -272,7 +272,7 @@ describe('virtual participation (postgres, memory bus)', () => {
       // Bob still cannot submit: the gate opened only for alice's participation.
       expect((await submit(tokenOf(USERS.bob))).json().status).toBe(403);
       // The participation shows on alice's page (running, no result yet).
-      const mine = await h.contest.virtual.service.ofUser(USERS.alice.username);
+      const mine = await h.contest.virtual.service.ofUser(USERS.alice, USERS.alice.username);
       expect(mine.map((m) => [m.cid, m.running])).toEqual([[cid, true]]);
     }, 60_000);
 
