@@ -46,6 +46,9 @@ export function collections(s: CcsService): Record<string, Collection> {
 
 /** Successful basic-auth checks are kept a minute (clients poll; each check is an argon2 hash). */
 const BASIC_TTL_MS = 60_000;
+/** Failed basic-auth checks per client address in a window before it is refused unchecked (429). */
+export const BASIC_FAILURES_ALLOWED = 20;
+const BASIC_FAILURE_WINDOW_MS = 10 * 60_000;
 
 export function registerCcsRoutes(
   app: App,
@@ -55,6 +58,8 @@ export function registerCcsRoutes(
   keepAliveMs = 60_000,
 ) {
   const basicCache = new Map<string, { user: AuthUser; until: number }>();
+  /** Failed checks per address: guessing passwords here costs the same as at the sign-in. */
+  const failures = new Map<string, { n: number; since: number }>();
 
   async function caller(req: FastifyRequest): Promise<AuthUser | null> {
     if (req.user) return req.user;
@@ -68,8 +73,21 @@ export function registerCcsRoutes(
     const now = Date.now();
     const hit = basicCache.get(key);
     if (hit && hit.until > now) return hit.user;
+    const ip = req.ip ?? '';
+    let f = failures.get(ip);
+    if (f && now - f.since > BASIC_FAILURE_WINDOW_MS) {
+      failures.delete(ip);
+      f = undefined;
+    }
+    if (f && f.n >= BASIC_FAILURES_ALLOWED)
+      throw new CcsError(429, 'too many failed sign-ins from this address; try again later');
     const user = await credentials(decoded.slice(0, colon), decoded.slice(colon + 1));
-    if (!user) throw new CcsError(401, 'wrong username or password');
+    if (!user) {
+      if (failures.size > 10_000) failures.clear();
+      if (f) f.n++;
+      else failures.set(ip, { n: 1, since: now });
+      throw new CcsError(401, 'wrong username or password');
+    }
     if (basicCache.size > 1000) basicCache.clear();
     basicCache.set(key, { user, until: now + BASIC_TTL_MS });
     return user;
