@@ -21,6 +21,9 @@ const COMPILERS: Record<string, { bin: string; args: string[]; file: string }> =
     file: 'spj.cpp',
   },
 };
+// The checker languages of imported Kattis validators (judge-runner CHECKER_LANGUAGES) check the same way.
+COMPILERS['SPJ-C'] = COMPILERS.C!;
+COMPILERS['SPJ-C++17'] = COMPILERS['C++']!;
 
 export const COMPILE_MSG = {
   EMPTY: '参数不能为空！',

@@ -60,7 +60,8 @@ export interface ProblemFormProps {
   onSave(dto: ReturnType<typeof dtoOf>): Promise<void>;
 }
 
-const SPJ_LANGUAGES = ['C', 'C++'];
+// SPJ-C / SPJ-C++17: the checker languages of imported Kattis output validators (C11, C++17).
+const SPJ_LANGUAGES = ['C', 'C++', 'SPJ-C', 'SPJ-C++17'];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

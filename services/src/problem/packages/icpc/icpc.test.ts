@@ -169,6 +169,16 @@ describe('ICPC/Kattis packages', () => {
       expect(p!.values.spj_code).toBeTruthy();
     }
     expect(parse(cValidator()).values.spj_language).toBe('SPJ-C');
+    // the admin form's compile check knows the imported checker languages too
+    const d = parse(defaultValidatorFlags()).values;
+    await expect(
+      compilerFrontEndPort.compile({
+        kind: 'spj',
+        code: d.spj_code!,
+        language: d.spj_language!,
+        extraFiles: {},
+      }),
+    ).resolves.toEqual({ ok: true });
     const broken = {
       ...cValidator(),
       'output_validators/cval/util.c': 'long long first_number(const char *p) { return nope; }\n',
