@@ -201,7 +201,8 @@ export class Contestant {
         if (rec.attempts === 1 && Math.random() < 0.05) continue;
         break;
       }
-      await sleep(1000);
+      // Pressed again a moment later (or when a busy answer said to).
+      await sleep(Math.max(1000, Number(r.headers?.get('retry-after') ?? 0) * 1000));
     }
     if (rec.submitId !== null) this.watch(rec);
     return rec;

@@ -58,6 +58,11 @@ export interface SpectatorStats {
   reconnects: number;
   /** Spectators that stopped refreshing after a failed load (RankBoard turns auto refresh off). */
   gaveUp: number;
+  /** Spectators in the room that never gave up, and the pushes they received while counting. */
+  liveInRoom: number;
+  receivedByLive: number;
+  /** The first loads' requests (before counting began). */
+  initialHttp?: HttpTally;
 }
 
 /** Throttle as web/src/contest/live.ts `throttle`: at most once per `ms`, the last call included. */
@@ -94,6 +99,9 @@ class Spectator {
   socket: Socket | null = null;
   live = false;
   gaveUp = false;
+  joined = false;
+  /** Pushes received while counting. */
+  receivedCount = 0;
   /** Pushes received and not yet shown: [at, receivedAt]. */
   pending: [number, number][] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -191,7 +199,10 @@ class Spectator {
   onPush(p: ContestRankChanged, real: boolean) {
     if (this.gaveUp) return;
     if (real) {
-      if (this.ctx.counting) this.ctx.received[p.at] = (this.ctx.received[p.at] ?? 0) + 1;
+      if (this.ctx.counting) {
+        this.ctx.received[p.at] = (this.ctx.received[p.at] ?? 0) + 1;
+        this.receivedCount++;
+      }
       this.pending.push([p.at, Date.now()]);
     }
     const out = this.inFlight
@@ -235,7 +246,15 @@ class Spectator {
       `${this.api}/api/get-contest-outsize-info?cid=${this.cid}`,
     );
     await this.problems();
-    const loaded = await this.load(true);
+    // A page that did not load is reloaded by its viewer after a while (at most twice more).
+    let loaded = await this.load(true);
+    for (let i = 0; i < 2 && !loaded; i++) {
+      await new Promise((r) => setTimeout(r, 5000));
+      this.gaveUp = false;
+      loaded = await this.load(true);
+    }
+    // A failed first load turns RankBoard's auto refresh off: no room, no pushes.
+    if (!loaded) return { connected: false, joined: false, snapshot: false, loaded };
     const s = io(this.gateway, { transports: ['websocket'], ...RECONNECT_OPTIONS });
     this.socket = s;
     let connectedBefore = false;
@@ -253,6 +272,7 @@ class Spectator {
         },
         (ack: SubscribeAck | undefined) => {
           this.live = !!ack?.ok;
+          if (ack?.ok) this.joined = true;
           this.updateTimer();
           const snapshot = !!(ack?.ok && ack.snapshot);
           if (ack?.ok && ack.snapshot) this.onSnapshot(ack.snapshot, askedAt);
@@ -310,6 +330,7 @@ class Spectator {
 
 interface ChildContext {
   http: Http;
+  initialHttp?: HttpTally;
   counting: boolean;
   received: Record<string, number>;
   holdMs: number[];
@@ -357,8 +378,12 @@ async function childMain(job: SpectatorJob) {
       ctx.holdMs = [];
       ctx.reads = {};
       ctx.reconnects = 0;
+      ctx.initialHttp = ctx.http.tally;
       ctx.http = new Http();
-      for (const s of all) s.pending = [];
+      for (const s of all) {
+        s.pending = [];
+        s.receivedCount = 0;
+      }
       process.send!({ kind: 'reset-done' } satisfies FromChild);
     } else if (m.kind === 'collect') {
       const stats: SpectatorStats = {
@@ -370,6 +395,9 @@ async function childMain(job: SpectatorJob) {
         http: ctx.http.tally,
         reconnects: ctx.reconnects,
         gaveUp: all.filter((s) => s.gaveUp).length,
+        initialHttp: ctx.initialHttp,
+        liveInRoom: all.filter((s) => s.joined && !s.gaveUp).length,
+        receivedByLive: all.filter((s) => s.joined && !s.gaveUp).reduce((n, s) => n + s.receivedCount, 0),
       };
       process.send!({ kind: 'stats', stats } satisfies FromChild);
     }

@@ -258,7 +258,13 @@ async function main() {
   }
   const specTally: HttpTally = { latencies: {}, errors: {} };
   for (const s of specStats) mergeTally(specTally, s.http);
-  const setupErrors = errorCount(contestantTallyBefore);
+  const specInitial: HttpTally = { latencies: {}, errors: {} };
+  for (const s of specStats) if (s.initialHttp) mergeTally(specInitial, s.initialHttp);
+  const setupErrors = errorCount(contestantTallyBefore) + errorCount(specInitial);
+  const setupErrorDetail = {
+    contestants: nonZero(contestantTallyBefore.errors),
+    spectators: nonZero(specInitial.errors),
+  };
   const httpErrors = errorCount(tally) + errorCount(specTally);
 
   const submitToVerdict = accepted
@@ -274,6 +280,12 @@ async function main() {
   let missedPushes = 0;
   for (const [at, events] of monitor.rankEvents)
     missedPushes += Math.max(0, events * inRoom - (received.get(at) ?? 0));
+  // Of them, missed by spectators still following the board (not those that stopped after a failed load).
+  const published = [...monitor.rankEvents.values()].reduce((a, b) => a + b, 0);
+  const missedByLive = Math.max(
+    0,
+    specStats.reduce((n, s) => n + published * s.liveInRoom - s.receivedByLive, 0),
+  );
   const spectatorReads = specStats.reduce((n, s) => n + Object.values(s.reads).reduce((a, b) => a + b, 0), 0);
   const readsByName: Record<string, number> = {};
   for (const s of specStats)
@@ -329,7 +341,8 @@ async function main() {
     ghosts,
     duplicatedDetail: { retriedToOther, keyTwice, judgedTwice },
     verdictCounts,
-    rankEvents: [...monitor.rankEvents.values()].reduce((a, b) => a + b, 0),
+    missedPushesFollowing: missedByLive,
+    rankEvents: published,
     spectatorsInRoom: inRoom,
     spectatorSnapshots: spectators.ready.snapshots,
     spectatorReads: readsByName,
@@ -340,6 +353,8 @@ async function main() {
     signInP99Ms: percentile(contestantTallyBefore.latencies.login ?? [], 0.99),
     failedSignIns,
     setupHttpErrors: setupErrors,
+    setupErrors: setupErrorDetail,
+    spectatorFirstLoadP99Ms: percentile(specInitial.latencies['spectator-board'] ?? [], 0.99),
     contestantsInRoom: joined,
     errors: { contestants: nonZero(tally.errors), spectators: nonZero(specTally.errors) },
     pageReads: Object.fromEntries(
@@ -356,7 +371,7 @@ async function main() {
 
   printFigures('errors and submissions', [
     ['HTTP errors (measured phase)', `${httpErrors} ${JSON.stringify(result.errors)}`],
-    ['HTTP errors in the rush/setup', setupErrors],
+    ['HTTP errors in the rush and first loads', `${setupErrors} ${JSON.stringify(setupErrorDetail)}`],
     ['submissions / accepted / unanswered', `${recs.length} / ${accepted.length} / ${unanswered}`],
     ['lost / duplicated / stuck / ghosts', `${lost} / ${duplicated} / ${stuck} / ${ghosts}`],
     ['verdicts (expected→got)', verdictCounts],
@@ -377,7 +392,10 @@ async function main() {
   printFigures('spectators', [
     ['in the room / snapshots', `${inRoom} / ${result.spectatorSnapshots} of ${M}`],
     ['rank pushes published', result.rankEvents],
-    ['missed pushes', missedPushes],
+    [
+      'missed pushes',
+      `${missedPushes} (${missedByLive} by spectators still following; the rest stopped after a failed load)`,
+    ],
     ['HTTP reads (after the first load)', `${spectatorReads} ${JSON.stringify(readsByName)}`],
     ['reads per spectator per verdict', result.readsPerSpectatorPerVerdict],
   ]);
