@@ -57,7 +57,13 @@ export function VerificationTable({ rows }: { rows: ProblemVerifyRow[] }) {
                 )}
               </td>
               <td>{r.time === null ? '—' : `${r.time} ms`}</td>
-              <td>{r.memory === null ? '—' : `${Math.round(r.memory / 1024)} MB`}</td>
+              <td>
+                {r.memory === null
+                  ? '—'
+                  : r.memory < 10240
+                    ? `${r.memory} KB`
+                    : `${Math.round(r.memory / 1024)} MB`}
+              </td>
             </tr>
           ))}
         </tbody>
