@@ -18,8 +18,10 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
@@ -43,6 +45,7 @@ const PG_PORT = 5432;
 const NATS_PORT = 4222;
 const API_PORT = 8080;
 const GATEWAY_PORT = 8081;
+const NATS_PREFIX = 'multihost';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -181,6 +184,17 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
       '-sd',
       natsDir,
     ]);
+    await nats.waitFor(/Server is ready/, 30_000);
+    // The runners need nothing but NATS: they start now and get ready (sandbox helper, language
+    // probes) while the database is prepared.
+    const runners = [hosts.run1, hosts.run2].map((h) =>
+      startNode(h.role, h, 'dist/judge-runner/main.js', {
+        NATS_URL: `nats://${data}:${NATS_PORT}`,
+        OJ_NATS_PREFIX: NATS_PREFIX,
+        OJ_JUDGE_NAME: `multihost-${h.role}`,
+        OJ_JUDGE_CONCURRENCY: '1',
+      }),
+    );
     const initdbCode = await new Promise<number | null>((resolve) =>
       initdb.alive ? initdb.child!.once('exit', (code) => resolve(code)) : resolve(initdb.child!.exitCode),
     );
@@ -203,13 +217,12 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
       'synchronous_commit=off',
     ]);
     await postgres.waitFor(/database system is ready to accept connections/, 60_000);
-    await nats.waitFor(/Server is ready/, 30_000);
     const dataUp = Date.now() - started;
 
     const common = {
       DATABASE_URL: `postgres://postgres@${data}:${PG_PORT}/postgres`,
       NATS_URL: `nats://${data}:${NATS_PORT}`,
-      OJ_NATS_PREFIX: 'multihost',
+      OJ_NATS_PREFIX: NATS_PREFIX,
     };
     const apiEnv = (host: Host) => ({
       ...common,
@@ -232,14 +245,6 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
         OJ_GATEWAY_PORT: String(GATEWAY_PORT),
       }),
     );
-    const runners = [hosts.run1, hosts.run2].map((h) =>
-      startNode(h.role, h, 'dist/judge-runner/main.js', {
-        NATS_URL: common.NATS_URL,
-        OJ_NATS_PREFIX: common.OJ_NATS_PREFIX,
-        OJ_JUDGE_NAME: `multihost-${h.role}`,
-        OJ_JUDGE_CONCURRENCY: '1',
-      }),
-    );
     await api2.waitFor(/listening on/, 120_000);
     for (const g of gateways) await g.waitFor(/push gateway listening/, 60_000);
     for (const r of runners) await r.waitFor(/ready:/, 120_000);
@@ -252,7 +257,13 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
 
   afterAll(async () => {
     for (const v of viewers) v.socket.close();
-    if (!passed) for (const p of procs) console.log(`[multihost] ${p.name}:\n${p.output.slice(-4000)}`);
+    if (!passed) {
+      // Each process's whole output, for the failure's story (CI keeps artifacts/).
+      const logs = join(repoRoot, 'artifacts', 'multihost-logs');
+      mkdirSync(logs, { recursive: true });
+      for (const p of procs) writeFileSync(join(logs, `${p.name}.log`), p.output);
+      console.log(`[multihost] failed: the processes' output is in ${logs}`);
+    }
     // Stopped in reverse: runners, gateways, APIs, then the data host (postgres: fast shutdown).
     for (const p of [...procs].reverse()) {
       const signal = p.name === 'postgres' ? 'SIGINT' : 'SIGTERM';
@@ -321,6 +332,9 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
     const cid = contests.records.find((r) => r.title === title)!.id;
     await call(root, 'POST', '/api/admin/contest/add-problem-from-public', { cid, pid, displayId: 'A' });
 
+    // Root opens the board through API 1 (as the admin pages do), which makes API 1 its holder.
+    await call(root, 'POST', '/api/get-contest-rank', rankPage(cid));
+
     // The contestants sign in through API 2; each watches through a gateway of its own.
     const contestants: { client: Client; uid: string; viewer: Viewer }[] = [];
     for (const [i, name] of names.entries()) {
@@ -335,10 +349,8 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
       await viewer.connected();
       const ack = await viewer.subscribeContest(cid);
       expect(ack).toMatchObject({ ok: true });
-      // As the web client: without a snapshot in the ack (nobody holds the board yet) the page is
-      // read once, which makes one API process the board's holder; every push then carries deltas.
-      if (!('snapshot' in ack && ack.snapshot))
-        await call(client, 'POST', '/api/get-contest-rank', rankPage(cid));
+      // The ack carries the page, read from the holder on API 1's host by the gateway over NATS.
+      expect(ack.ok && ack.snapshot?.version, `snapshot in ${JSON.stringify(ack)}`).toMatch(/^real\//);
       contestants.push({ client, uid: login.data.uid, viewer });
     }
 
@@ -442,10 +454,41 @@ describe.skipIf(!isRoot)('several hosts: data, 2 API, 2 gateways, 2 runners in n
       if (host.role.startsWith('api')) expect(to(PG_PORT), `${host.role} talks to PostgreSQL`).toBe(true);
       if (host.role.startsWith('run')) expect(to(PG_PORT), `${host.role} talks to PostgreSQL`).toBe(false);
     }
+    // And the isolation itself, each probe checked from the root namespace first so it could
+    // succeed: a listener on every address of this machine is reached through its outside address
+    // from the root namespace but not from a role's host, nor is this machine's own PostgreSQL or
+    // NATS on 127.0.0.1; the data host's NATS is.
+    const outside = machineAddress();
+    const probe = createServer((sock) => sock.destroy());
+    await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
+    const probePort = (probe.address() as AddressInfo).port;
+    try {
+      const local = [5432, 4222].filter((port) => n.canConnect('root', '127.0.0.1', port));
+      if (outside) expect(n.canConnect('root', outside, probePort), `root → ${outside}`).toBe(true);
+      for (const host of [hosts.run1, hosts.api2, hosts.gw1]) {
+        expect(n.canConnect(host, hosts.data.addr, NATS_PORT), `${host.role} → data NATS`).toBe(true);
+        for (const port of local)
+          expect(n.canConnect(host, '127.0.0.1', port), `${host.role} → 127.0.0.1:${port}`).toBe(false);
+        if (outside)
+          expect(n.canConnect(host, outside, probePort), `${host.role} → ${outside}:${probePort}`).toBe(
+            false,
+          );
+      }
+    } finally {
+      probe.close();
+    }
     passed = true;
     console.log(`[multihost] judged ${ids.length} submissions; ${Date.now() - started} ms since start`);
   }, 240_000);
 });
+
+/** An IPv4 address of this machine outside the bridge (its first non-loopback interface), if any. */
+function machineAddress(): string | undefined {
+  for (const list of Object.values(networkInterfaces()))
+    for (const a of list ?? [])
+      if (a.family === 'IPv4' && !a.internal && !a.address.startsWith('10.231.')) return a.address;
+  return undefined;
+}
 
 function rankPage(cid: number) {
   return {

@@ -81,8 +81,13 @@ export class PrivateNetwork {
     this.clientAddr = `${this.prefix}1`;
     ip('link', 'add', this.bridge, 'type', 'bridge');
     this.bridgeMade = true;
-    ip('addr', 'add', `${this.clientAddr}/24`, 'dev', this.bridge);
-    ip('link', 'set', this.bridge, 'up');
+    try {
+      ip('addr', 'add', `${this.clientAddr}/24`, 'dev', this.bridge);
+      ip('link', 'set', this.bridge, 'up');
+    } catch (err) {
+      this.dispose();
+      throw err;
+    }
   }
 
   get subnet(): string {
@@ -150,6 +155,16 @@ export class PrivateNetwork {
         const [peer, peerPort] = split(cols[3]!);
         return { local, localPort, peer, peerPort };
       });
+  }
+
+  /**
+   * Whether a TCP connection from the host (or the root namespace) to `addr`:`port` opens within
+   * `timeoutS` (bash's /dev/tcp, so no process of ours is needed there).
+   */
+  canConnect(host: Host | 'root', addr: string, port: number, timeoutS = 3): boolean {
+    const probe = ['timeout', String(timeoutS), 'bash', '-c', `exec 3<>/dev/tcp/${addr}/${port}`];
+    const argv = host === 'root' ? probe : ['nsenter', `--net=/run/netns/${host.ns}`, ...probe];
+    return spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' }).status === 0;
   }
 
   /** Removes every namespace and link made here. Idempotent; never throws. */
