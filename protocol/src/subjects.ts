@@ -40,8 +40,11 @@ export const Subjects = {
   /**
    * Request/reply to the one process holding a contest's scoreboard (its board lease): the other
    * API processes read rank pages through it, so every page and every pushed delta share one epoch.
+   * Outside `oj.contest.>` on purpose: a listener of every contest event would also take these
+   * requests, and its silence would hide that no holder answers (the askers would time out instead
+   * of taking the board over).
    */
-  contestBoard: (cid: number | string) => `oj.contest.board.${cid}`,
+  contestBoard: (cid: number | string) => `oj.contest-board.${cid}`,
   /** A contest's settings, problems or access rows changed: processes drop what they cached of it. */
   contestChanged: (cid: number | string) => `oj.contest.changed.${cid}`,
   contestChangedAll: 'oj.contest.changed.>',

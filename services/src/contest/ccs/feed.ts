@@ -227,15 +227,18 @@ export function createCcsFeeds(s: CcsService, bus: Bus, opts: CcsFeedOptions = {
         if (p && typeof p.cid === 'number' && p.cid > 0) changed(p.cid);
       }),
     );
-    stops.push(
-      await bus.subscribe(Subjects.contestEventAll, (_p, subject) => {
-        const parts = subject.split('.');
-        const kind = parts[2];
-        // Board pushes follow verdicts already heard; edits, comments and announcements matter.
-        if (kind === 'rank' || kind === 'rank-admin' || kind === 'board') return;
-        changed(parts[parts.length - 1]!);
-      }),
-    );
+    // Board pushes follow verdicts already heard; edits, comments and announcements matter. Each
+    // kind by name: `oj.contest.>` would also hold request subjects that must see no listener.
+    for (const subject of [
+      Subjects.contestChangedAll,
+      Subjects.contestEvent('*', 'comment'),
+      Subjects.contestEvent('*', 'announcement'),
+    ])
+      stops.push(
+        await bus.subscribe(subject, (_p, heard) => {
+          changed(heard.split('.').pop()!);
+        }),
+      );
   }
 
   async function stop() {
