@@ -213,6 +213,17 @@ const ROUTES: Record<string, Row> = {
   // Contest API imports (issue #24 items 5, 7): the back office, for a contest it administers.
   'POST /api/admin/contest/ccs/import': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
   'POST /api/admin/contest/ccs/feed-board': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
+  // Import verification (issue #25 item 3): root, as the §6 imports that start it.
+  'GET /api/admin/problem/verification': {
+    who: 'root',
+    ref: 'ours, as the §6 imports',
+    query: { pid: 987654321 },
+  },
+  'POST /api/admin/problem/verification/rerun': {
+    who: 'root',
+    ref: 'ours, as the §6 imports',
+    body: { pid: 987654321 },
+  },
   // Similarity reports (issue #28): site staff, or the admin of the analysed scope (stored rows).
   'POST /api/admin/similarity/start': {
     who: 'staffOrGroupAdmin',
