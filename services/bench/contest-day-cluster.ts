@@ -40,7 +40,12 @@ export interface Cluster {
   dispose(): Promise<void>;
 }
 
-export async function startCluster(opts: ClusterOptions, log: (s: string) => void): Promise<Cluster> {
+/** `track` gets the cluster before anything starts, so a Ctrl-C during the start still disposes it. */
+export async function startCluster(
+  opts: ClusterOptions,
+  log: (s: string) => void,
+  track?: (c: Cluster) => void,
+): Promise<Cluster> {
   ensureBuilt();
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const prefix = `cday_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
@@ -68,6 +73,7 @@ export async function startCluster(opts: ClusterOptions, log: (s: string) => voi
       rmSync(cacheDir, { recursive: true, force: true });
     },
   };
+  track?.(cluster);
   try {
     const env = {
       DATABASE_URL: database.url,

@@ -87,7 +87,11 @@ async function main() {
   log(
     `N=${N} contestants, M=${M} spectators, burst ${B} in 10 s, then ${R}/s for ${S} s; ${A} API, ${G} gateway(s), ${RUNNERS} runner(s); load ${loadBefore.join(' ')}`,
   );
-  cluster = await startCluster({ apis: A, gateways: G, runners: RUNNERS, contestants: N }, log);
+  cluster = await startCluster(
+    { apis: A, gateways: G, runners: RUNNERS, contestants: N },
+    log,
+    (c) => (cluster = c),
+  );
   monitor = await startMonitor(cluster.natsUrl, cluster.prefix);
   const api0 = cluster.apiBases[0]!;
   const setup = await setUpContest(api0, { contestants: N, tag }, log);
