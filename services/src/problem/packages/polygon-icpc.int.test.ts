@@ -1,25 +1,15 @@
 // Polygon and ICPC/Kattis packages end to end on PostgreSQL with the real judge runner: the test
 // writes each package (statement, tests with answers, a checker / output validator and an input
 // validator), imports it as root, and judges a right and a wrong C++ solution against it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
 import { JudgeStatus, Subjects } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
-import type { Runner } from '@oj/judge-runner';
-import { loadConfig } from '../../platform/config';
-import { createPlatform, type Platform } from '../../compose';
-import { startEmbeddedJudge } from '../../platform/embedded-judge';
-import { TEST_DATABASE_URL } from '../../../test/support/db';
+import { startJudgedPlatform, type JudgedPlatform } from '../../../test/support/judged-platform';
 import { parsePolygonPackage } from './polygon';
 import { parseIcpcPackage } from './icpc';
 import { readZip } from '../zip';
 
-const ROOT_PASSWORD = 'root-pass-1';
 const RIGHT =
   '#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << "\\n"; }\n';
 const WRONG =
@@ -146,109 +136,43 @@ describe('package parsers', () => {
 });
 
 describe('Polygon and ICPC/Kattis packages judged on PostgreSQL', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oj-packages-'));
-  const dbName = `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  let platform: Platform;
-  let runner: Runner | null = null;
-  let token = '';
+  let h: JudgedPlatform;
   const results = new Map<number, SubmissionUpdate>();
 
-  const admin = async (run: (c: pg.Client) => Promise<unknown>) => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await c.connect();
-    try {
-      await run(c);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin((c) => c.query(`create database "${dbName}"`));
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${dbName}`;
-    const config = loadConfig({
-      OJ_DATA_DIR: dataDir,
-      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-    });
-    platform = await createPlatform({ config, seedSamples: false });
-    await platform.ctx.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
-      if (u.reason === 'result') results.set(u.submitId, u);
-    });
-    runner = await startEmbeddedJudge(platform.ctx);
-    const login = await platform.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'root', password: ROOT_PASSWORD },
-    });
-    token = String(login.headers.authorization ?? '');
-    // back-to-back submissions: no interval
-    const sw = await platform.app.inject({
-      method: 'GET',
-      url: '/api/admin/switch/info',
-      headers: { authorization: token },
-    });
-    const put = await platform.app.inject({
-      method: 'PUT',
-      url: '/api/admin/switch/update',
-      headers: { authorization: token },
-      payload: { ...sw.json().data, defaultSubmitInterval: 0 },
-    });
-    expect(put.json().status).toBe(200);
+    h = await startJudgedPlatform('packages', (platform) =>
+      platform.ctx.bus
+        .subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
+          if (u.reason === 'result') results.set(u.submitId, u);
+        })
+        .then(() => undefined),
+    );
   }, 180_000);
-
   afterAll(async () => {
-    await runner?.stop();
-    await platform?.close();
-    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await h?.close();
   });
 
   async function importZip(url: string, bytes: Uint8Array): Promise<string> {
-    const boundary = '----oj' + randomBytes(8).toString('hex');
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pkg.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      Buffer.from(bytes),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const r = await platform.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
-    const json = r.json() as { status: number; msg: string; data: { problemIds: string[] } };
+    const json = await h.postZip<{ problemIds: string[] }>(url, bytes);
     expect(json, json.msg).toMatchObject({ status: 200 });
     return json.data.problemIds[0]!;
   }
 
   async function judge(problemId: string, code: string): Promise<SubmissionUpdate> {
-    const r = await platform.app.inject({
-      method: 'POST',
-      url: '/api/submit-problem-judge',
-      headers: { authorization: token },
-      payload: { pid: problemId, language: 'C++', code, cid: 0 },
-    });
-    const body = r.json() as { status: number; msg: string; data: { submitId: number } };
-    expect(body.status, body.msg).toBe(200);
-    const id = body.data.submitId;
+    const id = await h.submit(problemId, 'C++', code);
     await expect.poll(() => results.has(id), { timeout: 120_000, interval: 200 }).toBe(true);
     return results.get(id)!;
   }
 
   it('imports a Polygon package and judges a right and a wrong solution with its checker', async () => {
-    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    if (!h.runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
     const problemId = await importZip('/api/file/import-polygon-problem', polygonZip());
     expect((await judge(problemId, RIGHT)).status).toBe(JudgeStatus.ACCEPTED);
     expect((await judge(problemId, WRONG)).status).toBe(JudgeStatus.WRONG_ANSWER);
   }, 300_000);
 
   it('imports an ICPC/Kattis package and judges a right and a wrong solution with its output validator', async () => {
-    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    if (!h.runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
     const problemId = await importZip('/api/file/import-icpc-problem', icpcZip());
     expect((await judge(problemId, RIGHT)).status).toBe(JudgeStatus.ACCEPTED);
     expect((await judge(problemId, WRONG)).status).toBe(JudgeStatus.WRONG_ANSWER);

@@ -3,22 +3,14 @@
 // solutions OK / WA / TL) and a Kattis package (submissions/ folders) are imported with verify=true;
 // every shipped solution is judged and must get the verdict its tag or folder names, pushed to the
 // admin room as it lands, without a submission row.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
 import { Subjects } from '@oj/protocol';
 import type { ProblemVerification, ProblemVerifyRow } from '@oj/protocol/problem';
 import type { Runner } from '@oj/judge-runner';
-import { loadConfig } from '../../platform/config';
-import { createPlatform, type Platform } from '../../compose';
-import { startEmbeddedJudge } from '../../platform/embedded-judge';
-import { TEST_DATABASE_URL } from '../../../test/support/db';
+import type { Platform } from '../../compose';
+import { startJudgedPlatform, type JudgedPlatform } from '../../../test/support/judged-platform';
 
-const ROOT_PASSWORD = 'root-pass-1';
 const TESTS = [
   [1, 2],
   [40, 2],
@@ -125,73 +117,28 @@ function kattisZip(): Uint8Array {
 }
 
 describe('import verification on PostgreSQL with the real runner', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oj-verify-'));
-  const dbName = `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  let h: JudgedPlatform;
   let platform: Platform;
   let runner: Runner | null = null;
   let token = '';
   const pushed: ProblemVerifyRow[] = [];
 
-  const admin = async (run: (c: pg.Client) => Promise<unknown>) => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await c.connect();
-    try {
-      await run(c);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin((c) => c.query(`create database "${dbName}"`));
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${dbName}`;
-    const config = loadConfig({
-      OJ_DATA_DIR: dataDir,
-      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-    });
-    platform = await createPlatform({ config, seedSamples: false });
-    await platform.ctx.bus.subscribe<ProblemVerifyRow>(Subjects.adminProblemVerify, (row) => {
-      pushed.push(row);
-    });
-    runner = await startEmbeddedJudge(platform.ctx);
-    const login = await platform.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'root', password: ROOT_PASSWORD },
-    });
-    token = String(login.headers.authorization ?? '');
+    h = await startJudgedPlatform('verify', (p) =>
+      p.ctx.bus
+        .subscribe<ProblemVerifyRow>(Subjects.adminProblemVerify, (row) => {
+          pushed.push(row);
+        })
+        .then(() => undefined),
+    );
+    ({ platform, runner, token } = h);
   }, 180_000);
-
   afterAll(async () => {
-    await runner?.stop();
-    await platform?.close();
-    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await h?.close();
   });
 
   async function importZip(url: string, bytes: Uint8Array) {
-    const boundary = '----oj' + randomBytes(8).toString('hex');
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pkg.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      Buffer.from(bytes),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const r = await platform.app.inject({
-      method: 'POST',
-      url: `${url}?verify=true`,
-      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
-    const json = r.json() as {
-      status: number;
-      msg: string;
-      data: { problemIds: string[]; verifying: number };
-    };
+    const json = await h.postZip<{ problemIds: string[]; verifying: number }>(`${url}?verify=true`, bytes);
     expect(json, json.msg).toMatchObject({ status: 200 });
     return json.data;
   }

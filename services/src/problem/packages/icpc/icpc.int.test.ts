@@ -3,19 +3,12 @@
 // default validator's flags, a test file stored as a symbolic link) imported through the API on
 // PostgreSQL, and every solution the package ships judged by the real runner: each verdict must
 // be the one its submissions/ folder names.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, Subjects } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
-import type { Runner } from '@oj/judge-runner';
-import { loadConfig } from '../../../platform/config';
-import { createPlatform, type Platform } from '../../../compose';
-import { startEmbeddedJudge } from '../../../platform/embedded-judge';
-import { TEST_DATABASE_URL } from '../../../../test/support/db';
+import { startJudgedPlatform, type JudgedPlatform } from '../../../../test/support/judged-platform';
 import { readZip } from '../../zip';
 import { parseIcpcPackage } from '../icpc';
 import {
@@ -28,8 +21,6 @@ import {
   symlinked,
   validatorWithHeaderFiles,
 } from './fixtures';
-
-const ROOT_PASSWORD = 'root-pass-1';
 
 /** A package folder of services/test/fixtures as the file map packageZip zips. */
 function fixtureFolder(name: string): Parameters<typeof packageZip>[0] {
@@ -53,100 +44,29 @@ const VERDICT: Record<string, number> = {
 };
 
 describe('ICPC/Kattis packages judged by their own solutions', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oj-kattis-'));
-  const dbName = `oj_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  let platform: Platform;
-  let runner: Runner | null = null;
-  let token = '';
+  let h: JudgedPlatform;
   const results = new Map<number, SubmissionUpdate>();
 
-  const admin = async (run: (c: pg.Client) => Promise<unknown>) => {
-    const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await c.connect();
-    try {
-      await run(c);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin((c) => c.query(`create database "${dbName}"`));
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${dbName}`;
-    const config = loadConfig({
-      OJ_DATA_DIR: dataDir,
-      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-    });
-    platform = await createPlatform({ config, seedSamples: false });
-    await platform.ctx.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
-      if (u.reason === 'result') results.set(u.submitId, u);
-    });
-    runner = await startEmbeddedJudge(platform.ctx);
-    const login = await platform.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'root', password: ROOT_PASSWORD },
-    });
-    token = String(login.headers.authorization ?? '');
-    const sw = await platform.app.inject({
-      method: 'GET',
-      url: '/api/admin/switch/info',
-      headers: { authorization: token },
-    });
-    const put = await platform.app.inject({
-      method: 'PUT',
-      url: '/api/admin/switch/update',
-      headers: { authorization: token },
-      payload: { ...sw.json().data, defaultSubmitInterval: 0 },
-    });
-    expect(put.json().status).toBe(200);
+    h = await startJudgedPlatform('kattis', (platform) =>
+      platform.ctx.bus
+        .subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
+          if (u.reason === 'result') results.set(u.submitId, u);
+        })
+        .then(() => undefined),
+    );
   }, 180_000);
-
   afterAll(async () => {
-    await runner?.stop();
-    await platform?.close();
-    await admin((c) => c.query(`drop database if exists "${dbName}" with (force)`));
-    rmSync(dataDir, { recursive: true, force: true });
+    await h?.close();
   });
 
-  async function importZip(
-    bytes: Uint8Array,
-  ): Promise<{ status: number; msg: string; data: { problemIds: string[] } }> {
-    const boundary = '----oj' + randomBytes(8).toString('hex');
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pkg.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      Buffer.from(bytes),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const r = await platform.app.inject({
-      method: 'POST',
-      url: '/api/file/import-icpc-problem',
-      headers: { authorization: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
-    return r.json();
-  }
-
-  async function submit(problemId: string, language: string, code: string): Promise<number> {
-    const r = await platform.app.inject({
-      method: 'POST',
-      url: '/api/submit-problem-judge',
-      headers: { authorization: token },
-      payload: { pid: problemId, language, code, cid: 0 },
-    });
-    const body = r.json() as { status: number; msg: string; data: { submitId: number } };
-    expect(body.status, body.msg).toBe(200);
-    return body.data.submitId;
-  }
+  const importZip = (bytes: Uint8Array) =>
+    h.postZip<{ problemIds: string[] }>('/api/file/import-icpc-problem', bytes);
+  const submit = (problemId: string, language: string, code: string) => h.submit(problemId, language, code);
 
   /** Import the package and judge every shipped solution; each must get its folder's verdict. */
   async function importAndJudge(files: Parameters<typeof packageZip>[0], minSolutions: number) {
-    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    if (!h.runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
     const bytes = packageZip(files);
     const imported = await importZip(bytes);
     expect(imported, imported.msg).toMatchObject({ status: 200 });
@@ -208,7 +128,7 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
     const count = async () =>
       Number(
         (
-          await platform.ctx.db
+          await h.platform.ctx.db
             .selectFrom('problem')
             .select((e) => e.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
