@@ -2,8 +2,9 @@
 // web/src/contest/ScoreboardPage.tsx and RankBoard.tsx do: the outside info, the problem list and
 // page 1 of the board once; the contest room joined with the page asked as a snapshot; on each
 // `contest:rank` push the page's delta applied (rank-delta.ts `onRankPush`), or, when the push
-// cannot be applied, one fetch scheduled after `fetchDelay` (never stacked: a push during a load
-// asks for one more fetch after it), the board re-read at most every 750 ms and the problem list at
+// cannot be applied, one fetch scheduled after `fetchDelay` (never stacked); a push during a load
+// is replayed against the page the load brings (applied, or skipped when the page already holds
+// it), the board re-read at most every 750 ms and the problem list at
 // most every 2 s with it; after a reconnect the board is asked again as a snapshot and a push
 // without deltas makes it refetch (live.ts); the 30 s timer only while the room is not joined.
 // They run in child processes (fork of this file with --spectators), spread over the gateways and
@@ -93,6 +94,8 @@ class Spectator {
   shown: { page: RankPage | null; version: string | null } = { page: null, version: null };
   inFlight = false;
   staleAfterLoad = false;
+  /** Pushes heard during a load, replayed on its answer (RankBoard's heldPushes). */
+  heldPushes: ContestRankChanged[] = [];
   currentAt = 0;
   fetchTimer: ReturnType<typeof setTimeout> | null = null;
   streak = 0;
@@ -152,6 +155,8 @@ class Spectator {
       },
     );
     this.inFlight = false;
+    const held = this.heldPushes;
+    this.heldPushes = [];
     if (!r.env) {
       this.staleAfterLoad = false;
       // RankBoard: a load error stops the indicator and the auto refresh.
@@ -161,6 +166,7 @@ class Spectator {
     }
     this.shown = { page: r.env.data, version: r.headers?.get('x-oj-board-version') ?? null };
     this.resolve((p) => p[1] <= startedAt);
+    for (const p of held) this.handle(p);
     if (this.staleAfterLoad) {
       this.staleAfterLoad = false;
       this.scheduleFetch();
@@ -205,9 +211,21 @@ class Spectator {
       }
       this.pending.push([p.at, Date.now()]);
     }
-    const out = this.inFlight
-      ? ({ kind: 'fetch' } as const)
-      : onRankPush({ ...this.shown, plain: true, removeStar: false, pinUid: null }, p.boards);
+    // RankBoard: pushes during a load are replayed against the page it brings (up to 64).
+    if (this.inFlight) {
+      if (this.heldPushes.length < 64) this.heldPushes.push(p);
+      else this.staleAfterLoad = true;
+      return;
+    }
+    this.handle(p);
+  }
+
+  private handle(p: ContestRankChanged) {
+    const out = onRankPush({ ...this.shown, plain: true, removeStar: false, pinUid: null }, p.boards);
+    if (out.kind === 'current' && out.older) {
+      this.resolve((x) => x[0] <= p.at);
+      return;
+    }
     if (out.kind === 'fetch' || out.kind === 'unlisted') {
       if (p.at <= this.currentAt) {
         this.resolve((x) => x[0] <= p.at);

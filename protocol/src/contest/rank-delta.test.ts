@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyRankDelta, type RankDelta } from './rank-delta';
+import { applyRankDelta, followRankPush, isEarlierVersion, type RankDelta } from './rank-delta';
 import {
   Scoreboard,
   type AcmRankRow,
@@ -191,6 +191,32 @@ describe('rank deltas: shape', () => {
     expect(d.version).toBe(board.boardVersion('real'));
     // A rebuilt board has another epoch: its versions never match pages of this one.
     expect(Scoreboard.recompute(config, []).boardVersion('real')).not.toBe(v0);
+  });
+
+  it('a delta the page already holds (heard while the page was read) is current, not a fetch', () => {
+    const board = Scoreboard.recompute(config, [sub(1, 'a', 10, 1)]);
+    const mark = board.deltaMark('b');
+    board.applySubmission(sub(2, 'b', 20, 1));
+    const first = board.deltaSince(mark, 'real')!;
+    const mark2 = board.deltaMark('c');
+    board.applySubmission(sub(3, 'c', 30, 1));
+    const second = board.deltaSince(mark2, 'real')!;
+    // The page was read after both verdicts: the first push is older, the second is the page's.
+    const shown = {
+      // Only the version matters for a delta the page is at or past.
+      page: { records: [], total: 3, size: 50, current: 1, pages: 1 } as never,
+      version: `real/${board.boardVersion('real')}`,
+      plain: true,
+      removeStar: false,
+      pinUid: null,
+    };
+    expect(followRankPush(shown, [first])).toMatchObject({ kind: 'current', older: true });
+    expect(followRankPush(shown, [second])).toEqual({ kind: 'current', delta: second });
+    expect(isEarlierVersion('e1.3', 'e1.10')).toBe(true);
+    expect(isEarlierVersion('e1.10', 'e1.3')).toBe(false);
+    expect(isEarlierVersion('e1.3', 'e1.3')).toBe(false);
+    // Another epoch (a rebuilt board) is never earlier: the page is fetched.
+    expect(isEarlierVersion('e0.3', 'e1.10')).toBe(false);
   });
 
   it('a pending record changes nothing: no delta', () => {

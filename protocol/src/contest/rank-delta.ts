@@ -178,8 +178,11 @@ export interface FollowedPage<T extends RankRow> {
 }
 
 export type FollowOutcome<T extends RankRow> =
-  /** The page is already at the pushed version. */
-  | { kind: 'current'; delta: RankDelta }
+  /**
+   * The page is already at the pushed version, or past it (`older`: a push heard while the page
+   * was being read, whose change the read already holds; its header counts are older too).
+   */
+  | { kind: 'current'; delta: RankDelta; older?: boolean }
   | { kind: 'apply'; page: RankPage<T>; version: string; delta: RankDelta }
   | { kind: 'fetch' }
   /** The push lists no delta of the page's variant (the admin room's pushes carry the real boards only). */
@@ -191,6 +194,16 @@ export type FollowOutcome<T extends RankRow> =
  * (`same`, the seal); else a fetch (a version gap, a reload delta, a page that is not plain or
  * misses a row sliding in). Shared by the web board and the services' tests of it.
  */
+/** `version` is an earlier point than `at` of the same board epoch (`<epoch>.<n>`). */
+export function isEarlierVersion(version: string, at: string): boolean {
+  const a = version.lastIndexOf('.');
+  const b = at.lastIndexOf('.');
+  if (a < 0 || b < 0 || version.slice(0, a) !== at.slice(0, b)) return false;
+  const v = Number(version.slice(a + 1));
+  const w = Number(at.slice(b + 1));
+  return Number.isInteger(v) && Number.isInteger(w) && v < w;
+}
+
 export function followRankPush<T extends RankRow>(
   shown: FollowedPage<T>,
   boards: readonly RankDelta[] | undefined,
@@ -207,6 +220,7 @@ export function followRankPush<T extends RankRow>(
     return boards.some((d) => d.same?.variant === variant) ? { kind: 'fetch' } : { kind: 'unlisted' };
   }
   if (delta.version === at) return { kind: 'current', delta };
+  if (isEarlierVersion(delta.version, at)) return { kind: 'current', delta, older: true };
   if (delta.prevVersion !== at || !shown.plain) return { kind: 'fetch' };
   const page = applyRankDelta(shown.page, delta, { removeStar: shown.removeStar, pinUid: shown.pinUid });
   return page ? { kind: 'apply', page, version: `${variant}/${delta.version}`, delta } : { kind: 'fetch' };

@@ -52,6 +52,8 @@ export const RANK_PUSH_MIN_MS = 750;
  * spare: pushes carry the changed problem's header counts (issue #22).
  */
 export const PROBLEMS_PUSH_MIN_MS = 2000;
+/** Pushes kept while a load is on its way (a burst's verdicts during one read). */
+const PUSHES_HELD_DURING_LOAD = 64;
 
 export interface RankBoardProps {
   cid: string;
@@ -170,6 +172,12 @@ function RankBoardView({
   const inFlight = useRef(false);
   /** A push asked for a fetch while a load was on its way: one more fetch after it (never stacked). */
   const staleAfterLoad = useRef(false);
+  /**
+   * Pushes heard while a load is on its way, replayed on its answer: the deltas that chain from
+   * the loaded version apply, older ones are already in it, so a verdict during a load costs no
+   * second read (issue #22). Past PUSHES_HELD_DURING_LOAD, one fetch after the load instead.
+   */
+  const heldPushes = useRef<{ payload: ContestRankChanged; adminRoom: boolean }[]>([]);
   /** Called when a load settles (the push handler schedules the one fetch it owes). */
   const onLoadSettled = useRef<() => void>(() => undefined);
 
@@ -223,6 +231,7 @@ function RankBoardView({
           if (mine !== seq.current) return;
           inFlight.current = false;
           staleAfterLoad.current = false;
+          heldPushes.current = [];
           // spec §4, §8: a load error stops the indicator and the auto refresh
           setFailed(true);
           setLoading(false);
@@ -268,6 +277,9 @@ function RankBoardView({
       }, fetchDelay(streak++));
     };
     onLoadSettled.current = () => {
+      const held = heldPushes.current;
+      heldPushes.current = [];
+      for (const { payload, adminRoom } of held) onPush(payload, adminRoom);
       if (!staleAfterLoad.current) return;
       staleAfterLoad.current = false;
       scheduleFetch();
@@ -282,10 +294,15 @@ function RankBoardView({
         }),
       );
     };
-    const onPush = (payload: ContestRankChanged, adminRoom: boolean) => {
-      const out = inFlight.current
-        ? ({ kind: 'fetch' } as const)
-        : onRankPush({ ...shown.current, ...viewRef.current }, payload.boards);
+    function onPush(payload: ContestRankChanged, adminRoom: boolean) {
+      if (inFlight.current) {
+        // Replayed against the page the load brings (onLoadSettled).
+        if (heldPushes.current.length < PUSHES_HELD_DURING_LOAD)
+          heldPushes.current.push({ payload, adminRoom });
+        else staleAfterLoad.current = true;
+        return;
+      }
+      const out = onRankPush({ ...shown.current, ...viewRef.current }, payload.boards);
       if (out.kind === 'unlisted' && adminRoom) return;
       if (out.kind === 'fetch' || out.kind === 'unlisted') {
         // Already current as of this push (the other room's push of the same verdict applied).
@@ -293,6 +310,8 @@ function RankBoardView({
         scheduleFetch();
         return;
       }
+      // A push the page read already holds (heard during the read): nothing to do, counts included.
+      if (out.kind === 'current' && out.older) return;
       currentAt.current = Math.max(currentAt.current, payload.at);
       cancelFetch();
       streak = 0;
@@ -302,7 +321,7 @@ function RankBoardView({
       }
       // The changed problem's header counts come with the delta: no problem list read.
       applyCounts(shown.current.version, payload);
-    };
+    }
     /**
      * The page a (re)subscribe brought (issue #22): taken unless a load is on its way (its answer
      * replaces the page); a fetch a resync scheduled is not needed any more.

@@ -14,8 +14,8 @@ export const RANK_FETCH_JITTER_MS = 400;
 export type ShownBoard<T extends RankRow> = FollowedPage<T>;
 
 export type PushOutcome<T extends RankRow> =
-  /** The page is already at the pushed version. */
-  | { kind: 'current' }
+  /** The page is already at the pushed version (`older`: past it; the push's counts are older too). */
+  | { kind: 'current'; older?: boolean }
   | { kind: 'apply'; page: RankPage<T>; version: string }
   | { kind: 'fetch' }
   /**
@@ -37,7 +37,7 @@ export function onRankPush<T extends RankRow>(
 ): PushOutcome<T> {
   const out = followRankPush(shown, boards);
   if (out.kind === 'apply') return { kind: 'apply', page: out.page, version: out.version };
-  if (out.kind === 'current') return { kind: 'current' };
+  if (out.kind === 'current') return out.older ? { kind: 'current', older: true } : { kind: 'current' };
   return out;
 }
 

@@ -332,6 +332,61 @@ describe('contest area', () => {
     });
     await waitFor(() => expect(rankCalls()).toBe(before + 1));
   });
+
+  it('a push heard while the page loads is applied to the loaded page, not fetched again', async () => {
+    signIn();
+    const calls = stubFetch((url) => {
+      if (path(url) === '/api/get-contest-info') return ok(contest());
+      if (path(url) === '/api/get-contest-access') return ok({ access: true });
+      if (path(url) === '/api/get-contest-problem') return ok([]);
+      if (path(url) === '/api/get-contest-rank')
+        return {
+          ...ok({
+            records: [acmRow('x', 1, 1, 60), acmRow('y', 2, 0, 0)],
+            total: 2,
+            size: 50,
+            current: 1,
+            pages: 1,
+          }),
+          headers: { 'x-oj-board-version': 'real/e.1' },
+        };
+      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+      return undefined;
+    });
+    // The board's read waits until the test lets it answer.
+    let answer: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (answer = r));
+    const scripted = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (path(url) === '/api/get-contest-rank') await gate;
+      return scripted(url, init);
+    });
+    renderApp('/contest/7/rank');
+    await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:contest', { cid: 7 }]));
+    const delta = (version: string, prevVersion: string, ac: number, penalty: number, from: number) => ({
+      variant: 'real',
+      version,
+      prevVersion,
+      uid: 'y',
+      move: { from, to: 0, prevSize: 2, size: 2 },
+      oldKey: [0, 0],
+      newKey: [ac, penalty],
+      row: acmRow('y', 1, ac, penalty),
+      rows: [],
+    });
+    // Two verdicts while the read is on its way: one the read already holds (e.0 → e.1), one after it.
+    sock.push('contest:rank', {
+      cid: 7,
+      at: 5,
+      boards: [{ ...delta('e.1', 'e.0', 1, 0, 1), move: undefined }],
+    });
+    sock.push('contest:rank', { cid: 7, at: 6, boards: [delta('e.2', 'e.1', 2, 100, 1)] });
+    answer();
+    await waitFor(() => expect(screen.getByTestId('rank-cell-y').textContent).toBe('1'));
+    expect(screen.getByTestId('board-ac-y').textContent).toBe('2');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(calls.filter((c) => path(c.url) === '/api/get-contest-rank')).toHaveLength(1);
+  });
 });
 
 const sb = (uid: string, submitId: number, displayId: string, submitTime: string) => ({
