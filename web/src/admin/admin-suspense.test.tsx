@@ -5,6 +5,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../test/harness';
+import { clearToasts } from '../shell/toaster';
 
 vi.mock('../api/socket', async () => (await import('../test/fake-socket')).idleSocketModuleMock());
 
@@ -12,7 +13,10 @@ const ROOT = { uid: 'r1', username: 'root', nickname: null, avatar: null, roleLi
 const path = (url: string) => url.split('?')[0];
 
 beforeEach(() => resetStores());
-afterEach(() => cleanup());
+afterEach(async () => {
+  await clearToasts();
+  cleanup();
+});
 
 describe('admin navigation', () => {
   it('keeps the shell and menu while the next page loads; the spinner is inside the content', async () => {
@@ -23,6 +27,11 @@ describe('admin navigation', () => {
       if (p === '/api/admin/dashboard/judge-servers') return ok({ servers: [], staleAfterMs: 12500, at: 0 });
       if (p === '/api/admin/dashboard/submission-rate') return ok({ points: [], at: 0 });
       if (p.startsWith('/api/admin/training')) return ok([]);
+      // Every other call the shell and the pages make answered too: an error toast queued by an
+      // unscripted call would fire its timer after the test environment is gone.
+      if (p === '/api/get-training-category' || p === '/api/tools') return ok([]);
+      if (p === '/api/msg/unread') return ok({ comment: 0, reply: 0, like: 0, sys: 0, mine: 0 });
+      if (p === '/api/get-user-auth-info') return ok({ roles: ['root'], permissions: [] });
       return undefined;
     });
     useSession.setState({ token: 't', user: ROOT });
