@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Subjects } from '@oj/protocol';
+import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import type { Runner } from '@oj/judge-runner';
 import { loadConfig } from '../../src/platform/config';
 import { createPlatform, type Platform } from '../../src/compose';
@@ -20,6 +22,8 @@ export interface JudgedPlatform {
   runner: Runner | null;
   /** root's authorization header. */
   token: string;
+  /** Each submission's verdict push (`reason: 'result'`), heard from before the runner started. */
+  results: Map<number, SubmissionUpdate>;
   /** POSTs a zip as the multipart `file` field to `url`, as root; the envelope it answers. */
   postZip<T = unknown>(url: string, bytes: Uint8Array): Promise<{ status: number; msg: string; data: T }>;
   /** Submits `code` to a site problem as root; the submission id (the envelope must be 200). */
@@ -57,6 +61,10 @@ export async function startJudgedPlatform(
     LOG_LEVEL: 'silent',
   });
   const platform = await createPlatform({ config, seedSamples: false });
+  const results = new Map<number, SubmissionUpdate>();
+  await platform.ctx.bus.subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
+    if (u.reason === 'result') results.set(u.submitId, u);
+  });
   await beforeRunner?.(platform);
   const runner = await startEmbeddedJudge(platform.ctx);
   const login = await platform.app.inject({
@@ -82,6 +90,7 @@ export async function startJudgedPlatform(
     platform,
     runner,
     token,
+    results,
     async postZip<T>(target: string, bytes: Uint8Array) {
       const boundary = '----oj' + randomBytes(8).toString('hex');
       const body = Buffer.concat([

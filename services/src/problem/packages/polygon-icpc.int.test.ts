@@ -3,7 +3,7 @@
 // validator), imports it as root, and judges a right and a wrong C++ solution against it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipSync, strToU8 } from 'fflate';
-import { JudgeStatus, Subjects } from '@oj/protocol';
+import { JudgeStatus } from '@oj/protocol';
 import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
 import { startJudgedPlatform, type JudgedPlatform } from '../../../test/support/judged-platform';
 import { parsePolygonPackage } from './polygon';
@@ -137,16 +137,9 @@ describe('package parsers', () => {
 
 describe('Polygon and ICPC/Kattis packages judged on PostgreSQL', () => {
   let h: JudgedPlatform;
-  const results = new Map<number, SubmissionUpdate>();
 
   beforeAll(async () => {
-    h = await startJudgedPlatform('packages', (platform) =>
-      platform.ctx.bus
-        .subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
-          if (u.reason === 'result') results.set(u.submitId, u);
-        })
-        .then(() => undefined),
-    );
+    h = await startJudgedPlatform('packages');
   }, 180_000);
   afterAll(async () => {
     await h?.close();
@@ -160,8 +153,8 @@ describe('Polygon and ICPC/Kattis packages judged on PostgreSQL', () => {
 
   async function judge(problemId: string, code: string): Promise<SubmissionUpdate> {
     const id = await h.submit(problemId, 'C++', code);
-    await expect.poll(() => results.has(id), { timeout: 120_000, interval: 200 }).toBe(true);
-    return results.get(id)!;
+    await expect.poll(() => h.results.has(id), { timeout: 120_000, interval: 200 }).toBe(true);
+    return h.results.get(id)!;
   }
 
   it('imports a Polygon package and judges a right and a wrong solution with its checker', async () => {

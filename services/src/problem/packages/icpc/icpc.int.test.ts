@@ -6,8 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JudgeStatus, Subjects } from '@oj/protocol';
-import type { SubmissionUpdate } from '@oj/protocol/realtime/events';
+import { JudgeStatus } from '@oj/protocol';
 import { startJudgedPlatform, type JudgedPlatform } from '../../../../test/support/judged-platform';
 import { readZip } from '../../zip';
 import { parseIcpcPackage } from '../icpc';
@@ -45,16 +44,9 @@ const VERDICT: Record<string, number> = {
 
 describe('ICPC/Kattis packages judged by their own solutions', () => {
   let h: JudgedPlatform;
-  const results = new Map<number, SubmissionUpdate>();
 
   beforeAll(async () => {
-    h = await startJudgedPlatform('kattis', (platform) =>
-      platform.ctx.bus
-        .subscribe<SubmissionUpdate>(Subjects.submissionUpdatedAll, (u) => {
-          if (u.reason === 'result') results.set(u.submitId, u);
-        })
-        .then(() => undefined),
-    );
+    h = await startJudgedPlatform('kattis');
   }, 180_000);
   afterAll(async () => {
     await h?.close();
@@ -77,8 +69,8 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
     for (const s of solutions) ids.push({ s, id: await submit(problemId, s.language, s.code) });
     const got: string[] = [];
     for (const { s, id } of ids) {
-      await expect.poll(() => results.has(id), { timeout: 240_000, interval: 200 }).toBe(true);
-      const r = results.get(id)!;
+      await expect.poll(() => h.results.has(id), { timeout: 240_000, interval: 200 }).toBe(true);
+      const r = h.results.get(id)!;
       const ok = s.expected.some((v) => VERDICT[v] === r.status);
       got.push(`${s.path}: expected ${s.expected.join('|')}, got ${r.status}${ok ? '' : ' ✗'}`);
     }
@@ -104,7 +96,7 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
 
   it('a scoring problem with testdata.yaml groups: scores of the groups passed', async () => {
     const { ids } = await importAndJudge(scoringGroups(), 3);
-    const scores = ids.map(({ s, id }) => [s.path, results.get(id)!.score]);
+    const scores = ids.map(({ s, id }) => [s.path, h.results.get(id)!.score]);
     expect(scores).toEqual([
       ['submissions/accepted/sum.cpp', 100],
       ['submissions/partially_accepted/small.cpp', 30],
