@@ -86,6 +86,27 @@ describe('contest list', () => {
   });
 });
 
+/** A running contest whose board page holds x (1 AC) above y (none), read at version real/e.1. */
+const stubTwoRowBoard = () =>
+  stubFetch((url) => {
+    if (path(url) === '/api/get-contest-info') return ok(contest());
+    if (path(url) === '/api/get-contest-access') return ok({ access: true });
+    if (path(url) === '/api/get-contest-problem') return ok([]);
+    if (path(url) === '/api/get-contest-rank')
+      return {
+        ...ok({
+          records: [acmRow('x', 1, 1, 60), acmRow('y', 2, 0, 0)],
+          total: 2,
+          size: 50,
+          current: 1,
+          pages: 1,
+        }),
+        headers: { 'x-oj-board-version': 'real/e.1' },
+      };
+    if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
+    return undefined;
+  });
+
 describe('contest area', () => {
   const signIn = () => useSession.setState({ token: 't', user: ALICE });
 
@@ -278,24 +299,7 @@ describe('contest area', () => {
 
   it('applies a pushed rank delta to the shown page without fetching; a version gap fetches', async () => {
     signIn();
-    const calls = stubFetch((url) => {
-      if (path(url) === '/api/get-contest-info') return ok(contest());
-      if (path(url) === '/api/get-contest-access') return ok({ access: true });
-      if (path(url) === '/api/get-contest-problem') return ok([]);
-      if (path(url) === '/api/get-contest-rank')
-        return {
-          ...ok({
-            records: [acmRow('x', 1, 1, 60), acmRow('y', 2, 0, 0)],
-            total: 2,
-            size: 50,
-            current: 1,
-            pages: 1,
-          }),
-          headers: { 'x-oj-board-version': 'real/e.1' },
-        };
-      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
-      return undefined;
-    });
+    const calls = stubTwoRowBoard();
     renderApp('/contest/7/rank');
     await screen.findByTestId('board-row-y');
     await waitFor(() => expect(sock.emitted).toContainEqual(['subscribe:contest', { cid: 7 }]));
@@ -335,24 +339,7 @@ describe('contest area', () => {
 
   it('a push heard while the page loads is applied to the loaded page, not fetched again', async () => {
     signIn();
-    const calls = stubFetch((url) => {
-      if (path(url) === '/api/get-contest-info') return ok(contest());
-      if (path(url) === '/api/get-contest-access') return ok({ access: true });
-      if (path(url) === '/api/get-contest-problem') return ok([]);
-      if (path(url) === '/api/get-contest-rank')
-        return {
-          ...ok({
-            records: [acmRow('x', 1, 1, 60), acmRow('y', 2, 0, 0)],
-            total: 2,
-            size: 50,
-            current: 1,
-            pages: 1,
-          }),
-          headers: { 'x-oj-board-version': 'real/e.1' },
-        };
-      if (path(url) === '/api/get-contest-not-read-announcement') return ok([]);
-      return undefined;
-    });
+    const calls = stubTwoRowBoard();
     // The board's read waits until the test lets it answer.
     let answer: () => void = () => undefined;
     const gate = new Promise<void>((r) => (answer = r));
