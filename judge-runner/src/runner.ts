@@ -148,12 +148,22 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   let draining = false;
   /** Submission judgings this runner holds a lease on (key `submitId:version`). */
   const leased = new Map<string, { submitId: number; version: number }>();
-  const renewLeases = async () => {
-    if (leased.size === 0) return;
-    const renewal: JudgeLeaseRenewal = { runner: opts.name, tasks: [...leased.values()], at: Date.now() };
+  /** Tells the judge service about these leases: still working, or (`judged`) result queued. */
+  const publishLeases = async (tasks: JudgeLeaseRenewal['tasks'], judged: boolean) => {
+    const renewal: JudgeLeaseRenewal = {
+      runner: opts.name,
+      tasks,
+      at: Date.now(),
+      ...(judged ? { judged } : {}),
+    };
     await opts.bus
       .publish(Subjects.judgeLease(opts.name), renewal)
-      .catch((err: unknown) => log(`lease renewal failed: ${String(err)}`));
+      .catch((err: unknown) =>
+        log(`${judged ? 'holding a judged task' : 'lease renewal'} failed: ${String(err)}`),
+      );
+  };
+  const renewLeases = async () => {
+    if (leased.size > 0) await publishLeases([...leased.values()], false);
   };
   const leaseTimer = setInterval(() => void renewLeases(), renewEveryMs);
 
@@ -178,17 +188,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   };
 
   /** The result is queued: hold the judging until it is stored (see TASK_RESULT_HOLD_MS). */
-  const holdJudged = async (submitId: number, version: number) => {
-    const hold: JudgeLeaseRenewal = {
-      runner: opts.name,
-      tasks: [{ submitId, version }],
-      at: Date.now(),
-      judged: true,
-    };
-    await opts.bus
-      .publish(Subjects.judgeLease(opts.name), hold)
-      .catch((err: unknown) => log(`holding a judged task failed: ${String(err)}`));
-  };
+  const holdJudged = (submitId: number, version: number) => publishLeases([{ submitId, version }], true);
 
   const heartbeat = async () => {
     const hb: JudgeHeartbeat = {
