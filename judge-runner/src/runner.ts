@@ -148,6 +148,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   let draining = false;
   /** Submission judgings this runner holds a lease on (key `submitId:version`). */
   const leased = new Map<string, { submitId: number; version: number }>();
+  /** Judgings this runner is claiming or judging (`submitId:version`). */
+  const ours = new Set<string>();
   /** Tells the judge service about these leases: still working, or (`judged`) result queued. */
   const publishLeases = async (tasks: JudgeLeaseRenewal['tasks'], judged: boolean) => {
     const renewal: JudgeLeaseRenewal = {
@@ -224,7 +226,16 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     const task = data as JudgeTask;
     const leaseKey = task.kind === 'submission' ? `${task.submitId}:${task.version}` : null;
     if (task.kind === 'submission') {
-      const answer = await claim(task.submitId, task.version);
+      // A second copy while this runner claims or judges the first: the claim would grant it again
+      // (same runner), so it is dropped here.
+      if (ours.has(leaseKey!)) {
+        log(`task ${task.submitId}:${task.version} not judged here (a copy is being judged here)`);
+        await job.ack();
+        return;
+      }
+      ours.add(leaseKey!);
+      const answer = await claim(task.submitId, task.version); // never throws
+      if (answer !== 'judge') ours.delete(leaseKey!);
       if (answer === 'later') {
         log(`task ${task.submitId}:${task.version}: no answer to its claim, asking again later`);
         await job.nak(CLAIM_RETRY_MS);
@@ -259,7 +270,10 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       await job.ack();
     } finally {
       clearInterval(keepAlive);
-      if (leaseKey) leased.delete(leaseKey);
+      if (leaseKey) {
+        leased.delete(leaseKey);
+        ours.delete(leaseKey);
+      }
       inFlight--;
     }
   };

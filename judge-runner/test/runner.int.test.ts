@@ -303,4 +303,48 @@ describe('claims on NATS JetStream', () => {
       await stopProgress();
     }
   });
+
+  it('a second copy of a task this runner is judging is dropped, though the service would grant it again', async () => {
+    const compiles: number[] = [];
+    const stopProgress = await bus.subscribe<JudgeProgress>(Subjects.judgeProgress(302), (p) => {
+      if (p.status === S.COMPILING) compiles.push(Date.now());
+    });
+    // The service grants a runner its own judging again (its redelivery after a restart): the
+    // first answer comes late enough for the second copy to arrive meanwhile.
+    let claimsAnswered = 0;
+    const stopClaims = await bus.reply<TaskClaimRequest, TaskClaimAnswer>(
+      Subjects.judgeTaskClaim,
+      async (): Promise<TaskClaimAnswer> => {
+        if (claimsAnswered++ === 0) await new Promise((r) => setTimeout(r, 800));
+        return 'judge';
+      },
+    );
+    const lines: string[] = [];
+    const runnerD = await startRunner({
+      bus,
+      blobs,
+      name: 'runner-d',
+      concurrency: 2,
+      log: (line) => void lines.push(line),
+      ...dirs('d'),
+    });
+    try {
+      const t = await task(302, AB, [['1 2\n', '3\n']]);
+      // Two copies under two ids, as a queue whose de-duplication state was wiped would hold them.
+      await bus.enqueue(Subjects.judgeTaskQueue, t, { id: 'submission:302:0' });
+      await bus.enqueue(Subjects.judgeTaskQueue, t, { id: 'submission:302:0:copy' });
+      await waitFor('result 302', () => results.find((x) => x.submitId === 302));
+      await waitFor('the copy dropped', () =>
+        lines.some((l) => l.includes('task 302:0 not judged here (a copy is being judged here)'))
+          ? true
+          : undefined,
+      );
+      expect(compiles).toHaveLength(1);
+      expect(results.filter((x) => x.submitId === 302)).toHaveLength(1);
+    } finally {
+      await runnerD.stop();
+      await stopClaims();
+      await stopProgress();
+    }
+  });
 });

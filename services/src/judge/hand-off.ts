@@ -246,7 +246,7 @@ export function createHandOff(
    * removes the outbox row), so a copy of the task claimed meanwhile is not judged again.
    */
   async function holdJudged(renewal: JudgeLeaseRenewal): Promise<void> {
-    await outbox.renewLeases(
+    await outbox.holdJudged(
       db,
       renewal.runner,
       renewal.tasks,

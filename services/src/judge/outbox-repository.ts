@@ -157,6 +157,36 @@ export async function renewLeases(
     .execute();
 }
 
+/**
+ * A runner has queued its results for these: held for `holdMs` under a mark that is not the runner's
+ * own name, so no copy of the task is granted again, not even to the runner that judged it (a
+ * redelivery to it after its result was queued, or to it restarted under the same name).
+ */
+export async function holdJudged(
+  db: Db,
+  runner: string,
+  tasks: readonly { submitId: number; version: number }[],
+  holdMs: number,
+  sweepAfterMs: number,
+): Promise<void> {
+  if (tasks.length === 0) return;
+  await outbox(db)
+    .updateTable('judgeOutbox')
+    .set({
+      claimedBy: judgedMark(runner),
+      leaseUntil: inMs(holdMs) as unknown as Date,
+      dueAt: inMs(sweepAfterMs) as unknown as Date,
+    })
+    .where('claimedBy', 'in', [runner, judgedMark(runner)])
+    .where((eb) =>
+      eb.or(tasks.map((t) => eb.and([eb('submitId', '=', t.submitId), eb('version', '=', t.version)]))),
+    )
+    .execute();
+}
+
+/** Who holds a judging whose result is queued: never equal to a runner's name. */
+const judgedMark = (runner: string) => `${runner} (result queued)`;
+
 /** One-process start: the in-process queue died with the last process; every row is due now, unclaimed. */
 export async function releaseAll(db: Db): Promise<number> {
   const result = await outbox(db)

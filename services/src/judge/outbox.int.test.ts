@@ -162,6 +162,9 @@ describe.each(DB_KINDS)('judge outbox on %s', (kind) => {
     await sql`update judge_outbox set lease_until = lease_until - interval '6 seconds'
               where submit_id = ${data.submitId}`.execute(tdb.db);
     expect(await claim('r2')).toBe('busy');
+    // Nor to r1 itself: a copy redelivered to it after its result was queued (it once judged that
+    // copy again, 0.5 s later, once the NATS store had been wiped).
+    expect(await claim('r1')).toBe('busy');
     const task = await runner.waitForSubmission(data.submitId);
     await runner.finish(runner.resultFor(task, JudgeStatus.ACCEPTED));
     await eventually(
