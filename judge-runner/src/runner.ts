@@ -19,6 +19,7 @@ import {
 import {
   TASK_ACK_DEADLINE_MS,
   TASK_RENEW_EVERY_MS,
+  TASK_RESULT_HOLD_MS,
   type JudgeLeaseRenewal,
   type TaskClaimAnswer,
   type TaskClaimRequest,
@@ -150,6 +151,18 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const leased = new Map<string, { submitId: number; version: number }>();
   /** Judgings this runner is claiming or judging (`submitId:version`). */
   const ours = new Set<string>();
+  /**
+   * Judgings whose result this runner queued, and when: a copy delivered to it afterwards is dropped
+   * here. Its claim could reach a judge service that has not stored the hold yet and still sees this
+   * runner's own lease, which it grants again (seen in the faults suite once NATS was wiped).
+   */
+  const judgedHere = new Map<string, number>();
+  const forgetOldJudged = (now: number) => {
+    for (const [key, at] of judgedHere) {
+      if (now - at < TASK_RESULT_HOLD_MS) break; // insertion order: the rest are newer
+      judgedHere.delete(key);
+    }
+  };
   /** Tells the judge service about these leases: still working, or (`judged`) result queued. */
   const publishLeases = async (tasks: JudgeLeaseRenewal['tasks'], judged: boolean) => {
     const renewal: JudgeLeaseRenewal = {
@@ -228,8 +241,10 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     if (task.kind === 'submission') {
       // A second copy while this runner claims or judges the first: the claim would grant it again
       // (same runner), so it is dropped here.
-      if (ours.has(leaseKey!)) {
-        log(`task ${task.submitId}:${task.version} not judged here (a copy is being judged here)`);
+      forgetOldJudged(Date.now());
+      if (ours.has(leaseKey!) || judgedHere.has(leaseKey!)) {
+        const why = ours.has(leaseKey!) ? 'a copy is being judged here' : 'judged here already';
+        log(`task ${task.submitId}:${task.version} not judged here (${why})`);
         await job.ack();
         return;
       }
@@ -266,7 +281,10 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
       });
       // Durable and de-duplicated first; the task is acknowledged only once the result is safe.
       await opts.bus.enqueue(Subjects.judgeResultQueue, result, { id: result.dedupeId });
-      if (task.kind === 'submission') await holdJudged(task.submitId, task.version);
+      if (task.kind === 'submission') {
+        judgedHere.set(leaseKey!, Date.now());
+        await holdJudged(task.submitId, task.version);
+      }
       await job.ack();
     } finally {
       clearInterval(keepAlive);

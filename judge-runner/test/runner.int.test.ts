@@ -341,6 +341,13 @@ describe('claims on NATS JetStream', () => {
       );
       expect(compiles).toHaveLength(1);
       expect(results.filter((x) => x.submitId === 302)).toHaveLength(1);
+      // A copy delivered after its result was queued: the service may not have stored the hold yet
+      // (it would grant this runner its own lease again), so the runner remembers.
+      await bus.enqueue(Subjects.judgeTaskQueue, t, { id: 'submission:302:0:late-copy' });
+      await waitFor('the late copy dropped', () =>
+        lines.some((l) => l.includes('task 302:0 not judged here (judged here already)')) ? true : undefined,
+      );
+      expect(compiles).toHaveLength(1);
     } finally {
       await runnerD.stop();
       await stopClaims();
