@@ -1,7 +1,8 @@
 // Known pairs (renamed variables, reordered functions, inserted dead code) score above the report's
 // threshold; independent solutions of the same problem stay below it.
 import { describe, expect, it } from 'vitest';
-import { analyseGroup } from './analysis';
+import { FingerprintIndex } from '@dodona/dolos-core';
+import { analyseGroup, fingerprintMap } from './analysis';
 import { grammarOf, plainTokens, tokenize } from './tokenize';
 import { original, padded, renamed, reordered, unrelated } from './test-fixtures';
 
@@ -59,6 +60,25 @@ describe('similarity analysis', () => {
     });
     expect(without[0]!.similarity).toBeGreaterThan(THRESHOLD);
     expect(withBase[0]?.similarity ?? 0).toBeLessThan(THRESHOLD * 0.5);
+  });
+
+  it('reports the same pairs, fragments and scores whether or not one-file fingerprints are pruned', async () => {
+    const base = original.slice(0, original.indexOf('void dijkstra'));
+    const subs = [
+      sub(1, 'a', original),
+      sub(2, 'b', renamed),
+      sub(3, 'c', reordered),
+      sub(4, 'd', padded),
+      sub(5, 'e', unrelated),
+    ];
+    // The pruning reaches into the index (a private field of dolos-core 1.x): it must be found.
+    expect(fingerprintMap(new FingerprintIndex(23, 17, false))).toBeInstanceOf(Map);
+    for (const baseCode of [undefined, base]) {
+      const pruned = await analyseGroup('C++', subs, { floor: 0, baseCode });
+      const whole = await analyseGroup('C++', subs, { floor: 0, baseCode, prune: false });
+      expect(pruned.length).toBeGreaterThan(3);
+      expect(pruned).toEqual(whole);
+    }
   });
 
   it('tokenises every judged language with a grammar, and others with the plain fallback', async () => {

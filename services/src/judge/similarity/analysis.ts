@@ -2,7 +2,15 @@
 // winnowing index (@dodona/dolos-core) over our tree-sitter tokens. Candidate pairs come from the
 // shared fingerprints (files sharing none are never compared), so the cost follows the matches
 // rather than the square of the group's size; fingerprints of the base code do not count.
-import { File, FingerprintIndex, Region, TokenizedFile, type Pair } from '@dodona/dolos-core';
+import {
+  File,
+  FingerprintIndex,
+  Region,
+  TokenizedFile,
+  WinnowFilter,
+  type Pair,
+  type SharedFingerprint,
+} from '@dodona/dolos-core';
 import type { SimilarityFragment } from '@oj/protocol/judge';
 import { tokenize, type Tokens } from './tokenize';
 
@@ -32,13 +40,45 @@ export interface AnalyseOptions {
   baseCode?: string;
   floor?: number;
   maxPairs?: number;
+  /** false: keep fingerprints found in one file only in the index (for tests; the report is the same). */
+  prune?: boolean;
   /** Called between steps; an analysis of a large group yields to the event loop through it. */
   tick?: () => Promise<void>;
 }
 
-function tokenized(path: string, code: string, t: Tokens): TokenizedFile {
-  const mapping = t.mapping.map((m) => new Region(m.startRow, m.startCol, m.endRow, m.endCol));
-  return new TokenizedFile(new File(path, code), t.tokens, mapping);
+/** A submission's tokens between the two passes: regions packed four numbers to a token. */
+interface Packed {
+  tokens: string[];
+  regions: Int32Array;
+}
+
+function pack(t: Tokens): Packed {
+  const regions = new Int32Array(t.mapping.length * 4);
+  t.mapping.forEach((m, i) => regions.set([m.startRow, m.startCol, m.endRow, m.endCol], i * 4));
+  return { tokens: t.tokens, regions };
+}
+
+function tokenizedFile(path: string, p: Packed): TokenizedFile {
+  const r = p.regions;
+  const mapping: Region[] = [];
+  for (let i = 0; i < r.length; i += 4) mapping.push(new Region(r[i]!, r[i + 1]!, r[i + 2]!, r[i + 3]!));
+  // The file's text is not handed to Dolos: it would split it into lines twice, and nothing here reads them.
+  return new TokenizedFile(new File(path, ''), p.tokens, mapping);
+}
+
+/**
+ * Dolos reads a file's token list and regions only while indexing it (each fingerprint occurrence
+ * keeps its own merged region, which fragments use), so they are emptied once the file is in.
+ */
+function release(file: TokenizedFile): void {
+  file.tokens.length = 0;
+  file.mapping.length = 0;
+}
+
+/** The index's own hash → fingerprint map (a private field of dolos-core 1.x), if it is there. */
+export function fingerprintMap(index: FingerprintIndex): Map<number, SharedFingerprint> | null {
+  const map = (index as unknown as { index?: unknown }).index;
+  return map instanceof Map ? (map as Map<number, SharedFingerprint>) : null;
 }
 
 const box = (r: Region): [number, number, number, number] => [r.startRow, r.startCol, r.endRow, r.endCol];
@@ -67,19 +107,59 @@ export async function analyseGroup(
   const floor = opts.floor ?? STORE_FLOOR;
   const tick = opts.tick ?? (async () => undefined);
   if (subs.length < 2) return [];
-  const index = new FingerprintIndex(KGRAM_LENGTH, KGRAMS_IN_WINDOW, false);
-  const files: TokenizedFile[] = [];
-  const bySubmission = new Map<number, SubmissionText>();
+  const winnow = new WinnowFilter(KGRAM_LENGTH, KGRAMS_IN_WINDOW, false);
+  // Pass 1: tokens, and in how many files (the base code counting as one) each fingerprint occurs.
+  const packed: (Packed | null)[] = [];
+  const holders = new Map<number, number>();
+  const count = (t: Tokens) => {
+    for (const h of new Set(winnow.fingerprints(t.tokens).map((f) => f.hash)))
+      holders.set(h, (holders.get(h) ?? 0) + 1);
+  };
   for (const s of subs) {
-    files.push(tokenized(String(s.submitId), s.code, await tokenize(s.code, language)));
+    const t = await tokenize(s.code, language);
+    count(t);
+    packed.push(pack(t));
+    if (packed.length % 50 === 0) await tick();
+  }
+  const base = opts.baseCode?.trim() ? await tokenize(opts.baseCode, language) : null;
+  if (base) count(base);
+  // Pass 2: Dolos's index. A fingerprint found in one file only can never be shared, so it leaves
+  // the index as soon as its file is in (with 500 files of 200 lines, most of them are such; each
+  // costs Dolos a map and a few objects). Pairs are unchanged: a pair intersects the two files'
+  // shared fingerprints, and its totals count the files' k-grams, which stay.
+  const index = new FingerprintIndex(KGRAM_LENGTH, KGRAMS_IN_WINDOW, false);
+  const fingerprints = opts.prune === false ? null : fingerprintMap(index);
+  const files: TokenizedFile[] = [];
+  const distinct: number[] = [];
+  const bySubmission = new Map<number, SubmissionText>();
+  for (let i = 0; i < subs.length; i++) {
+    const s = subs[i]!;
+    const file = tokenizedFile(String(s.submitId), packed[i]!);
+    packed[i] = null;
+    index.addFiles([file]);
+    release(file);
+    const entry = index.entries().at(-1)!;
+    distinct.push(entry.shared.size);
+    if (fingerprints) {
+      for (const fp of entry.shared) {
+        if (holders.get(fp.hash) !== 1) continue;
+        entry.shared.delete(fp);
+        fingerprints.delete(fp.hash);
+      }
+    }
+    files.push(file);
     bySubmission.set(s.submitId, s);
     if (files.length % 50 === 0) await tick();
   }
-  index.addFiles(files);
+  holders.clear();
   // After the files: the index moves the base code's fingerprints of files already present to
   // their ignored set (fingerprints added later would not be checked against it).
-  if (opts.baseCode?.trim()) {
-    index.addIgnoredFile(tokenized('base', opts.baseCode, await tokenize(opts.baseCode, language)));
+  if (base) {
+    const file = tokenizedFile('base', pack(base));
+    index.addIgnoredFile(file);
+    release(file);
+    // Distinct fingerprints of each file less those of the base code.
+    index.entries().forEach((e, i) => (distinct[i] = distinct[i]! - e.ignored.size));
   }
   await tick();
   // Candidates: counts of shared fingerprints per pair of files.
@@ -103,32 +183,33 @@ export async function analyseGroup(
     }
   }
   await tick();
-  const entries = new Map(index.entries().map((e) => [e.file, e]));
-  const kept: { pair: Pair; a: TokenizedFile; b: TokenizedFile }[] = [];
+  // Kept pairs are remembered by their numbers only (a Dolos pair holds every shared fingerprint);
+  // the stored ones are paired again below to build their fragments.
+  const kept: { similarity: number; longest: number; a: TokenizedFile; b: TokenizedFile }[] = [];
   let done = 0;
   for (const [key, count] of shared) {
-    const a = files[Math.floor(key / n)]!;
-    const b = files[key % n]!;
+    const ia = Math.floor(key / n);
+    const ib = key % n;
+    const a = files[ia]!;
+    const b = files[ib]!;
     // An upper bound of the similarity from distinct shared fingerprints: skip hopeless pairs.
-    const ea = entries.get(a)!;
-    const eb = entries.get(b)!;
-    const denominator = ea.shared.size + eb.shared.size;
+    const denominator = distinct[ia]! + distinct[ib]!;
     if (denominator === 0 || (2 * count) / denominator < floor * 0.5) continue;
     if (bySubmission.get(Number(a.path))!.uid === bySubmission.get(Number(b.path))!.uid) continue;
     const pair = index.getPair(a, b);
-    if (pair.similarity >= floor) kept.push({ pair, a, b });
+    if (pair.similarity >= floor) kept.push({ similarity: pair.similarity, longest: pair.longest, a, b });
     if (++done % 500 === 0) await tick();
   }
-  kept.sort((x, y) => y.pair.similarity - x.pair.similarity || y.pair.longest - x.pair.longest);
+  kept.sort((x, y) => y.similarity - x.similarity || y.longest - x.longest);
   const out: AnalysedPair[] = [];
-  for (const { pair, a, b } of kept.slice(0, opts.maxPairs ?? MAX_PAIRS_PER_GROUP)) {
-    const leftIsA = pair.leftFile === a;
+  for (const { similarity, longest, a, b } of kept.slice(0, opts.maxPairs ?? MAX_PAIRS_PER_GROUP)) {
+    const pair = index.getPair(a, b);
     out.push({
       left: Number(a.path),
       right: Number(b.path),
-      similarity: pair.similarity,
-      longest: pair.longest,
-      fragments: fragmentsOf(pair, leftIsA),
+      similarity,
+      longest,
+      fragments: fragmentsOf(pair, pair.leftFile === a),
     });
     if (out.length % 100 === 0) await tick();
   }

@@ -5,7 +5,7 @@
 // Languages without a grammar get a plain lexical fallback with the same properties.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Language, Parser, type Node } from 'web-tree-sitter';
+import { Language, Parser, type TreeCursor } from 'web-tree-sitter';
 
 export type GrammarName =
   'c' | 'cpp' | 'java' | 'python' | 'javascript' | 'go' | 'rust' | 'c_sharp' | 'php' | 'ruby';
@@ -77,24 +77,34 @@ async function parserOf(g: GrammarName): Promise<Parser> {
 
 const isComment = (type: string) => type.includes('comment');
 
-/** Pre-order walk: a token per node (its type), placed at the node's own text before its first child. */
-function walk(root: Node, out: Tokens): void {
-  const cursor = root.walk();
-  let descend = true;
+/** The token of an anonymous node (`'(`, `'if`...), one string per type rather than one per token. */
+const anonymous = new Map<string, string>();
+const anonymousToken = (type: string): string => {
+  let t = anonymous.get(type);
+  if (t === undefined) {
+    t = `'${type}`;
+    anonymous.set(type, t);
+  }
+  return t;
+};
+
+/**
+ * Pre-order walk: a token per node (its type), placed at the node's own text before its first
+ * child. Only the cursor is read (no node objects per step: the garbage of several thousand nodes
+ * per file made the analysis's heap grow).
+ */
+function walk(cursor: TreeCursor, out: Tokens): void {
   for (;;) {
-    const node = cursor.currentNode;
-    if (descend && !isComment(node.type)) {
-      const start = node.startPosition;
-      const first = node.childCount > 0 ? node.child(0) : null;
-      const end = first ? first.startPosition : node.endPosition;
-      out.tokens.push(node.isNamed ? node.type : `'${node.type}`);
+    const type = cursor.nodeType;
+    if (!isComment(type)) {
+      const start = cursor.startPosition;
+      out.tokens.push(cursor.nodeIsNamed ? type : anonymousToken(type));
+      const descended = cursor.gotoFirstChild();
+      const end = descended ? cursor.startPosition : cursor.endPosition;
       out.mapping.push({ startRow: start.row, startCol: start.column, endRow: end.row, endCol: end.column });
-      if (cursor.gotoFirstChild()) continue;
+      if (descended) continue;
     }
-    if (cursor.gotoNextSibling()) {
-      descend = true;
-      continue;
-    }
+    if (cursor.gotoNextSibling()) continue;
     // Up until a parent has a next sibling.
     let moved = false;
     while (cursor.gotoParent()) {
@@ -103,10 +113,8 @@ function walk(root: Node, out: Tokens): void {
         break;
       }
     }
-    if (!moved) break;
-    descend = true;
+    if (!moved) return;
   }
-  cursor.delete();
 }
 
 const WORD = /[A-Za-z_$][A-Za-z0-9_$]*/y;
@@ -191,9 +199,11 @@ export async function tokenize(code: string, language: string): Promise<Tokens> 
   const tree = parser.parse(code);
   if (!tree) return plainTokens(code);
   const out: Tokens = { tokens: [], mapping: [], tokenizer: `tree-sitter:${g}` };
+  const cursor = tree.walk();
   try {
-    walk(tree.rootNode, out);
+    walk(cursor, out);
   } finally {
+    cursor.delete();
     tree.delete();
   }
   return out;
