@@ -63,6 +63,7 @@ export function createHandOff(
       testCases: problem.testCases,
       ...(problem.checker ? { checker: problem.checker } : {}),
       ...(problem.judgeExtraFiles ? { judgeExtraFiles: problem.judgeExtraFiles } : {}),
+      ...(problem.outputValidatorFlags ? { outputValidatorFlags: problem.outputValidatorFlags } : {}),
       limits: problem.limits,
       language: row.language,
       code: row.code,

@@ -104,8 +104,11 @@ export type CcsGroup = Static<typeof CcsGroup>;
 
 export const CcsOrganization = Type.Object({
   id: CcsId,
+  icpc_id: OptNull(Type.String()),
   name: Type.String(),
   formal_name: OptNull(Type.String()),
+  /** ISO 3166-1 alpha-3. */
+  country: OptNull(Type.String({ pattern: '^[A-Z]{3}$' })),
 });
 export type CcsOrganization = Static<typeof CcsOrganization>;
 

@@ -1,14 +1,16 @@
-// The Contest API event feed (issue #24 item 2, first part): per contest and caller view, one
-// in-memory feed built from the same reads as the REST endpoints (so they are equal at any
-// moment), refreshed when the bus says the contest changed (a submission updated, the contest
-// edited, its Q&A written) — never by polling. Every change of an object is one event
-// `{type, id, data, token}` (data null: deleted). Tokens name this process's feed: a token of
-// another process or an older start is refused (400); resuming across restarts needs a stored
-// event log and is not done here.
-import { randomBytes } from 'node:crypto';
+// The Contest API event feed (issue #24 item 2): per contest and caller view (public, admin, each
+// team), a log of events `{type, id, data, token}` (data null: deleted) stored in PostgreSQL
+// (`ccs_event`, migration 0028), so a token is resumable on any API process and after a restart.
+// Each API process keeps one in-memory copy per followed view and fans it out to its clients; when
+// the bus says the contest changed (a submission updated, the contest edited, its Q&A written) the
+// process takes the view's single-writer lock in the database, reads what other processes logged,
+// re-reads the view with the REST endpoints' reads (so feed and REST are equal at any moment) and
+// appends the objects whose JSON changed. The first process to take the lock writes the change;
+// the others find the log already equal to what they read and append nothing. Clients never poll.
 import { Subjects } from '@oj/protocol';
 import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import type { AuthUser } from '../../platform/http/access';
+import type { StoredEvent } from './repository';
 import { CcsError, type CcsService } from './service';
 
 export interface FeedEvent {
@@ -16,6 +18,17 @@ export interface FeedEvent {
   id: string | null;
   data: unknown;
   token: string;
+}
+
+/** The stored log as the feed uses it (repository functions bound to the database). */
+export interface CcsFeedLog {
+  after(cid: number, view: string, token: number): Promise<StoredEvent[]>;
+  append(
+    cid: number,
+    view: string,
+    after: number,
+    write: (missed: StoredEvent[]) => Promise<{ type: string; id: string | null; data: string | null }[]>,
+  ): Promise<StoredEvent[]>;
 }
 
 /** Feed types in the order a snapshot lists them (references before their users). */
@@ -37,14 +50,19 @@ const TYPES = [
   'awards',
 ] as const;
 
+type Listener = (ndjson: string) => void;
+
 interface ViewFeed {
-  tag: string;
+  /** `public`, `admin` or `team:<uid>`: the log's view. */
+  view: string;
   user: AuthUser | null;
   cid: string;
-  /** `type\0id` → the object's JSON as last sent. */
+  /** `type\0id` → the object's JSON as last logged. */
   objects: Map<string, string>;
-  log: FeedEvent[];
-  listeners: Set<(events: FeedEvent[]) => void>;
+  /** The log: its tokens (ascending) and each event's NDJSON line. */
+  tokens: number[];
+  lines: string[];
+  listeners: Set<Listener>;
   /** A refresh in flight and whether another was asked for meanwhile. */
   running: Promise<void> | null;
   again: boolean;
@@ -52,17 +70,34 @@ interface ViewFeed {
 }
 
 export interface CcsFeedOptions {
-  /** How long a feed nobody follows is kept for resuming clients (default 10 min). */
+  /** How long a feed nobody follows is kept in memory (default 10 min; the log stays stored). */
   keepIdleMs?: number;
+  /** Refreshes of this process running at once (each holds a database connection; default 2). */
+  concurrentRefreshes?: number;
 }
 
-export function createCcsFeeds(s: CcsService, bus: Bus, opts: CcsFeedOptions = {}) {
-  const epoch = randomBytes(3).toString('hex');
+const lineOf = (e: StoredEvent) =>
+  `{"type":${JSON.stringify(e.type)},"id":${JSON.stringify(e.id)},"data":${e.data ?? 'null'},"token":"${e.token}"}\n`;
+
+export function createCcsFeeds(s: CcsService, bus: Bus, log: CcsFeedLog, opts: CcsFeedOptions = {}) {
   const feeds = new Map<string, Promise<ViewFeed>>();
   const byContest = new Map<string, Set<string>>();
   const keepIdleMs = opts.keepIdleMs ?? 600_000;
   const stops: Unsubscribe[] = [];
-  let seq = 0;
+  let slots = opts.concurrentRefreshes ?? 2;
+  const waiting: (() => void)[] = [];
+
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (slots > 0) slots--;
+    else await new Promise<void>((r) => waiting.push(r));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else slots++;
+    }
+  }
 
   /** Every object a caller sees now, keyed `type\0id`, in snapshot order. */
   async function snapshot(
@@ -109,27 +144,62 @@ export function createCcsFeeds(s: CcsService, bus: Bus, opts: CcsFeedOptions = {
     return out;
   }
 
-  /** Compares the caller's objects now with what the feed sent; appends the differences. */
+  /** Takes events of the stored log into the in-memory copy; returns the new ones' lines. */
+  function apply(f: ViewFeed, events: readonly StoredEvent[]): string {
+    let out = '';
+    for (const e of events) {
+      if (f.tokens.length > 0 && e.token <= f.tokens[f.tokens.length - 1]!) continue;
+      const key = `${e.type}\0${e.id ?? ''}`;
+      if (e.data === null) f.objects.delete(key);
+      else f.objects.set(key, e.data);
+      const line = lineOf(e);
+      f.tokens.push(e.token);
+      f.lines.push(line);
+      out += line;
+    }
+    return out;
+  }
+
+  function fanOut(f: ViewFeed, ndjson: string) {
+    if (ndjson === '') return;
+    for (const l of f.listeners) l(ndjson);
+  }
+
+  const lastToken = (f: ViewFeed) => (f.tokens.length > 0 ? f.tokens[f.tokens.length - 1]! : 0);
+
+  /**
+   * Under the view's single-writer lock: takes what others logged, re-reads the caller's objects
+   * and logs the differences (none when another process already logged this change).
+   */
   async function refresh(f: ViewFeed) {
-    const now = await snapshot(f.user, f.cid);
-    const events: FeedEvent[] = [];
-    const push = (type: string, id: string | null, data: unknown) =>
-      events.push({ type, id, data, token: `${epoch}.${f.tag}.${f.log.length + events.length + 1}` });
-    for (const [key, [type, id, data]] of now) {
-      const json = JSON.stringify(data);
-      if (f.objects.get(key) === json) continue;
-      f.objects.set(key, json);
-      push(type, id, data);
+    let fresh = '';
+    try {
+      const written = await limited(() =>
+        log.append(Number(f.cid), f.view, lastToken(f), async (missed) => {
+          fresh += apply(f, missed);
+          const now = await snapshot(f.user, f.cid);
+          const add: { type: string; id: string | null; data: string | null }[] = [];
+          for (const [key, [type, id, data]] of now) {
+            const json = JSON.stringify(data);
+            if (f.objects.get(key) !== json) add.push({ type, id, data: json });
+          }
+          for (const key of f.objects.keys()) {
+            if (now.has(key)) continue;
+            const [type, id] = key.split('\0') as [string, string];
+            add.push({ type, id: id === '' ? null : id, data: null });
+          }
+          return add;
+        }),
+      );
+      fresh += apply(f, written);
+    } finally {
+      fanOut(f, fresh);
     }
-    for (const key of [...f.objects.keys()]) {
-      if (now.has(key)) continue;
-      const [type, id] = key.split('\0') as [string, string];
-      f.objects.delete(key);
-      push(type, id === '' ? null : id, null);
-    }
-    if (events.length === 0) return;
-    f.log.push(...events);
-    for (const l of f.listeners) l(events);
+  }
+
+  /** Reads (without the lock) what other processes logged for a view since this copy's last token. */
+  async function catchUp(f: ViewFeed) {
+    fanOut(f, apply(f, await log.after(Number(f.cid), f.view, lastToken(f))));
   }
 
   function schedule(f: ViewFeed) {
@@ -158,17 +228,18 @@ export function createCcsFeeds(s: CcsService, bus: Bus, opts: CcsFeedOptions = {
 
   async function feedFor(user: AuthUser | null, cid: string): Promise<ViewFeed> {
     const v = await s.view(user, cid);
-    const who = v.perspective === 'team' ? `team:${v.team}` : v.perspective;
-    const key = `${v.c.id}|${who}`;
+    const view = v.perspective === 'team' ? `team:${v.team}` : v.perspective;
+    const key = `${v.c.id}|${view}`;
     let f = feeds.get(key);
     if (!f) {
       f = (async () => {
         const feed: ViewFeed = {
-          tag: (++seq).toString(36),
+          view,
           user,
           cid: String(v.c.id),
           objects: new Map(),
-          log: [],
+          tokens: [],
+          lines: [],
           listeners: new Set(),
           running: null,
           again: false,
@@ -189,17 +260,46 @@ export function createCcsFeeds(s: CcsService, bus: Bus, opts: CcsFeedOptions = {
     return feed;
   }
 
-  /** Events after `sinceToken` (all when absent); 400 for a token this feed never gave. */
-  function eventsAfter(f: ViewFeed, sinceToken: string | undefined): FeedEvent[] {
-    if (sinceToken === undefined) return [...f.log];
-    const m = /^([0-9a-f]{6})\.([0-9a-z]+)\.([1-9][0-9]*)$/.exec(sinceToken);
-    if (!m || m[1] !== epoch || m[2] !== f.tag || Number(m[3]) > f.log.length)
-      throw new CcsError(400, `unknown since_token '${sinceToken}'`);
-    return f.log.slice(Number(m[3]));
+  /** Index in the log just after `token`, or -1 when this copy has no such token. */
+  function indexAfter(f: ViewFeed, token: number): number {
+    let lo = 0;
+    let hi = f.tokens.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const t = f.tokens[mid]!;
+      if (t === token) return mid + 1;
+      if (t < token) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /**
+   * The NDJSON of the events after `sinceToken` (all when absent), and — with a listener — the
+   * live events after them, with no gap or repeat between the two. 400 for a token this view's
+   * log never gave (a token of another process is looked up in the stored log first).
+   */
+  async function open(
+    f: ViewFeed,
+    sinceToken: string | undefined,
+    listener?: Listener,
+  ): Promise<{ backlog: string; unfollow: () => void }> {
+    // A refresh in flight (a change heard) is awaited: the answer holds what the bus has said.
+    if (f.running) await f.running;
+    let from = 0;
+    if (sinceToken !== undefined) {
+      const token = /^[1-9][0-9]{0,14}$/.test(sinceToken) ? Number(sinceToken) : NaN;
+      if (Number.isNaN(token)) throw new CcsError(400, `unknown since_token '${sinceToken}'`);
+      if (token > lastToken(f)) await catchUp(f);
+      from = indexAfter(f, token);
+      if (from < 0) throw new CcsError(400, `unknown since_token '${sinceToken}'`);
+    }
+    const backlog = f.lines.slice(from).join('');
+    return { backlog, unfollow: listener ? follow(f, listener) : () => undefined };
   }
 
   /** Subscribes to the live changes of a feed; returns the unsubscribe. */
-  function follow(f: ViewFeed, listener: (events: FeedEvent[]) => void): () => void {
+  function follow(f: ViewFeed, listener: Listener): () => void {
     if (f.idleTimer) clearTimeout(f.idleTimer);
     f.idleTimer = null;
     f.listeners.add(listener);
@@ -245,7 +345,7 @@ export function createCcsFeeds(s: CcsService, bus: Bus, opts: CcsFeedOptions = {
     for (const s of stops.splice(0)) await s();
   }
 
-  return { feedFor, eventsAfter, follow, start, stop, changed };
+  return { feedFor, open, start, stop, changed };
 }
 
 export type CcsFeeds = ReturnType<typeof createCcsFeeds>;

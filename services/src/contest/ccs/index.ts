@@ -6,6 +6,7 @@ import type { ContestCapability } from '..';
 import { registerCcsRoutes, type CredentialCheck } from './routes';
 import { createCcsService, type CcsService } from './service';
 import { createCcsFeeds, type CcsFeeds } from './feed';
+import { appendFeedEvents, feedEventsAfter } from './repository';
 
 export type { CcsService } from './service';
 export type { CredentialCheck } from './routes';
@@ -31,7 +32,10 @@ export function createCcsCapability(
     scoreboards: deps.contest.scoreboards,
     now: deps.now ?? Date.now,
   });
-  const feeds = createCcsFeeds(service, ctx.bus);
+  const feeds = createCcsFeeds(service, ctx.bus, {
+    after: (cid, view, token) => feedEventsAfter(ctx.db, cid, view, token),
+    append: (cid, view, after, write) => appendFeedEvents(ctx.db, cid, view, after, write),
+  });
   return {
     name: 'contest-api',
     service,

@@ -1,5 +1,8 @@
 // Reads of the Contest API (issue #24). Like the contest capability's default adapters, it reads
 // the judge, problem, account, site and discussion tables it presents; it never writes.
+import { sql, type ColumnType, type Generated, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import type { CcsImportTables } from '../ccs-import/tables';
 import type { Db } from '../repository';
 
 export { findContest, contestProblems } from '../repository';
@@ -223,4 +226,142 @@ export async function contestQa(
       created: r.gmt_create,
     })),
   };
+}
+
+// ---- The event feed's stored log (migration 0028_ccs_event_log) ----
+
+interface CcsEventTable {
+  token: Generated<string>;
+  cid: number;
+  view: string;
+  type: string;
+  obj_id: string | null;
+  data: string | null;
+  gmt_create: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+type LogDb = Kysely<Database & { ccs_event: CcsEventTable }>;
+const logDb = (db: Db): LogDb => db as unknown as LogDb;
+
+export interface StoredEvent {
+  token: number;
+  type: string;
+  id: string | null;
+  /** The object's JSON text; null: deleted. */
+  data: string | null;
+}
+
+const toStored = (r: {
+  token: string | number;
+  type: string;
+  obj_id: string | null;
+  data: string | null;
+}) => ({
+  token: Number(r.token),
+  type: r.type,
+  id: r.obj_id,
+  data: r.data,
+});
+
+/** A view's events after `after` (0: all), in token order. */
+export async function feedEventsAfter(
+  db: Db | Transaction<Database>,
+  cid: number,
+  view: string,
+  after: number,
+): Promise<StoredEvent[]> {
+  const rows = await logDb(db as Db)
+    .selectFrom('ccs_event')
+    .select(['token', 'type', 'obj_id', 'data'])
+    .where('cid', '=', cid)
+    .where('view', '=', view)
+    .where('token', '>', String(after))
+    .orderBy('token')
+    .execute();
+  return rows.map(toStored);
+}
+
+/**
+ * The single writer of one view's log: runs `write` inside a transaction holding the view's
+ * advisory lock, so at most one process (of any number on the database) appends at a time, and the
+ * rows of a view commit in token order (a reader of `token > n` never skips a later-committed
+ * smaller token). `write` gets the events written since `after` by others and returns what to append.
+ */
+export async function appendFeedEvents(
+  db: Db,
+  cid: number,
+  view: string,
+  after: number,
+  write: (missed: StoredEvent[]) => Promise<{ type: string; id: string | null; data: string | null }[]>,
+): Promise<StoredEvent[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`ccs-feed|${cid}|${view}`}))`.execute(trx);
+    const missed = await feedEventsAfter(trx, cid, view, after);
+    const add = await write(missed);
+    if (add.length === 0) return missed;
+    const rows = await logDb(trx as unknown as Db)
+      .insertInto('ccs_event')
+      .values(add.map((e) => ({ cid, view, type: e.type, obj_id: e.id, data: e.data })))
+      .returning(['token', 'type', 'obj_id', 'data'])
+      .execute();
+    return [...missed, ...rows.map(toStored).sort((a, b) => a.token - b.token)];
+  });
+}
+
+// ---- Teams and organisations imported through the Contest API import (ccs-import, 0024) ----
+
+export interface ImportedTeamRow {
+  uid: string;
+  teamId: string;
+  name: string;
+  displayName: string | null;
+  hidden: boolean;
+  org: {
+    extId: string;
+    name: string;
+    formalName: string | null;
+    country: string | null;
+    icpcId: string | null;
+    logoBlob: string | null;
+  } | null;
+}
+
+/** A contest's imported teams linked to an account, with their organisations. */
+export async function importedTeams(db: Db, cid: number): Promise<ImportedTeamRow[]> {
+  const rows = await (db as unknown as Kysely<Database & CcsImportTables>)
+    .selectFrom('ccs_contest_team as t')
+    .leftJoin('ccs_organization as o', 'o.id', 't.organization_id')
+    .select([
+      't.uid',
+      't.team_id',
+      't.name',
+      't.display_name',
+      't.hidden',
+      'o.ext_id',
+      'o.name as org_name',
+      'o.formal_name',
+      'o.country',
+      'o.icpc_id',
+      'o.logo_blob',
+    ])
+    .where('t.cid', '=', cid)
+    .where('t.uid', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    uid: r.uid!,
+    teamId: r.team_id,
+    name: r.name,
+    displayName: r.display_name,
+    hidden: r.hidden,
+    org:
+      r.ext_id === null || r.org_name === null
+        ? null
+        : {
+            extId: r.ext_id,
+            name: r.org_name,
+            formalName: r.formal_name,
+            country: r.country,
+            icpcId: r.icpc_id,
+            logoBlob: r.logo_blob,
+          },
+  }));
 }

@@ -15,7 +15,7 @@ import type { App } from '../../platform/http/app';
 import type { AuthUser } from '../../platform/http/access';
 import { ApiError } from '../../platform/http/errors';
 import { CcsError, type CcsService, type ContestView } from './service';
-import type { CcsFeeds, FeedEvent } from './feed';
+import type { CcsFeeds } from './feed';
 
 /** Checks a username and password; null when they do not match an active account. */
 export type CredentialCheck = (username: string, password: string) => Promise<AuthUser | null>;
@@ -162,26 +162,29 @@ export function registerCcsRoutes(
         if (q.since_id !== undefined)
           throw new CcsError(400, 'since_id is not supported by the 2023-06 Contest API; use since_token');
         const feed = await feeds.feedFor(await caller(req), (req.params as { cid: string }).cid);
-        const backlog = feeds.eventsAfter(feed, q.since_token);
-        const line = (events: FeedEvent[]) => events.map((e) => `${JSON.stringify(e)}\n`).join('');
-        if (q.stream === 'false')
-          return reply
-            .type('application/x-ndjson')
-            .header('Access-Control-Allow-Origin', '*')
-            .send(line(backlog));
+        if (q.stream === 'false') {
+          const { backlog } = await feeds.open(feed, q.since_token);
+          return reply.type('application/x-ndjson').header('Access-Control-Allow-Origin', '*').send(backlog);
+        }
+        // The backlog and the live events after it, with no gap: taken together, before the hijack.
+        let raw: typeof reply.raw | null = null;
+        const early: string[] = [];
+        const { backlog, unfollow } = await feeds.open(feed, q.since_token, (ndjson) => {
+          if (raw) raw.write(ndjson);
+          else early.push(ndjson);
+        });
         reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
+        const out = (raw = reply.raw);
+        out.writeHead(200, {
           'content-type': 'application/x-ndjson',
           'cache-control': 'no-store',
           'access-control-allow-origin': '*',
           'x-accel-buffering': 'no',
         });
-        if (backlog.length > 0) raw.write(line(backlog));
-        const unfollow = feeds.follow(feed, (events) => raw.write(line(events)));
-        const keepAlive = setInterval(() => raw.write('\n'), keepAliveMs);
+        if (backlog.length > 0 || early.length > 0) out.write(backlog + early.join(''));
+        const keepAlive = setInterval(() => out.write('\n'), keepAliveMs);
         keepAlive.unref?.();
-        raw.once('close', () => {
+        out.once('close', () => {
           clearInterval(keepAlive);
           unfollow();
         });

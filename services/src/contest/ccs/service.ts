@@ -233,11 +233,13 @@ export function createCcsService(deps: CcsServiceDeps) {
 
   /** Everything the team-shaped collections read, once per request. */
   async function world(v: ContestView) {
-    const [subs, registered, roots] = await Promise.all([
+    const [subs, registered, roots, imported] = await Promise.all([
       repo.contestSubmissions(db, v.c.id),
       repo.registeredUids(db, v.c.id),
       repo.superAdminUids(db),
+      repo.importedTeams(db, v.c.id),
     ]);
+    const importedOf = new Map(imported.map((t) => [t.uid, t]));
     const uids = [...new Set([...registered, ...subs.map((s) => s.uid)])];
     const profiles = await repo.profiles(db, uids);
     const excluded = new Set([v.c.uid, ...roots]);
@@ -247,13 +249,22 @@ export function createCcsService(deps: CcsServiceDeps) {
     const teams = new Map<string, CcsTeam>();
     for (const p of profiles) {
       const star = stars.has(p.username);
+      const imp = importedOf.get(p.uid);
+      // The import's hidden flag is not applied: our board decides who is ranked (stars are hidden).
       const hidden = star || excluded.has(p.uid);
       if (hidden && v.perspective !== 'admin' && p.uid !== v.team) continue;
-      teams.set(p.uid, teamOf(p, { show: show as RankShowName, star, hidden }));
+      const team = teamOf(p, { show: show as RankShowName, star, hidden });
+      // An imported team (compat CA8) names the account's team and its organisation.
+      if (imp) {
+        team.name = imp.name;
+        team.display_name = imp.displayName ?? imp.name;
+        if (imp.org) team.organization_id = imp.org.extId;
+      }
+      teams.set(p.uid, team);
     }
     const profileOf = new Map(profiles.map((p) => [p.uid, p]));
     const visibleSubs = subs.filter((s) => teams.has(s.uid));
-    return { teams, profileOf, subs: visibleSubs, show: show as RankShowName };
+    return { teams, profileOf, importedOf, subs: visibleSubs, show: show as RankShowName };
   }
 
   async function teams(v: ContestView): Promise<CcsTeam[]> {
@@ -271,6 +282,18 @@ export function createCcsService(deps: CcsServiceDeps) {
     const w = await world(v);
     const out = new Map<string, CcsOrganization>();
     for (const t of w.teams.values()) {
+      const org = w.importedOf.get(t.id)?.org;
+      if (org) {
+        if (!out.has(org.extId))
+          out.set(org.extId, {
+            id: org.extId,
+            name: org.name,
+            formal_name: org.formalName ?? org.name,
+            country: org.country !== null && /^[A-Z]{3}$/.test(org.country) ? org.country : null,
+            ...(org.icpcId !== null ? { icpc_id: org.icpcId } : {}),
+          });
+        continue;
+      }
       const school = w.profileOf.get(t.id)?.school?.trim();
       if (school && !out.has(organizationIdOf(school)))
         out.set(organizationIdOf(school), {
