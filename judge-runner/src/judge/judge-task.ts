@@ -30,6 +30,7 @@ import { judgeInOrder, type RunBudget } from './case-order';
 import { checkerVerdict } from './checker-verdict';
 import { compareTestRun, normaliseExpected, type CompareVerdict } from './compare';
 import { compareOutputFile, type ExpectedOutput } from './compare-stream';
+import { compareTokensFile } from './token-compare';
 import { runInteractive, runProgram, userLimits, type Program, type RunInput } from './program';
 import { TestDataMemory, type TestDataSource } from './test-data';
 import { runVerdict } from './verdict';
@@ -512,7 +513,8 @@ async function judgeCase(
       ? MIN_OUTPUT_CAP
       : Math.max(2 * Buffer.byteLength(expected!.text), MIN_OUTPUT_CAP);
   const fileIO = task.fileIO ? { ...task.fileIO, source: input } : undefined;
-  const compared: { verdict: CompareVerdict | null; ms: number } = { verdict: null, ms: 0 };
+  const compared: { verdict: CompareVerdict | null; message?: string; ms: number } = { verdict: null, ms: 0 };
+  const flags = task.outputValidatorFlags;
   // A sample case keeps the start of the user's output (the detail page shows it: issue #26.3).
   let sampleOutput: Buffer | null = null;
   const t0 = performance.now();
@@ -529,7 +531,13 @@ async function judgeCase(
             if (tc.sample) sampleOutput = readHead(outputPath, SAMPLE_IO_CAP + 1);
             if (runVerdict(result, limits.timeLimit, limits.memoryLimit).status !== null) return;
             const t1 = performance.now();
-            compared.verdict = compareOutputFile(outputPath, expected!, task.isRemoveEndBlank, maxBytes);
+            if (flags) {
+              // the Kattis default output validator's comparison (issue #25)
+              const tv = compareTokensFile(outputPath, expected!.tokenised, flags, maxBytes);
+              compared.verdict = tv.verdict;
+              compared.message = tv.message;
+            } else
+              compared.verdict = compareOutputFile(outputPath, expected!, task.isRemoveEndBlank, maxBytes);
             compared.ms = performance.now() - t1;
           }
         : undefined,
@@ -579,7 +587,10 @@ async function judgeCase(
   }
 
   const verdict = compared.verdict ?? 'WA';
-  return finish(verdict === 'AC' ? S.ACCEPTED : verdict === 'PE' ? S.PRESENTATION_ERROR : S.WRONG_ANSWER);
+  return finish(
+    verdict === 'AC' ? S.ACCEPTED : verdict === 'PE' ? S.PRESENTATION_ERROR : S.WRONG_ANSWER,
+    compared.message,
+  );
 }
 
 /** The first `SAMPLE_IO_CAP` bytes of a text (a character cut in two is dropped); `cut` when longer. */

@@ -71,6 +71,23 @@ export const CheckerSchema = Type.Object({
 });
 export type Checker = Static<typeof CheckerSchema>;
 
+/**
+ * The ICPC/Kattis default output validator's flags (issue #25): with them a default-mode problem is
+ * compared by tokens as that validator does instead of this judge's own comparison. Absent = the
+ * judge's own comparison (isRemoveEndBlank).
+ */
+export const OutputValidatorFlagsSchema = Type.Object({
+  /** Tokens compared with case (else ASCII letters fold). */
+  caseSensitive: Type.Boolean(),
+  /** Every whitespace run must match exactly (else whitespace only separates tokens). */
+  spaceChangeSensitive: Type.Boolean(),
+  /** Numbers of the answer accepted within this absolute difference. */
+  floatAbsoluteTolerance: Type.Optional(Type.Number({ minimum: 0 })),
+  /** Numbers of the answer accepted within this difference relative to the answer's number. */
+  floatRelativeTolerance: Type.Optional(Type.Number({ minimum: 0 })),
+});
+export type OutputValidatorFlags = Static<typeof OutputValidatorFlagsSchema>;
+
 const CommonTaskFields = {
   limits: ProblemLimitsSchema,
   language: Type.String({ minLength: 1, maxLength: 64 }),
@@ -97,6 +114,8 @@ export const SubmissionJudgeTaskSchema = Type.Object({
   /** Required for spj (checker) and interactive (interactor). */
   checker: Type.Optional(CheckerSchema),
   judgeExtraFiles: Type.Optional(ExtraFilesSchema),
+  /** Default mode only: compare as the Kattis default output validator with these flags. */
+  outputValidatorFlags: Type.Optional(OutputValidatorFlagsSchema),
   ...CommonTaskFields,
 });
 export type SubmissionJudgeTask = Static<typeof SubmissionJudgeTaskSchema>;

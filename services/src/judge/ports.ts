@@ -1,7 +1,14 @@
 // What the judge capability needs from other capabilities. The composition root
 // passes implementations in; nothing here reaches into another capability's tables.
 import type { Kysely } from 'kysely';
-import type { Checker, ExtraFiles, FileIO, JudgeTestCase, ProblemLimits } from '@oj/protocol/judge/schemas';
+import type {
+  Checker,
+  ExtraFiles,
+  FileIO,
+  JudgeTestCase,
+  OutputValidatorFlags,
+  ProblemLimits,
+} from '@oj/protocol/judge/schemas';
 import type { JudgeCaseMode, JudgeMode } from '@oj/protocol';
 import type { Database } from '../platform/db/schema';
 import type { AuthUser } from '../platform/http/access';
@@ -35,6 +42,8 @@ export interface JudgeProblem {
   judgeExtraFiles?: ExtraFiles;
   /** spj checker or interactor. */
   checker?: Checker;
+  /** Default mode: the Kattis default output validator's flags (issue #25). */
+  outputValidatorFlags?: OutputValidatorFlags;
   /** Language names allowed for this problem; empty = the site's judge languages. */
   languages: string[];
   /** Test data with blob hashes, in file order. */

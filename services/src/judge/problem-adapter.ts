@@ -61,6 +61,7 @@ export function toJudgeProblem(p: ProblemForJudge): JudgeProblem {
     ...(userExtraFiles ? { userExtraFiles } : {}),
     ...(judgeExtraFiles ? { judgeExtraFiles } : {}),
     ...(p.checker ? { checker: p.checker } : {}),
+    ...(p.outputValidatorFlags ? { outputValidatorFlags: p.outputValidatorFlags } : {}),
     languages: p.languages,
     testCases: [...p.cases]
       .sort((a, b) => a.seq - b.seq)

@@ -29,6 +29,8 @@ import {
   totalScore,
 } from './rules';
 import { insertDraft, resolveTags } from './writer';
+import { storedValidatorFlags, VALIDATOR_FLAGS_FILE } from './packages/icpc/default-validator';
+import { parseExtraFiles } from './port';
 
 const STAFF = ['root', 'problem_admin'];
 
@@ -45,6 +47,13 @@ function checkExtraFiles(value: string | null | undefined, field: string): strin
 }
 
 const FILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The Kattis default-validator flags kept among the judge extra files must be ones the runner knows. */
+function checkValidatorFlags(judgeExtraFile: string | null | undefined): void {
+  const words = parseExtraFiles(judgeExtraFile ?? null)[VALIDATOR_FLAGS_FILE];
+  if (words !== undefined && !storedValidatorFlags(words))
+    throw fail(`默认校验器参数无效：${words.trim().slice(0, 200)}`);
+}
 
 const CLASSIFICATION_MISSING = '该标签分类不存在！';
 
@@ -166,6 +175,7 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
       throw fail('文件IO的输入输出文件名不合法！');
     checkExtraFiles(p.userExtraFile, '用户程序额外文件');
     checkExtraFiles(p.judgeExtraFile, '评测程序额外文件');
+    checkValidatorFlags(p.judgeExtraFile);
     return { ...p, ...merged, problemId: merged.problemId!.trim().toUpperCase() };
   }
 

@@ -30,6 +30,7 @@ import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, tot
 import { insertDraft } from './writer';
 import { DEFAULT_ZIP_LIMITS, readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
 import type { VerificationService } from './verification/service';
+import { DERIVE_CAP_MS } from './packages/icpc/time-limit';
 
 export interface UploadedFile {
   filename: string;
@@ -204,6 +205,17 @@ export function createProblemFilesService(
       p.values.stack_limit = clampLimit(p.values.stack_limit ?? 128, MAX_LIMITS.stackLimit);
       // Verified before it is made visible (issue #25 item 3): imported private.
       if (opts.verify && verification) p.values.auth = 2;
+      // No time limit in a Kattis package (docs/compat.md K6): with verification and an accepted
+      // solution it is derived from the accepted ones, which run under a generous cap first;
+      // otherwise the judge's default for a new problem stays.
+      if (p.timeLimitFromAccepted) {
+        const derive =
+          opts.verify &&
+          verification &&
+          p.solutions?.some((s) => s.expected.length === 1 && s.expected[0] === 'AC');
+        if (derive) p.values.time_limit = DERIVE_CAP_MS;
+        else delete p.timeLimitFromAccepted;
+      }
     }
     const wanted = problems
       .map((p) => p.values.problem_id?.trim().toUpperCase())
@@ -270,7 +282,8 @@ export function createProblemFilesService(
     if (!opts.verify || !verification) return { count: ids.length, problemIds: ids };
     let verifying = 0;
     for (const [i, { p }] of hashed.entries())
-      if (p.solutions?.length) verifying += await verification.start(user.uid, pids[i]!, p.solutions);
+      if (p.solutions?.length)
+        verifying += await verification.start(user.uid, pids[i]!, p.solutions, p.timeLimitFromAccepted);
     return { count: ids.length, problemIds: ids, verifying, pids };
   }
 

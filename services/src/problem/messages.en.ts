@@ -78,6 +78,10 @@ registerEnglish({
 });
 registerEnglishPattern(/^导入成功：共导入(\d+)道题目$/, (m) => `Imported ${m[1]} problem(s)`);
 registerEnglishPattern(/^语言不存在：(.*)$/, (m) => `Unknown language(s): ${m[1]}`);
+registerEnglishPattern(
+  /^默认校验器参数无效：([\s\S]*)$/,
+  (m) => `Invalid default output validator flags: ${m[1]}`,
+);
 registerEnglishPattern(/^评测数据最多(\d+)组！$/, (m) => `At most ${m[1]} test cases!`);
 registerEnglishPattern(
   /^题目的内存限制范围请合理填写！\(1~(\d+)mb\)$/,

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 import * as repo from './repository';
 import { counterColumn } from './rules';
+import type { OutputValidatorFlags } from '@oj/protocol/judge/schemas';
+import { storedValidatorFlags, VALIDATOR_FLAGS_FILE } from './packages/icpc/default-validator';
 
 /** One test case of a problem, its data in the blob store. */
 export interface ProblemCaseForJudge {
@@ -35,6 +37,12 @@ export interface ProblemForJudge {
   checker: { code: string; language: string } | null;
   userExtraFiles: Record<string, string>;
   judgeExtraFiles: Record<string, string>;
+  /**
+   * Default mode: compare as the Kattis default output validator with these flags (kept as the
+   * judge extra file VALIDATOR_FLAGS_FILE, which judgeExtraFiles leaves out); absent = this judge's
+   * own comparison.
+   */
+  outputValidatorFlags?: OutputValidatorFlags;
   /** File IO names when the problem reads/writes files instead of stdin/stdout. */
   fileIO: { input: string; output: string } | null;
   isRemoveEndBlank: boolean;
@@ -101,6 +109,9 @@ export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
         p.judge_mode !== 'default' && p.spj_code && p.spj_language
           ? { code: p.spj_code, language: p.spj_language }
           : null;
+      const { [VALIDATOR_FLAGS_FILE]: flagWords, ...judgeExtraFiles } = parseExtraFiles(p.judge_extra_file);
+      const flags =
+        flagWords !== undefined && p.judge_mode === 'default' ? storedValidatorFlags(flagWords) : null;
       return {
         pid: p.id,
         problemId: p.problem_id,
@@ -115,7 +126,8 @@ export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
         difficulty: p.difficulty,
         checker,
         userExtraFiles: parseExtraFiles(p.user_extra_file),
-        judgeExtraFiles: parseExtraFiles(p.judge_extra_file),
+        judgeExtraFiles,
+        ...(flags ? { outputValidatorFlags: flags } : {}),
         fileIO:
           p.is_file_io && p.io_read_file_name && p.io_write_file_name
             ? { input: p.io_read_file_name, output: p.io_write_file_name }

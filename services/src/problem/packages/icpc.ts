@@ -13,18 +13,19 @@ import { normalizeData } from '../testcases';
 import { utf8, type ZipEntries } from '../zip';
 import type { CheckerCompilePort } from '../ports';
 import { PackageError, type ImportedCase, type ImportedProblem } from './types';
-import { defaultValidatorSource, parseValidatorFlags } from './icpc/default-validator';
+import { parseValidatorFlags, VALIDATOR_FLAGS_FILE } from './icpc/default-validator';
 import { readSubmissions } from './icpc/submissions';
 import { readCases } from './icpc/testdata';
 import { buildKattisChecker, validatorFiles } from './icpc/validator';
+import { readTimeLimit } from './icpc/time-limit';
 import { resolveSymlinks, symlinkNames } from './icpc/zip-links';
 
 type Yaml = Record<string, unknown>;
 
+/** Time limit (ms) when the package gives none and it is not derived (an import without verification). */
+export const FALLBACK_TIME_MS = 1000;
 /** Memory limit (MiB) when the package sets none: the 2023-07 typical system default; legacy: problemtools' default. */
 export const DEFAULT_MEMORY_MB = { modern: 2048, legacy: 1024 } as const;
-/** Time limit (ms) when the package sets none (deriving it from the accepted solutions is not done at import). */
-export const FALLBACK_TIME_MS = 1000;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -115,8 +116,9 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
 
   // limits
   const limits = (meta.limits as Yaml | undefined) ?? {};
+  if (typeof limits !== 'object' || Array.isArray(limits)) refuse('limits 必须是映射');
   const timelimitFile = get('.timelimit');
-  const seconds = Number(str(limits.time_limit)) || (timelimitFile ? Number(utf8(timelimitFile).trim()) : 0);
+  const time = readTimeLimit(limits, timelimitFile ? utf8(timelimitFile) : undefined, modern, refuse);
   const memory = Number(str(limits.memory)) || (modern ? DEFAULT_MEMORY_MB.modern : DEFAULT_MEMORY_MB.legacy);
 
   // statement
@@ -139,14 +141,20 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
   const found = validatorFiles(entries, root, title);
   const custom = validation.startsWith('custom') || interactive || (modern && !!found);
   let judgeMode = 'spj';
-  let checker: { code: string; language: string; extraFiles: Record<string, string> };
+  let checker: { code: string | null; language: string | null; extraFiles: Record<string, string> };
   if (custom) {
     if (!found) refuse(`需要自定义输出校验器，但缺少 ${modern ? 'output_validator/' : 'output_validators/'}`);
     checker = buildKattisChecker(found!.files, found!.dir, { title, interactive, args: validatorArgs });
     if (interactive) judgeMode = 'interactive';
   } else {
-    const flags = parseValidatorFlags(validatorArgs, title);
-    checker = { code: defaultValidatorSource(flags), language: 'SPJ-C++17', extraFiles: {} };
+    // the runner's own token comparison with the flags (kept as the words, never empty)
+    parseValidatorFlags(validatorArgs, title);
+    judgeMode = 'default';
+    checker = {
+      code: null,
+      language: null,
+      extraFiles: { [VALIDATOR_FLAGS_FILE]: `${validatorArgs.join(' ')}\n` },
+    };
   }
 
   const cases: ImportedCase[] = data.cases.map((c, i) => ({
@@ -186,7 +194,7 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
       type: scoring ? 1 : 0,
       difficulty: 1,
       auth: 1,
-      time_limit: seconds > 0 ? Math.max(1, Math.round(seconds * 1000)) : FALLBACK_TIME_MS,
+      time_limit: time.fixedMs ?? FALLBACK_TIME_MS,
       memory_limit: memory,
       judge_mode: judgeMode,
       judge_case_mode: scoring ? 'subtask_lowest' : 'default',
@@ -202,5 +210,6 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
     templates: [],
     cases,
     solutions: readSubmissions(entries, root),
+    ...(time.fixedMs === null ? { timeLimitFromAccepted: time.rule } : {}),
   };
 }

@@ -21,6 +21,18 @@ export interface ImportedProblem {
   /** Solutions shipped in the package (Polygon tagged solutions, Kattis
    * `submissions/<verdict>/`), kept for an import verification run. */
   solutions?: ShippedSolution[];
+  /**
+   * The package gives no time limit: it is to be derived from the accepted solutions by this
+   * rule (Kattis, docs/compat.md K6) when it is imported with verification.
+   */
+  timeLimitFromAccepted?: TimeLimitRule;
+}
+
+/** How a time limit is derived from the slowest accepted solution's time. */
+export interface TimeLimitRule {
+  multiplier: number;
+  /** Seconds the limit is rounded up to a multiple of (2023-07); null: legacy, whole seconds rounded half up. */
+  resolution: number | null;
 }
 
 /** A solution a package ships, with the verdicts it is expected to get. */

@@ -14,6 +14,8 @@ export interface VerifyInsert {
   code: string;
   expected: string[];
   created_by: string;
+  /** Set on a row held back until the time limit is derived (not queued yet). */
+  message?: string | null;
 }
 
 export async function insertRuns(db: Db, rows: VerifyInsert[]): Promise<void> {
@@ -68,4 +70,48 @@ export async function finishRun(
     .where('status', 'is', null)
     .returning(COLUMNS)
     .executeTakeFirst();
+}
+
+/** Rows of a problem not judged yet: those queued, and those held back (message starting with `heldPrefix`). */
+export async function unfinishedCounts(
+  db: Db,
+  pid: number,
+  heldPrefix: string,
+): Promise<{ queued: number; held: number }> {
+  const rows = await db
+    .selectFrom('problem_verification')
+    .select(['message'])
+    .where('pid', '=', pid)
+    .where('status', 'is', null)
+    .execute();
+  const held = rows.filter((r) => r.message?.startsWith(heldPrefix)).length;
+  return { queued: rows.length - held, held };
+}
+
+/**
+ * Takes the held-back rows of a problem to queue them (their mark cleared): one caller gets
+ * them, a concurrent one none (the update re-checks the mark under the row lock).
+ */
+export async function takeHeldRows(db: Db, pid: number, heldPrefix: string) {
+  const held = await db
+    .selectFrom('problem_verification')
+    .select(['id', 'message'])
+    .where('pid', '=', pid)
+    .where('status', 'is', null)
+    .where('message', 'like', `${heldPrefix.replace(/[%_\\]/g, '\\$&')}%`)
+    .execute();
+  if (!held.length) return [];
+  const taken = await db
+    .updateTable('problem_verification')
+    .set({ message: null, gmt_modified: new Date() })
+    .where(
+      'id',
+      'in',
+      held.map((h) => h.id),
+    )
+    .where('status', 'is', null)
+    .where('message', 'is not', null)
+    .returning(['verify_key', 'language', 'code'])
+    .execute();
+  return taken.map((t) => ({ ...t, mark: held[0]!.message! }));
 }

@@ -17,10 +17,33 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/http/errors';
 import { createProblemJudgePort, type ProblemForJudge } from '../port';
 import * as problems from '../repository';
-import type { ShippedSolution } from '../packages/types';
+import type { ShippedSolution, TimeLimitRule } from '../packages/types';
+import { derivedTimeLimitMs } from '../packages/icpc/time-limit';
 import * as repo from './repository';
 
 const S = JudgeStatus;
+
+/**
+ * The message of a row held back while the time limit is derived from the accepted solutions
+ * (docs/compat.md K6): this prefix, then the rule as JSON. Shown in the table until it is queued.
+ */
+export const HELD_PREFIX = 'waiting for the time limit from the accepted solutions ';
+
+const heldMessage = (rule: TimeLimitRule) => `${HELD_PREFIX}${JSON.stringify(rule)}`;
+
+function ruleOf(message: string): TimeLimitRule | null {
+  try {
+    const r = JSON.parse(message.slice(HELD_PREFIX.length)) as Partial<TimeLimitRule>;
+    if (typeof r.multiplier === 'number' && (r.resolution === null || typeof r.resolution === 'number'))
+      return { multiplier: r.multiplier, resolution: r.resolution };
+  } catch {
+    // not a rule: the limit is left as it is
+  }
+  return null;
+}
+
+/** A solution of the accepted folder (the ones a time limit is derived from). */
+const acceptedOnly = (expected: readonly string[]) => expected.length === 1 && expected[0] === 'AC';
 /** Most solutions verified per problem (a package shipping more is verified on its first ones). */
 export const MAX_VERIFY_SOLUTIONS = 100;
 
@@ -79,6 +102,7 @@ function buildTask(key: string, p: ProblemForJudge, s: { language: string; code:
       })),
     ...(p.checker ? { checker: p.checker } : {}),
     ...(judgeExtraFiles ? { judgeExtraFiles } : {}),
+    ...(p.outputValidatorFlags ? { outputValidatorFlags: p.outputValidatorFlags } : {}),
     limits: { timeLimit: p.timeLimit, memoryLimit: p.memoryLimit, stackLimit: p.stackLimit },
     language: s.language,
     code: s.code,
@@ -93,15 +117,22 @@ export function createVerificationService(ctx: AppContext) {
   const { db, bus, log } = ctx;
   const judgePort = createProblemJudgePort(db);
 
-  /** Stores the rows and queues one verify task per solution; an earlier run of the problem is replaced. */
+  /**
+   * Stores the rows and queues one verify task per solution; an earlier run of the problem is
+   * replaced. With `timeLimitFrom` (a package without a time limit) only the accepted solutions
+   * are queued, under the problem's current limit (the cap); the others are held back until the
+   * last accepted one is judged, then the limit is derived and they are queued under it.
+   */
   async function start(
     uid: string,
     pid: number,
     solutions: Pick<ShippedSolution, 'path' | 'language' | 'code' | 'expected'>[],
+    timeLimitFrom?: TimeLimitRule,
   ): Promise<number> {
     const list = solutions.slice(0, MAX_VERIFY_SOLUTIONS);
     const problem = await judgePort.getProblemForJudge(pid);
     if (!problem) throw fail('对不起，该题目不存在！');
+    const deriving = !!timeLimitFrom && list.some((s) => acceptedOnly(s.expected));
     const rows = list.map((s, i) => ({
       pid,
       verify_key: `VERIFY_${pid}_${randomBytes(12).toString('hex')}`,
@@ -111,9 +142,21 @@ export function createVerificationService(ctx: AppContext) {
       code: s.code,
       expected: s.expected,
       created_by: uid,
+      message: deriving && !acceptedOnly(s.expected) ? heldMessage(timeLimitFrom!) : null,
     }));
     await repo.deleteRuns(db, pid);
     await repo.insertRuns(db, rows);
+    await queue(
+      problem,
+      rows.filter((r) => r.message === null),
+    );
+    return rows.length;
+  }
+
+  async function queue(
+    problem: ProblemForJudge,
+    rows: { verify_key: string; language: string; code: string }[],
+  ) {
     for (const r of rows) {
       const task = buildTask(r.verify_key, problem, r);
       if (!Value.Check(VerifyJudgeTaskSchema, task)) {
@@ -128,7 +171,34 @@ export function createVerificationService(ctx: AppContext) {
       }
       await bus.enqueue(Subjects.judgeTaskQueue, task, { id: `task:verify:${r.verify_key}` });
     }
-    return rows.length;
+  }
+
+  /**
+   * Once no queued row of the problem is left unjudged, its held-back rows (if any) are taken:
+   * the time limit becomes the slowest accepted solution's time by the rule (left at the cap when
+   * none was accepted) and they are queued under it. Whoever takes the rows does it, once.
+   */
+  async function releaseHeld(pid: number): Promise<void> {
+    const counts = await repo.unfinishedCounts(db, pid, HELD_PREFIX);
+    if (counts.queued > 0 || counts.held === 0) return;
+    const taken = await repo.takeHeldRows(db, pid, HELD_PREFIX);
+    if (!taken.length) return;
+    const rule = ruleOf(taken[0]!.mark);
+    const times = (await repo.runsOf(db, pid))
+      .filter((r) => acceptedOnly(r.expected) && r.status === S.ACCEPTED)
+      .map((r) => r.time ?? 0);
+    if (rule && times.length) {
+      const limit = derivedTimeLimitMs(Math.max(...times), rule);
+      await problems.updateProblem(db, pid, { time_limit: limit });
+      log.info({ pid, slowest: Math.max(...times), limit }, 'time limit derived from the accepted solutions');
+      try {
+        await bus.publish(Subjects.problemChanged, { at: Date.now() });
+      } catch (err) {
+        log.warn({ err, pid }, 'could not publish a problem change');
+      }
+    }
+    const problem = await judgePort.getProblemForJudge(pid);
+    if (problem) await queue(problem, taken);
   }
 
   /** Runs the stored solutions of a problem again (after an edit of its data or limits). */
@@ -150,6 +220,7 @@ export function createVerificationService(ctx: AppContext) {
       // Stored: the screen reads it again when it (re)opens.
       log.warn({ err, key }, 'publishing a verification row failed');
     }
+    await releaseHeld(row.pid);
   }
 
   async function applyResult(result: JudgeResult): Promise<void> {

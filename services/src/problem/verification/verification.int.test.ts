@@ -116,6 +116,28 @@ function kattisZip(): Uint8Array {
   return zipSync(files);
 }
 
+/** About `ms` of CPU, then the sum: an accepted solution whose time the limit is derived from. */
+const busyRight = (ms: number) =>
+  `#include <ctime>\n#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; volatile unsigned long x = 0; while (std::clock() < ${ms} * (CLOCKS_PER_SEC / 1000)) x = x + 1; std::cout << a + b << "\\n"; }\n`;
+
+/** A legacy Kattis package without a time limit: it is derived from submissions/accepted/ (compat K6). */
+function kattisNoLimitZip(): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    'problem.yaml': strToU8(
+      'name: Kattis Derived Limit\nlimits:\n  time_multiplier: 4\n  time_safety_margin: 2\n',
+    ),
+    'submissions/accepted/quick.cpp': strToU8(RIGHT),
+    'submissions/accepted/busy.cpp': strToU8(busyRight(150)),
+    'submissions/wrong_answer/diff.cpp': strToU8(WRONG),
+    'submissions/time_limit_exceeded/spin.cpp': strToU8(SLOW),
+  };
+  TESTS.forEach(([a, b], i) => {
+    files[`data/secret/${i + 1}.in`] = strToU8(`${a} ${b}\n`);
+    files[`data/secret/${i + 1}.ans`] = strToU8(`${a! + b!}\n`);
+  });
+  return zipSync(files);
+}
+
 describe('import verification on PostgreSQL with the real runner', () => {
   let h: JudgedPlatform;
   let platform: Platform;
@@ -214,6 +236,40 @@ describe('import verification on PostgreSQL with the real runner', () => {
     expect(again.json()).toMatchObject({ status: 200, data: { verifying: 2 } });
     expect((await table(pid)).rows.every((r) => r.status === null)).toBe(true);
     await verified(pid, 4);
+  }, 300_000);
+
+  it('derives a Kattis time limit from the accepted solutions, then judges the others under it', async () => {
+    if (!runner) throw new Error('the embedded judge runner did not start (sandbox unavailable)');
+    const data = await importZip('/api/file/import-icpc-problem', kattisNoLimitZip());
+    expect(data.verifying).toBe(4);
+    const pid = await pidOf(data.problemIds[0]!);
+    // the other solutions wait for the limit: held back, not queued
+    const early = await table(pid);
+    const held = early.rows.filter((r) => !r.path.includes('/accepted/'));
+    expect(held).toHaveLength(2);
+    for (const r of held) {
+      expect(r.status).toBeNull();
+      expect(r.message).toMatch(/^waiting for the time limit from the accepted solutions/);
+    }
+    const t = await verified(pid, 4);
+    expect(t.rows.map((r) => [r.path, r.got])).toEqual([
+      ['submissions/accepted/busy.cpp', 'AC'],
+      ['submissions/accepted/quick.cpp', 'AC'],
+      ['submissions/time_limit_exceeded/spin.cpp', 'TLE'],
+      ['submissions/wrong_answer/diff.cpp', 'WA'],
+    ]);
+    // legacy rule: slowest accepted × time_multiplier, whole seconds rounded half up, at least 1 s
+    const slowest = Math.max(...t.rows.filter((r) => r.path.includes('/accepted/')).map((r) => r.time!));
+    expect(slowest).toBeGreaterThanOrEqual(140);
+    const { time_limit } = await platform.ctx.db
+      .selectFrom('problem')
+      .select('time_limit')
+      .where('id', '=', pid)
+      .executeTakeFirstOrThrow();
+    expect(time_limit).toBe(Math.max(1, Math.floor(0.5 + (slowest / 1000) * 4)) * 1000);
+    // the time-limit solution ran under the derived limit, not the 10 s cap the accepted ones had
+    const spin = t.rows.find((r) => r.path.endsWith('spin.cpp'))!;
+    expect(spin.time!).toBeLessThan(time_limit + 1000);
   }, 300_000);
 
   it('is root only, and an unknown problem is an envelope error', async () => {

@@ -16,7 +16,7 @@ import {
   symlinked,
   validatorWithHeaderFiles,
 } from './fixtures';
-import { parseValidatorFlags } from './default-validator';
+import { parseValidatorFlags, storedValidatorFlags, VALIDATOR_FLAGS_FILE } from './default-validator';
 import { cString } from './validator';
 
 const parse = (files: Parameters<typeof packageZip>[0]) => {
@@ -137,30 +137,41 @@ describe('ICPC/Kattis packages', () => {
     expect(() => parse({ ...symlinked(false), 'data/secret/4.in': symlink('/etc/passwd') })).toThrow(/以外/);
   });
 
-  it('reads the default validator flags with the format defaults', () => {
-    expect(parseValidatorFlags([], 't')).toEqual({
+  it('reads the default validator flags with the format defaults, kept for the runner’s own comparison', () => {
+    expect(parseValidatorFlags([], 't')).toEqual({ caseSensitive: false, spaceChangeSensitive: false });
+    expect(parseValidatorFlags(['case_sensitive', 'float_relative_tolerance', '1e-4'], 't')).toEqual({
+      caseSensitive: true,
+      spaceChangeSensitive: false,
+      floatRelativeTolerance: 1e-4,
+    });
+    expect(parseValidatorFlags(['float_tolerance', '0.5', 'space_change_sensitive'], 't')).toEqual({
+      caseSensitive: false,
+      spaceChangeSensitive: true,
+      floatAbsoluteTolerance: 0.5,
+      floatRelativeTolerance: 0.5,
+    });
+    expect(() => parseValidatorFlags(['float_tolerance'], 't')).toThrow(/float_tolerance/);
+    const p = parse(defaultValidatorFlags());
+    expect(p.values).toMatchObject({ judge_mode: 'default', spj_code: null, spj_language: null });
+    const stored = JSON.parse(p.values.judge_extra_file!) as Record<string, string>;
+    expect(stored).toEqual({ [VALIDATOR_FLAGS_FILE]: 'float_tolerance 1e-6\n' });
+    expect(storedValidatorFlags(stored[VALIDATOR_FLAGS_FILE]!)).toEqual({
       caseSensitive: false,
       spaceChangeSensitive: false,
-      absolute: null,
-      relative: null,
+      floatAbsoluteTolerance: 1e-6,
+      floatRelativeTolerance: 1e-6,
     });
-    expect(parseValidatorFlags(['case_sensitive', 'float_relative_tolerance', '1e-4'], 't')).toMatchObject({
-      caseSensitive: true,
-      relative: 1e-4,
-      absolute: null,
-    });
-    const p = parse(defaultValidatorFlags());
-    expect(p.values.judge_mode).toBe('spj');
-    expect(p.values.spj_code).toContain('CASE_SENSITIVE = false');
-    expect(p.values.spj_code).toMatch(/ABS_TOL = 0\.000001,/);
+    // no flags at all still marks the problem for the Kattis comparison (case- and space-insensitive)
+    const plain = parse({ ...defaultValidatorFlags(), 'data/testdata.yaml': '' });
+    expect(JSON.parse(plain.values.judge_extra_file!)).toEqual({ [VALIDATOR_FLAGS_FILE]: '\n' });
+    expect(storedValidatorFlags('\n')).toEqual({ caseSensitive: false, spaceChangeSensitive: false });
+    expect(storedValidatorFlags('tolerance 0')).toBeNull();
   });
 
   it('every checker made from the packages compiles; one that does not refuses the package', async () => {
     for (const files of [
       validatorWithHeaderFiles(),
       interactive2023(),
-      scoringGroups(),
-      defaultValidatorFlags(),
       pythonValidator(),
       cValidator(),
     ]) {
@@ -169,14 +180,18 @@ describe('ICPC/Kattis packages', () => {
       expect(p!.values.spj_code).toBeTruthy();
     }
     expect(parse(cValidator()).values.spj_language).toBe('SPJ-C');
+    // the default validator makes no checker: nothing to compile
+    const plain = packageZip(scoringGroups());
+    const [d0] = await parseIcpcPackageChecked(readZip(plain), plain, compilerFrontEndPort);
+    expect(d0!.values).toMatchObject({ judge_mode: 'default', spj_code: null });
     // the admin form's compile check knows the imported checker languages too
-    const d = parse(defaultValidatorFlags()).values;
+    const d = parse(cValidator()).values;
     await expect(
       compilerFrontEndPort.compile({
         kind: 'spj',
         code: d.spj_code!,
         language: d.spj_language!,
-        extraFiles: {},
+        extraFiles: JSON.parse(d.judge_extra_file ?? '{}') as Record<string, string>,
       }),
     ).resolves.toEqual({ ok: true });
     const broken = {

@@ -1,0 +1,199 @@
+/**
+ * The ICPC/Kattis default output validator's comparison (issue #25), done by the runner itself
+ * when a default-mode task carries `outputValidatorFlags`:
+ * - output and answer are split into tokens at whitespace (space, \t, \n, \v, \f, \r: C's
+ *   isspace); other characters, non-ASCII included, belong to tokens;
+ * - tokens are compared exactly with `caseSensitive`, else with ASCII letters folded;
+ * - without `spaceChangeSensitive` whitespace only separates tokens; with it every whitespace
+ *   run (before the first token, between tokens, after the last) must be the answer's;
+ * - with a tolerance, an answer token that is a finite number (the whole token read as C's
+ *   strtod reads a double, hex included; nan and inf are not numbers) needs a team token that
+ *   is one too, within the absolute tolerance or the relative one (times |answer|).
+ * The team's output is read in chunks and the verdict is settled at the first certain difference.
+ */
+import { closeSync, readSync } from 'node:fs';
+import type { OutputValidatorFlags } from '@oj/protocol/judge/schemas';
+import { openRegular } from '../sandbox/index';
+
+const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+/** A text as whitespace runs and tokens: runs[i] comes before tokens[i]; runs[tokens.length] ends it. */
+export interface Tokenised {
+  runs: string[];
+  tokens: string[];
+}
+
+export function tokenise(text: string): Tokenised {
+  const runs: string[] = [];
+  const tokens: string[] = [];
+  let i = 0;
+  for (;;) {
+    let j = i;
+    while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+    runs.push(text.slice(i, j));
+    if (j >= text.length) break;
+    let k = j;
+    while (k < text.length && !isSpace(text.charCodeAt(k))) k++;
+    tokens.push(text.slice(j, k));
+    i = k;
+  }
+  return { runs, tokens };
+}
+
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)(?:[pP]([+-]?\d+))?$/;
+
+/** The token as a finite double, as `sscanf("%lf%s")` reading exactly one item would; else null. */
+export function parseNumber(token: string): number | null {
+  let v: number;
+  if (DECIMAL.test(token)) v = Number(token);
+  else {
+    const m = HEX.exec(token);
+    if (!m || (m[2] === '' && m[3] === '')) return null;
+    const digits = m[2]! + m[3]!;
+    let mantissa = 0;
+    for (const d of digits) mantissa = mantissa * 16 + parseInt(d, 16);
+    v = mantissa * 2 ** (Number(m[4] ?? 0) - 4 * m[3]!.length);
+    if (m[1] === '-') v = -v;
+  }
+  return Number.isFinite(v) ? v : null;
+}
+
+/** ASCII letters folded, as strcasecmp in the C locale. */
+function foldAscii(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+const quote = (s: string) => JSON.stringify(s.length > 100 ? `${s.slice(0, 100)}…` : s);
+
+export interface TokenVerdict {
+  verdict: 'AC' | 'WA';
+  message?: string;
+}
+
+export class TokenComparer {
+  private readonly useFloats: boolean;
+  private readonly abs: number;
+  private readonly rel: number;
+  /** Tokens of the team's output compared so far. */
+  private count = 0;
+  /** The run or token being read (it may continue in the next chunk). */
+  private current = '';
+  private inToken = false;
+  private failure: string | null = null;
+
+  constructor(
+    private readonly answer: Tokenised,
+    private readonly flags: OutputValidatorFlags,
+  ) {
+    this.abs = flags.floatAbsoluteTolerance ?? -1;
+    this.rel = flags.floatRelativeTolerance ?? -1;
+    this.useFloats = this.abs >= 0 || this.rel >= 0;
+  }
+
+  /** The verdict is WA whatever follows. */
+  get settled(): boolean {
+    return this.failure !== null;
+  }
+
+  push(text: string): void {
+    let i = 0;
+    while (i < text.length && this.failure === null) {
+      const space = isSpace(text.charCodeAt(i));
+      if (space === this.inToken) {
+        // the run or token being read ends here
+        this.flush();
+        this.inToken = !space;
+        if (this.failure !== null) return;
+      }
+      let j = i + 1;
+      while (j < text.length && isSpace(text.charCodeAt(j)) === space) j++;
+      this.current += text.slice(i, j);
+      i = j;
+    }
+  }
+
+  private flush(): void {
+    if (this.inToken) this.token(this.current);
+    else this.run(this.current);
+    this.current = '';
+  }
+
+  /** The whitespace run before token `count` (or after the last one). */
+  private run(ws: string): void {
+    if (!this.flags.spaceChangeSensitive) return;
+    if (this.count > this.answer.tokens.length) return;
+    if (ws !== this.answer.runs[this.count])
+      this.failure = `Space change error before token ${this.count + 1}: got ${quote(ws)}, expected ${quote(this.answer.runs[this.count]!)}`;
+  }
+
+  private token(team: string): void {
+    const k = this.count++;
+    const judge = this.answer.tokens[k];
+    if (judge === undefined) {
+      this.failure = `Trailing output: ${quote(team)}`;
+      return;
+    }
+    if (this.useFloats) {
+      const j = parseNumber(judge);
+      if (j !== null) {
+        const t = parseNumber(team);
+        if (t === null) {
+          this.failure = `Expected float, got: ${quote(team)} (token ${k + 1})`;
+          return;
+        }
+        const d = Math.abs(j - t);
+        if (!(d <= this.abs) && !(d <= this.rel * Math.abs(j)))
+          this.failure = `Too large difference at token ${k + 1}: judge ${judge}, team ${team}, difference ${d}`;
+        return;
+      }
+    }
+    const same = this.flags.caseSensitive ? team === judge : foldAscii(team) === foldAscii(judge);
+    if (!same)
+      this.failure = `String tokens mismatch at token ${k + 1}: judge ${quote(judge)}, team ${quote(team)}`;
+  }
+
+  end(): TokenVerdict {
+    const endsInToken = this.inToken;
+    if (this.failure === null) this.flush();
+    if (this.failure === null && this.count < this.answer.tokens.length) {
+      const next = quote(this.answer.tokens[this.count]!);
+      this.failure =
+        this.count === 0
+          ? `User EOF while judge had more output; user output contained no tokens (next judge token: ${next})`
+          : `User EOF while judge had more output (next judge token: ${next})`;
+    }
+    // an output ending in a token has an empty final run
+    if (this.failure === null && endsInToken) this.run('');
+    return this.failure === null ? { verdict: 'AC' } : { verdict: 'WA', message: this.failure };
+  }
+}
+
+const CHUNK = 64 * 1024;
+
+/** compareOutputFile's counterpart for the Kattis default validator (a missing file is empty). */
+export function compareTokensFile(
+  path: string,
+  answer: Tokenised,
+  flags: OutputValidatorFlags,
+  maxBytes: number,
+): TokenVerdict {
+  const cmp = new TokenComparer(answer, flags);
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const fd = openRegular(path);
+  if (fd !== null) {
+    try {
+      const buf = Buffer.allocUnsafe(CHUNK);
+      for (let off = 0; off < maxBytes && !cmp.settled;) {
+        const n = readSync(fd, buf, 0, Math.min(CHUNK, maxBytes - off), off);
+        if (n <= 0) break;
+        off += n;
+        cmp.push(decoder.decode(buf.subarray(0, n), { stream: true }));
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  cmp.push(decoder.decode());
+  return cmp.end();
+}
