@@ -9,6 +9,7 @@ import { createTokenSigner, loadJwtSecret, type Clock, type TokenSigner } from '
 import { createSessions } from './session';
 import { createPassportService } from './passport-service';
 import { configurePasswordPool } from './password-workers';
+import { configureFastKey } from './fast-hash';
 import { createProfileService } from './profile-service';
 import { registerAccountRoutes } from './routes';
 import {
@@ -54,8 +55,12 @@ const PURGE_EVERY_MS = 3_600_000;
 
 export function createAccountCapability(ctx: AppContext, opts: AccountOptions = {}): AccountCapability {
   const clock = opts.clock ?? (() => new Date());
-  // The password pool's interactive line (sign-ins): bounded by OJ_LOGIN_QUEUE (issue #22.5).
-  if (ctx.config.reliability) configurePasswordPool(ctx.config.reliability.loginQueue);
+  // The password pool's interactive line (sign-ins): bounded by OJ_LOGIN_QUEUE and OJ_LOGIN_WAIT_MS
+  // (issues #22.5, #29.3); the generated passwords' key from OJ_SECRET_KEY or the data directory.
+  if (ctx.config.reliability)
+    configurePasswordPool(ctx.config.reliability.loginQueue, ctx.config.reliability.loginWaitMs);
+  if (ctx.config.dataDir)
+    configureFastKey({ secret: process.env.OJ_SECRET_KEY, dataDir: ctx.config.dataDir });
   let stats = opts.stats ?? emptySubmissionStats;
   let policy = opts.policy ?? openAccountPolicy;
   let notices: NoticePort = NO_NOTICES;

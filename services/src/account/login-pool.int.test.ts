@@ -60,6 +60,44 @@ describe('sign-in on the password pool', () => {
     expect(ok.json().status).toBe(200);
   });
 
+  it('a burst of sign-ins on a small pool: each signs in or is told busy with Retry-After, none fails', async () => {
+    // One worker, 300 ms of wait allowed: the burst is more than that worker can serve in time.
+    const tiny = createPasswordPool({ size: 1, maxWaitMs: 300 });
+    usePasswordPool(tiny);
+    try {
+      const replies = await Promise.all(Array.from({ length: 24 }, () => login('bob', PASSWORD)));
+      let ok = 0;
+      let busy = 0;
+      for (const r of replies) {
+        if (r.json().status === 200) ok++;
+        else {
+          expect(r.statusCode).toBe(503);
+          expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+          expect(r.json()).toMatchObject({ status: 503, data: null });
+          expect(r.json().msg).toMatch(/^服务器繁忙，请在\d+秒后重试！$/);
+          busy++;
+        }
+      }
+      expect(ok).toBeGreaterThanOrEqual(1);
+      expect(ok + busy).toBe(24);
+    } finally {
+      usePasswordPool(real);
+      await tiny.close();
+    }
+  });
+
+  it('a burst that fits in the wait bound is served whole, however long the line', async () => {
+    const two = createPasswordPool({ size: 2, maxWaitMs: 120_000 });
+    usePasswordPool(two);
+    try {
+      const replies = await Promise.all(Array.from({ length: 24 }, () => login('alice', PASSWORD)));
+      expect(replies.map((r) => r.json().status)).toEqual(Array(24).fill(200));
+    } finally {
+      usePasswordPool(real);
+      await two.close();
+    }
+  }, 180_000);
+
   it('a real pool with a full line refuses at once', async () => {
     const tiny = createPasswordPool({ size: 1, maxWaiting: 1 });
     usePasswordPool(tiny);

@@ -21,7 +21,13 @@ import type { AccountPolicyPort } from './ports';
 import type { NoticePort } from '../platform/shared-ports';
 import * as repo from './repository';
 import * as R from './rules';
-import { HashQueueFull, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import {
+  checkPassword as checkStored,
+  HashQueueFull,
+  hashPassword,
+  upgradeAfterSignIn,
+  verifyAgainstNothing,
+} from './passwords';
 import { Messages } from '../platform/http/errors';
 import { toUserInfo } from './user-info';
 
@@ -120,13 +126,26 @@ export function createPassportService(d: PassportDeps) {
       await repo.incrementCounter(d.db, loginIpFailKey(client.ip), t, R.LOGIN_IP_FAIL_WINDOW_MS, false);
       throw fail(wrongText);
     }
-    if (!(await verifyPassword(user.password_hash, password))) {
+    const check = await checkStored(user.password_hash, password);
+    if (check.otherKey)
+      d.log.error(
+        { uid: user.uid },
+        'generated-password hash made with another key (OJ_SECRET_KEY or data dir key)',
+      );
+    if (!check.ok) {
       await repo.incrementCounter(d.db, loginIpFailKey(client.ip), t, R.LOGIN_IP_FAIL_WINDOW_MS, false);
       await repo.incrementCounter(d.db, loginLockKey(username, client.ip), t, R.LOGIN_LOCK_MS, true);
       await repo.incrementCounter(d.db, loginVerifyKey(username), t, R.LOGIN_LOCK_MS, true);
       throw fail(wrongText);
     }
     if (user.status !== 0) throw fail(T.BANNED);
+    // A generated account's fast hash becomes argon2id now the password is known; the sign-in does not wait.
+    if (check.upgrade)
+      upgradeAfterSignIn(
+        password,
+        (hash) => repo.upgradePasswordHash(d.db, user.uid, user.password_hash, hash),
+        (err) => d.log.warn({ err, uid: user.uid }, 'password hash upgrade failed (retried at next sign-in)'),
+      );
     return user;
   }
 

@@ -60,6 +60,37 @@ describe('the interactive line', () => {
     }
   });
 
+  it('waits while the line ahead can be served in time, even when it is long', async () => {
+    // 12 waiting on one worker is "long", but well within 60 s: every call is served, none refused.
+    const small = createPasswordPool({ size: 1, maxWaiting: 100, maxWaitMs: 60_000 });
+    try {
+      const all = Array.from({ length: 13 }, (_, i) => small.hash(`p${i}`));
+      expect(small.waiting('interactive')).toBe(12);
+      expect(await Promise.all(all)).toHaveLength(13);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a call still waiting at its deadline, before the work ahead of it is done', async () => {
+    // 60 ms: the first computation (a worker started, argon2 loaded, 19 MiB hashed) takes longer, so
+    // the second call, admitted at the first guess's pace (50 ms), is still waiting at its deadline.
+    const small = createPasswordPool({ size: 1, maxWaiting: 100, maxWaitMs: 60 });
+    try {
+      let firstDone = false;
+      const running = small.hash('a').then((h) => ((firstDone = true), h));
+      const waiting = small.hash('b');
+      expect(small.waiting('interactive')).toBe(1);
+      const err = await waiting.catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PoolBusy);
+      expect(firstDone).toBe(false);
+      expect(small.waiting('interactive')).toBe(0);
+      expect(await running).toMatch(/^\$argon2id\$/);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('goes before the batch line', async () => {
     const small = createPasswordPool({ size: 1, maxWaiting: 10 });
     try {

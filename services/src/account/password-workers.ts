@@ -3,8 +3,10 @@
 // password of the process goes through it: sign-ins, registrations and password changes on the
 // interactive line, admin batches (insert-batch, generate) on the batch line. A worker takes the
 // interactive line first, so a batch cannot hold sign-ins behind thousands of hashes. The
-// interactive line is bounded: past `maxWaiting` a call is refused at once with PoolBusy and the
-// seconds after which a retry should find room (the sign-in answers "busy, retry in N s").
+// interactive line is bounded by time: a call waits if the line ahead of it can be served within
+// `maxWaitMs` at the measured pace (a client's own timeout is ~10-15 s), and a call still waiting
+// at its deadline is refused then; `maxWaiting` only caps the line's memory. A refusal is PoolBusy
+// with the seconds after which a retry should find room (the sign-in answers "busy, retry in N s").
 // Idle workers are unref'd: the pool never keeps a process alive, and needs no shutdown.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -39,14 +41,18 @@ export class PoolBusy extends Error {
 export interface PasswordPoolOptions {
   /** Worker threads (default: the machine's parallelism). */
   size?: number;
-  /** Interactive calls allowed to wait (default 256); the batch line is unbounded. */
+  /** Interactive calls allowed to wait at most (default 4096); the batch line is unbounded. */
   maxWaiting?: number;
+  /** Longest an interactive call may wait for a worker (default 10,000 ms). */
+  maxWaitMs?: number;
 }
 
 type Result = string | boolean;
 
 interface Task {
   id: number;
+  /** performance.now() past which an interactive task still waiting is refused. */
+  deadline: number;
   request: HashRequest;
   resolve(result: Result): void;
   reject(err: Error): void;
@@ -76,8 +82,11 @@ export function passwordWorkerScript(script: string): { file: string; eval: bool
 const FIRST_GUESS_MS = 50;
 
 export function createPasswordPool(opts: PasswordPoolOptions | number = {}): PasswordPool {
-  const { size = os.availableParallelism(), maxWaiting = 256 } =
-    typeof opts === 'number' ? { size: opts } : opts;
+  const {
+    size = os.availableParallelism(),
+    maxWaiting = 4096,
+    maxWaitMs = 10_000,
+  } = typeof opts === 'number' ? { size: opts } : opts;
   const entry = passwordWorkerScript(process.argv[1] ?? '');
   const all = new Set<Worker>();
   const idle: Worker[] = [];
@@ -89,8 +98,35 @@ export function createPasswordPool(opts: PasswordPoolOptions | number = {}): Pas
   // A moving average of one computation's time, for the "retry in N s" estimate.
   let averageMs = FIRST_GUESS_MS;
 
-  const nextTask = () => lines.interactive.shift() ?? lines.batch.shift();
   const queued = () => lines.interactive.length + lines.batch.length;
+  // Seconds until the interactive line (plus what the workers are running) has drained.
+  const drainS = () => Math.max(1, Math.ceil(((lines.interactive.length + size) * averageMs) / size / 1000));
+
+  /** Refuses the interactive calls whose deadline passed while they waited. */
+  function expire(now = performance.now()) {
+    let n = 0;
+    while (n < lines.interactive.length && lines.interactive[n]!.deadline <= now) n++;
+    if (!n) return;
+    const late = lines.interactive.splice(0, n);
+    const retry = drainS();
+    for (const t of late) t.reject(new PoolBusy(retry));
+  }
+
+  // While sign-ins wait, the oldest one's deadline is watched (unref'd: never keeps the process up).
+  let watch: NodeJS.Timeout | undefined;
+  function watchDeadlines() {
+    if (watch || !lines.interactive.length) return;
+    const wait = Math.max(0, lines.interactive[0]!.deadline - performance.now());
+    watch = setTimeout(() => {
+      watch = undefined;
+      expire();
+      watchDeadlines();
+    }, wait + 1);
+    watch.unref();
+  }
+
+  // Callers expire the line first (release, pump), so what is taken here has not passed its deadline.
+  const nextTask = () => lines.interactive.shift() ?? lines.batch.shift();
 
   function spawn(): Worker {
     const w = new Worker(entry.file, { eval: entry.eval });
@@ -132,6 +168,7 @@ export function createPasswordPool(opts: PasswordPoolOptions | number = {}): Pas
   }
 
   function release(w: Worker) {
+    expire();
     const task = nextTask();
     if (task) return run(w, task);
     idle.push(w);
@@ -139,6 +176,7 @@ export function createPasswordPool(opts: PasswordPoolOptions | number = {}): Pas
   }
 
   function pump() {
+    expire();
     while (queued()) {
       let w = idle.pop();
       if (!w) {
@@ -151,20 +189,26 @@ export function createPasswordPool(opts: PasswordPoolOptions | number = {}): Pas
 
   function submit<T extends Result>(request: Omit<HashRequest, 'id'>, line: PasswordLine): Promise<T> {
     if (closed) return Promise.reject(new Error('password pool closed'));
-    if (line === 'interactive' && lines.interactive.length >= maxWaiting) {
-      // The line ahead drains at `size` computations per average computation time.
-      const seconds = Math.ceil(((lines.interactive.length + size) * averageMs) / size / 1000);
-      return Promise.reject(new PoolBusy(Math.max(1, seconds)));
+    if (line === 'interactive') {
+      expire();
+      // The line ahead drains at `size` computations per average computation time; a call that
+      // would not start within maxWaitMs is refused now rather than after waiting for nothing.
+      const startsInMs =
+        (Math.floor(lines.interactive.length / size) + (all.size >= size ? 1 : 0)) * averageMs;
+      if (lines.interactive.length >= maxWaiting || (idle.length === 0 && startsInMs > maxWaitMs))
+        return Promise.reject(new PoolBusy(drainS()));
     }
     return new Promise<T>((resolve, reject) => {
       const id = nextId++;
       lines[line].push({
         id,
+        deadline: performance.now() + maxWaitMs,
         request: { ...request, id } as HashRequest,
         resolve: resolve as (r: Result) => void,
         reject,
       });
       pump();
+      if (line === 'interactive') watchDeadlines();
     });
   }
 
@@ -175,6 +219,7 @@ export function createPasswordPool(opts: PasswordPoolOptions | number = {}): Pas
     verify: (hash, password, line = 'interactive') => submit<boolean>({ password, verify: hash }, line),
     async close() {
       closed = true;
+      clearTimeout(watch);
       for (const t of [...lines.interactive.splice(0), ...lines.batch.splice(0)])
         t.reject(new Error('password pool closed'));
       await Promise.all([...all].map((w) => w.terminate()));
@@ -183,11 +228,14 @@ export function createPasswordPool(opts: PasswordPoolOptions | number = {}): Pas
 }
 
 let shared: PasswordPool | undefined;
-let sharedMaxWaiting = 256;
+let sharedOptions: PasswordPoolOptions = {};
 
-/** Sets the interactive line's bound of the process's pool (OJ_LOGIN_QUEUE); before its first use. */
-export function configurePasswordPool(maxWaiting: number): void {
-  sharedMaxWaiting = maxWaiting;
+/**
+ * Sets the interactive line's bounds of the process's pool (OJ_LOGIN_QUEUE, OJ_LOGIN_WAIT_MS);
+ * before its first use.
+ */
+export function configurePasswordPool(maxWaiting: number, maxWaitMs?: number): void {
+  sharedOptions = { maxWaiting, ...(maxWaitMs === undefined ? {} : { maxWaitMs }) };
 }
 
 /** Replaces the process's pool (tests and benches: a pool of their own size or behaviour). */
@@ -197,5 +245,5 @@ export function usePasswordPool(pool: PasswordPool): void {
 
 /** The process's pool (created at first use, kept for the life of the process). */
 export function passwordPool(): PasswordPool {
-  return (shared ??= createPasswordPool({ maxWaiting: sharedMaxWaiting }));
+  return (shared ??= createPasswordPool(sharedOptions));
 }

@@ -1,6 +1,9 @@
-// Password hashing and checking, all on the process's worker pool (password-workers.ts): sized to
-// the cores, interactive calls first, a bounded line past which a call is refused with PoolBusy
-// (the sign-in answers "busy, retry in N s", issue #22.5 / #29.3).
+// Password hashing and checking. argon2id on the process's worker pool (password-workers.ts): sized
+// to the cores, interactive calls first, a line bounded by a wait time past which a call is refused
+// with PoolBusy (the sign-in answers "busy, retry in N s", issue #22.5 / #29.3). Server-generated
+// passwords may be stored with the fast keyed hash (fast-hash.ts), checked here on the main thread
+// and upgraded to argon2id after the first successful sign-in (upgradeAfterSignIn).
+import { checkFastHash, fastHash, fastKey, FAST_HASH_MIN_BITS, isFastHash } from './fast-hash';
 import { passwordPool, PoolBusy } from './password-workers';
 
 export { ARGON2_OPTIONS } from './password-params';
@@ -12,8 +15,36 @@ export function hashPassword(password: string): Promise<string> {
   return passwordPool().hash(password);
 }
 
-export function verifyPassword(hash: string, password: string): Promise<boolean> {
-  return passwordPool().verify(hash, password);
+/**
+ * The stored form of a password the server generated from `bits` random bits: the fast keyed hash
+ * when it carries at least FAST_HASH_MIN_BITS (a user-chosen password never comes here), else null
+ * (the caller hashes it with argon2id).
+ */
+export function hashGeneratedPassword(password: string, bits: number): string | null {
+  return bits >= FAST_HASH_MIN_BITS ? fastHash(fastKey(), password) : null;
+}
+
+export interface PasswordCheck {
+  ok: boolean;
+  /** The stored hash is the fast keyed hash: store an argon2id hash of the password now it is known. */
+  upgrade: boolean;
+  /** The fast hash was made with another key than this process holds (misconfigured or lost key). */
+  otherKey?: boolean;
+}
+
+/** Checks a password against its stored hash, whichever kind it is. */
+export async function checkPassword(stored: string, password: string): Promise<PasswordCheck> {
+  if (!isFastHash(stored)) return { ok: await passwordPool().verify(stored, password), upgrade: false };
+  const r = checkFastHash(fastKey(), stored, password);
+  if (r === 'match') return { ok: true, upgrade: true };
+  // A wrong password costs what it costs on an argon2id account, so a fast "no" does not single out
+  // the generated accounts nor make online guessing cheaper.
+  await verifyAgainstNothing(password);
+  return { ok: false, upgrade: false, otherKey: r === 'other-key' };
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return (await checkPassword(hash, password)).ok;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -26,5 +57,33 @@ export async function verifyAgainstNothing(password: string): Promise<void> {
     dummyHash = undefined;
     throw err;
   });
-  await verifyPassword(hash, password);
+  await passwordPool().verify(hash, password);
+}
+
+const upgrades = new Set<Promise<void>>();
+
+/**
+ * After a successful sign-in on a fast hash: hashes the password with argon2id on the pool's batch
+ * line (the sign-in does not wait for it) and stores it with `store` only if the row still holds
+ * `stored` (a password changed meanwhile wins). A failed upgrade is retried at the next sign-in.
+ */
+export function upgradeAfterSignIn(
+  password: string,
+  store: (argon2Hash: string) => Promise<unknown>,
+  onError: (err: unknown) => void,
+): void {
+  const job = passwordPool()
+    .hash(password, 'batch')
+    .then(store)
+    .then(
+      () => undefined,
+      (err: unknown) => onError(err),
+    )
+    .finally(() => upgrades.delete(job));
+  upgrades.add(job);
+}
+
+/** Resolves when every upgrade started so far has finished (tests, benches, shutdown). */
+export async function upgradesSettled(): Promise<void> {
+  while (upgrades.size) await Promise.all([...upgrades]);
 }

@@ -89,6 +89,17 @@ export async function updatePasswordHash(db: Db, uid: string, hash: string, now:
   return r.numUpdatedRows > 0n;
 }
 
+/** Replaces the stored hash only if it is still `from` (the argon2id upgrade of a fast hash). */
+export async function upgradePasswordHash(db: Db, uid: string, from: string, to: string): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set({ password_hash: to })
+    .where('uid', '=', uid)
+    .where('password_hash', '=', from)
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
 export async function updateUserColumns(
   db: Db,
   uid: string,

@@ -6,6 +6,9 @@ import {
   judgeServerOf,
   minuteOf,
   parseBatchRow,
+  generatedPasswordBits,
+  GENERATED_MIN_LENGTH,
+  PASSWORD_ALPHABET,
   passwordFrom,
   rateSeries,
 } from './rules';
@@ -53,8 +56,23 @@ describe('admin rules', () => {
 
   it('generates names and passwords', () => {
     expect(generatedNames('t', 'x', 8, 10)).toEqual(['t8x', 't9x', 't10x']);
-    const pwd = passwordFrom(new Uint8Array([0, 25, 26, 35, 36]), 5);
+    const pwd = passwordFrom(() => new Uint8Array([0, 25, 26, 35, 36]), 5);
     expect(pwd).toBe('az09a');
+  });
+
+  it('generated passwords carry at least 96 random bits, uniform over the alphabet', () => {
+    expect(PASSWORD_ALPHABET).toHaveLength(36);
+    expect(new Set(PASSWORD_ALPHABET).size).toBe(36);
+    expect(GENERATED_MIN_LENGTH).toBe(19);
+    expect(generatedPasswordBits(GENERATED_MIN_LENGTH)).toBeGreaterThanOrEqual(96);
+    expect(generatedPasswordBits(GENERATED_MIN_LENGTH - 1)).toBeLessThan(96);
+    // Bytes 252..255 would favour a..d if folded: they are dropped and more bytes drawn.
+    const feed = [
+      [252, 253, 254, 255, 1],
+      [2, 3],
+    ];
+    const pwd = passwordFrom(() => new Uint8Array(feed.shift() ?? []), 3);
+    expect(pwd).toBe('bcd');
   });
 
   it('a runner turns down after the stale window and draining shows', () => {

@@ -71,12 +71,34 @@ export function generatedNames(prefix: string, suffix: string, from: number, to:
 
 export const MAX_GENERATED = 5000;
 
-const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A lower-case alphanumeric password of `length` characters from the given random bytes. */
-export function passwordFrom(bytes: Uint8Array, length: number): string {
+/** Random bits a generated password of `length` characters carries (uniform over the alphabet). */
+export function generatedPasswordBits(length: number): number {
+  return length * Math.log2(PASSWORD_ALPHABET.length);
+}
+
+/** Random bits every generated password carries at least (issue #29.3: the fast keyed hash needs 96). */
+export const GENERATED_MIN_BITS = 96;
+
+/** The shortest generated password carrying GENERATED_MIN_BITS: 19 characters of 36 (98.2 bits). */
+export const GENERATED_MIN_LENGTH = Math.ceil(GENERATED_MIN_BITS / Math.log2(PASSWORD_ALPHABET.length));
+
+/**
+ * A lower-case alphanumeric password of `length` characters, each uniform over the alphabet:
+ * `random(n)` gives n random bytes; a byte ≥ 252 (7 × 36) is dropped rather than folded (no modulo bias).
+ */
+export function passwordFrom(random: (n: number) => Uint8Array, length: number): string {
+  const n = PASSWORD_ALPHABET.length;
+  const limit = 256 - (256 % n);
   let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[(bytes[i] ?? 0) % ALPHABET.length];
+  while (out.length < length) {
+    for (const b of random(length - out.length + 4)) {
+      if (b >= limit) continue;
+      out += PASSWORD_ALPHABET[b % n];
+      if (out.length === length) break;
+    }
+  }
   return out;
 }
 

@@ -15,6 +15,7 @@ import type { Database } from '../platform/db/schema';
 import type { NoticePort } from '../platform/shared-ports';
 import { fail } from '../platform/http/errors';
 import { hashPassword, revokeUserSessions } from '../account';
+import { hashGeneratedPassword } from '../account/passwords';
 import { newUid } from '../account/passport-service';
 import { passwordPool, type PasswordPool } from '../account/password-workers';
 import { writeXlsx } from '../contest/xlsx';
@@ -23,6 +24,8 @@ import { M } from './messages';
 import {
   editUserProblem,
   generatedNames,
+  generatedPasswordBits,
+  GENERATED_MIN_LENGTH,
   MAX_GENERATED,
   parseBatchRow,
   passwordFrom,
@@ -238,13 +241,18 @@ export function createUsersService(d: UsersDeps) {
   async function generate(b: GenerateUserBody): Promise<{ key: string }> {
     const from = b.number_from ?? 1;
     const to = b.number_to ?? 10;
-    const length = Math.min(25, Math.max(6, b.password_length ?? 6));
+    // At least GENERATED_MIN_LENGTH (19 of 36 characters: ≥ 96 random bits) whatever was asked.
+    const length = Math.min(25, Math.max(GENERATED_MIN_LENGTH, b.password_length ?? 6));
     if (to < from || to - from + 1 > MAX_GENERATED) throw fail(M.GENERATE_RANGE);
     const names = generatedNames(b.prefix ?? '', b.suffix ?? '', from, to);
     if (names.some((n) => n.length > 20)) throw fail(M.USERNAME_LONG);
     if ((await repo.takenNames(d.db, names)).size) throw fail(M.GENERATE_FAILED);
-    const rows = names.map((username) => ({ username, password: passwordFrom(randomBytes(length), length) }));
-    const hashes = await Promise.all(hashAll(rows.map((r) => r.password)));
+    const rows = names.map((username) => ({ username, password: passwordFrom(randomBytes, length) }));
+    // ≥ 96 random bits made here: the fast keyed hash, upgraded to argon2id at the first sign-in.
+    const bits = generatedPasswordBits(length);
+    const hashes = await Promise.all(
+      rows.map((r) => hashGeneratedPassword(r.password, bits) ?? hasher().hash(r.password, 'batch')),
+    );
     try {
       await repo.insertUsers(
         d.db,

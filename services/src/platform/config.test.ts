@@ -28,7 +28,8 @@ describe('loadConfig', () => {
         shedMaxLagMs: 1000,
         submitBoundMs: 5000,
         uploadStaleMinutes: 5,
-        loginQueue: 256,
+        loginQueue: 4096,
+        loginWaitMs: 10_000,
       },
       testDataQuota: {
         userBytes: 4096 * 1048576,
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       OJ_SUBMIT_BOUND_MS: '3000',
       OJ_UPLOAD_STALE_MINUTES: '2',
       OJ_LOGIN_QUEUE: '64',
+      OJ_LOGIN_WAIT_MS: '15000',
       OJ_TESTCASE_QUOTA_USER_MB: '10',
       OJ_TESTCASE_QUOTA_GROUP_MB: '20',
       OJ_BLOB_GC_GRACE_HOURS: '2',
@@ -109,6 +111,7 @@ describe('loadConfig', () => {
         submitBoundMs: 3000,
         uploadStaleMinutes: 2,
         loginQueue: 64,
+        loginWaitMs: 15_000,
       },
       testDataQuota: {
         userBytes: 10 * 1048576,
@@ -169,6 +172,7 @@ describe('loadConfig', () => {
     [{ OJ_MAX_TESTCASE_ZIP_ENTRIES: '70000' }, /OJ_MAX_TESTCASE_ZIP_ENTRIES must be between/],
     [{ OJ_SUBMIT_BOUND_MS: '50' }, /OJ_SUBMIT_BOUND_MS must be between/],
     [{ OJ_LOGIN_QUEUE: '0' }, /OJ_LOGIN_QUEUE must be between/],
+    [{ OJ_LOGIN_WAIT_MS: '50' }, /OJ_LOGIN_WAIT_MS must be between/],
     [{ OJ_UPLOAD_STALE_MINUTES: 'soon' }, /OJ_UPLOAD_STALE_MINUTES must be an integer/],
   ])('rejects %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -183,7 +187,8 @@ describe('reliability bounds (issues #22, #23)', () => {
       shedMaxLagMs: 1000,
       submitBoundMs: 5000,
       uploadStaleMinutes: 5,
-      loginQueue: 256,
+      loginQueue: 4096,
+      loginWaitMs: 10_000,
     });
     expect(
       loadConfig({
@@ -192,6 +197,7 @@ describe('reliability bounds (issues #22, #23)', () => {
         OJ_SUBMIT_BOUND_MS: '3000',
         OJ_UPLOAD_STALE_MINUTES: '2',
         OJ_LOGIN_QUEUE: '64',
+        OJ_LOGIN_WAIT_MS: '15000',
       }).reliability,
     ).toEqual({
       shedMaxInFlight: 0,
@@ -199,6 +205,7 @@ describe('reliability bounds (issues #22, #23)', () => {
       submitBoundMs: 3000,
       uploadStaleMinutes: 2,
       loginQueue: 64,
+      loginWaitMs: 15_000,
     });
   });
 });

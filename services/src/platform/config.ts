@@ -80,8 +80,10 @@ export interface ReliabilityConfig {
   submitBoundMs: number;
   /** OJ_UPLOAD_STALE_MINUTES (default 5): temp uploads untouched this long, and held by no request, are swept. */
   uploadStaleMinutes: number;
-  /** OJ_LOGIN_QUEUE (default 256): password checks waiting for the pool past which sign-ins answer busy. */
+  /** OJ_LOGIN_QUEUE (default 4096): password checks waiting for the pool past which sign-ins answer busy. */
   loginQueue: number;
+  /** OJ_LOGIN_WAIT_MS (default 10000): longest a sign-in waits for the password pool before it answers busy. */
+  loginWaitMs: number;
 }
 
 export interface TestCaseZipConfig {
@@ -225,7 +227,8 @@ export function loadConfig(env: Env = process.env): Config {
       shedMaxLagMs: readInt(env, 'OJ_SHED_MAX_LAG_MS', 1000, 0, 600_000),
       submitBoundMs: readInt(env, 'OJ_SUBMIT_BOUND_MS', 5000, 100, 600_000),
       uploadStaleMinutes: readInt(env, 'OJ_UPLOAD_STALE_MINUTES', 5, 1, 24 * 60),
-      loginQueue: readInt(env, 'OJ_LOGIN_QUEUE', 256, 1, 1_000_000),
+      loginQueue: readInt(env, 'OJ_LOGIN_QUEUE', 4096, 1, 1_000_000),
+      loginWaitMs: readInt(env, 'OJ_LOGIN_WAIT_MS', 10_000, 100, 600_000),
     },
     testDataQuota: {
       userBytes: readInt(env, 'OJ_TESTCASE_QUOTA_USER_MB', 4096, 1, 1024 * 1024) * 1048576,
