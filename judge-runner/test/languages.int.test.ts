@@ -43,6 +43,17 @@ const SOURCES: Record<string, string> = {
     "const [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nconsole.log(a + b);\n",
   Ruby: 'a, b = gets.split.map(&:to_i)\nputs a + b\n',
   Rust: 'use std::io::Read;\nfn main() { let mut s = String::new(); std::io::stdin().read_to_string(&mut s).unwrap(); let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect(); println!("{}", v[0] + v[1]); }\n',
+  Pascal: 'var a, b: int64;\nbegin\n  readln(a, b);\n  writeln(a + b);\nend.\n',
+  Haskell:
+    'main :: IO ()\nmain = interact $ \\s -> let [a, b] = map read (words s) :: [Integer] in show (a + b) ++ "\\n"\n',
+  OCaml: 'let () = Scanf.scanf " %Ld %Ld" (fun a b -> Printf.printf "%Ld\\n" (Int64.add a b))\n',
+  'Common Lisp': '(let ((a (read)) (b (read)))\n  (format t "~d~%" (+ a b)))\n',
+  Perl: 'my ($a, $b) = split " ", <STDIN>;\nprint $a + $b, "\\n";\n',
+  Lua: 'local a, b = io.read("n", "n")\nprint(a + b)\n',
+  Fortran:
+    "program main\n  implicit none\n  integer(kind=8) :: a, b\n  read (*, *) a, b\n  print '(I0)', a + b\nend program main\n",
+  Kotlin:
+    'fun main() {\n    val (a, b) = readLine()!!.trim().split(" ").map { it.toLong() }\n    println(a + b)\n}\n',
 };
 const cases = [
   { caseId: 1, input: '1 2\n', output: '3\n', score: 0, groupNum: 1 },

@@ -205,6 +205,64 @@ function interpreted(name: string, src: string, run: string[], check: string[]):
   };
 }
 
+/**
+ * Runtimes that size themselves (GHC's RTS, SBCL's dynamic space) get their heap from the judged
+ * memory limit: a little under it, so running out is the runtime's own report (judged MLE) and
+ * not the cgroup's kill, and never more than the limit whatever the host has.
+ */
+function heapMb(s: RunSizing, share: number, floor: number): number {
+  return Math.max(floor, Math.floor(s.memoryLimitMb * share));
+}
+
+/**
+ * GHC programs are linked with -rtsopts so the run can size the RTS: -M bounds the heap (the
+ * RTS reports "Heap exhausted" instead of growing until the cgroup kills it), -K the Haskell
+ * stack (it lives on the heap: the problem's stack limit, as for C).
+ */
+export function haskellRunArgv(s: RunSizing): string[] {
+  return [
+    '/w/main',
+    '+RTS',
+    `-M${heapMb(s, 0.9, 16)}m`,
+    `-K${Math.max(1, Math.floor(s.stackLimitMb))}m`,
+    '-RTS',
+  ];
+}
+
+/**
+ * SBCL reserves its dynamic space up front (8 GB by default on Debian) and collects only when a
+ * nursery fills: sized from the limit, a program that keeps more live data than it may ends in
+ * "Heap exhausted" (MLE). The core itself needs ~40 MB, hence the floor. The control stack is
+ * the problem's stack limit.
+ */
+export function lispRunArgv(s: RunSizing): string[] {
+  return [
+    '/usr/bin/sbcl',
+    '--dynamic-space-size',
+    `${heapMb(s, 0.9, 64)}MB`,
+    '--control-stack-size',
+    `${Math.max(2, Math.floor(s.stackLimitMb))}MB`,
+    '--script',
+    '/w/main.fasl',
+  ];
+}
+
+/**
+ * The Lisp compile: compile-file to a fasl; a reader error or an ERROR/WARNING the compiler
+ * caught (failure-p) is a Compile Error with SBCL's own report. The fasl is what runs.
+ */
+export const LISP_COMPILE_FORM = [
+  '(handler-case',
+  ' (multiple-value-bind (out warnings-p failure-p)',
+  '   (compile-file "/w/main.lisp" :output-file "/w/main.fasl")',
+  '   (declare (ignore warnings-p))',
+  '   (sb-ext:exit :code (if (and out (not failure-p)) 0 1) :abort t))',
+  ' (error (e) (format *error-output* "~a~%" e) (sb-ext:exit :code 1 :abort t)))',
+].join('\n');
+
+/** Compiling Haskell runs GHC and its linker: the slowest compile of the table. */
+const GHC_LIMITS: CompileLimits = { cpuMs: 30000, wallMs: 60000, memoryMb: 1024 };
+
 export const LANGUAGES: LanguageDef[] = [
   gcc('C', 'c11', false),
   gcc('C With O2', 'c11', true),
@@ -268,6 +326,112 @@ export const LANGUAGES: LanguageDef[] = [
     run: ['/w/main'],
     runEnv: DEFAULT_ENV,
     requires: ['/usr/bin/rustc'],
+    native: false,
+  },
+  {
+    name: 'Pascal',
+    src: 'main.pas',
+    exe: 'main',
+    // -Sg: goto allowed; -XS: linked statically (the program needs nothing from the host).
+    compile: ['/usr/bin/fpc', '-O2', '-Sg', '-XS', '-dONLINE_JUDGE', '-omain', 'main.pas'],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    compileEnv: DEFAULT_ENV,
+    run: ['/w/main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/fpc'],
+    native: false,
+  },
+  {
+    name: 'Haskell',
+    src: 'main.hs',
+    exe: 'main',
+    compile: ['/usr/bin/ghc', '-O2', '-rtsopts', '-v0', '-o', 'main', 'main.hs'],
+    compileLimits: GHC_LIMITS,
+    compileEnv: DEFAULT_ENV,
+    run: haskellRunArgv({ memoryLimitMb: 256, stackLimitMb: 128 }),
+    runFor: haskellRunArgv,
+    outOfMemory: /Heap exhausted/,
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/ghc'],
+    native: false,
+  },
+  {
+    name: 'OCaml',
+    src: 'main.ml',
+    exe: 'main',
+    compile: ['/usr/bin/ocamlopt', '-o', 'main', 'main.ml'],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    compileEnv: DEFAULT_ENV,
+    run: ['/w/main'],
+    outOfMemory: /exception Out_of_memory/,
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/ocamlopt'],
+    native: false,
+  },
+  {
+    name: 'Common Lisp',
+    src: 'main.lisp',
+    exe: 'main.fasl',
+    compile: [
+      '/usr/bin/sbcl',
+      '--noinform',
+      '--non-interactive',
+      '--no-sysinit',
+      '--no-userinit',
+      '--eval',
+      LISP_COMPILE_FORM,
+    ],
+    compileLimits: { cpuMs: 10000, wallMs: 20000, memoryMb: 512 },
+    compileEnv: DEFAULT_ENV,
+    run: lispRunArgv({ memoryLimitMb: 256, stackLimitMb: 128 }),
+    runFor: lispRunArgv,
+    outOfMemory: /Heap exhausted/,
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/sbcl'],
+    native: false,
+  },
+  interpreted('Perl', 'main.pl', ['/usr/bin/perl', '/w/main.pl'], ['/usr/bin/perl', '-c']),
+  {
+    ...interpreted('Lua', 'main.lua', ['/usr/bin/lua5.4', '/w/main.lua'], ['/usr/bin/luac5.4', '-p']),
+    requires: ['/usr/bin/lua5.4', '/usr/bin/luac5.4'],
+  },
+  {
+    name: 'Fortran',
+    src: 'main.f90',
+    exe: 'main',
+    compile: ['/usr/bin/gfortran', '-O2', '-fmax-errors=1', 'main.f90', '-o', 'main'],
+    compileLimits: C_LIMITS,
+    compileEnv: DEFAULT_ENV,
+    run: ['/w/main'],
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/gfortran'],
+    native: false,
+  },
+  {
+    // Debian 12's Kotlin is 1.3.31 (docs/compat.md): its compiler is a JVM, bounded like javac;
+    // the program is a jar with the Kotlin runtime inside, run like Java (same heap sizing).
+    name: 'Kotlin',
+    src: 'main.kt',
+    exe: 'Main.jar',
+    compile: [
+      '/usr/bin/kotlinc',
+      '-J-XX:+UseSerialGC',
+      '-J-XX:TieredStopAtLevel=1',
+      '-J-XX:-UsePerfData',
+      '-nowarn',
+      'main.kt',
+      '-include-runtime',
+      '-d',
+      'Main.jar',
+    ],
+    compileLimits: { cpuMs: 30000, wallMs: 90000, memoryMb: 1024 },
+    compileEnv: { ...DEFAULT_ENV, JAVA_OPTS: '-Xmx512m -Xms32m' },
+    run: javaRunArgv({ memoryLimitMb: 256, stackLimitMb: 128 }),
+    runFor: javaRunArgv,
+    outOfMemory:
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size)/,
+    runEnv: DEFAULT_ENV,
+    requires: ['/usr/bin/kotlinc', '/usr/bin/java'],
     native: false,
   },
 ];

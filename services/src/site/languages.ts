@@ -130,6 +130,73 @@ fn main() {
 }
 `;
 
+const PASCAL_AB = `var
+  a, b: int64;
+begin
+  while not seekeof do
+  begin
+    read(a, b);
+    writeln(a + b);
+  end;
+end.
+`;
+
+const HASKELL_AB = `main :: IO ()
+main = interact $ unlines . map solve . lines
+  where
+    solve line = case map read (words line) :: [Integer] of
+      [a, b] -> show (a + b)
+      _ -> ""
+`;
+
+const OCAML_AB = `let () =
+  try
+    while true do
+      Scanf.scanf " %Ld %Ld" (fun a b -> Printf.printf "%Ld\\n" (Int64.add a b))
+    done
+  with _ -> ()
+`;
+
+const LISP_AB = `(loop for a = (read *standard-input* nil)
+      for b = (read *standard-input* nil)
+      while (and a b)
+      do (format t "~d~%" (+ a b)))
+`;
+
+const PERL_AB = `while (my $line = <STDIN>) {
+    my ($a, $b) = split ' ', $line;
+    print $a + $b, "\\n" if defined $b;
+}
+`;
+
+const LUA_AB = `while true do
+  local a, b = io.read("n", "n")
+  if not b then break end
+  print(a + b)
+end
+`;
+
+const FORTRAN_AB = `program main
+  implicit none
+  integer(kind=8) :: a, b
+  integer :: ios
+  do
+    read (*, *, iostat=ios) a, b
+    if (ios /= 0) exit
+    print '(I0)', a + b
+  end do
+end program main
+`;
+
+const KOTLIN_AB = `fun main() {
+    while (true) {
+        val line = readLine() ?: break
+        val parts = line.trim().split(Regex("\\\\s+"))
+        if (parts.size == 2) println(parts[0].toLong() + parts[1].toLong())
+    }
+}
+`;
+
 const gcc = (std: string, o2: boolean) =>
   `/usr/bin/gcc -DONLINE_JUDGE${o2 ? ' -O2' : ''} -w -fmax-errors=1 -std=${std} main.c -lm -o main`;
 const gpp = (std: string, o2: boolean) =>
@@ -246,6 +313,71 @@ export const DEFAULT_LANGUAGES: readonly DefaultLanguage[] = [
     contentType: 'text/x-rustsrc',
     compileCommand: '/usr/bin/rustc -O -o main main.rs',
     template: RUST_AB,
+    isSpj: false,
+  },
+  // Issue #25 item 4: the languages problem packages and contest users ask for (Debian 12 packages).
+  {
+    name: 'Pascal',
+    description: 'Free Pascal 3.2',
+    contentType: 'text/x-pascal',
+    compileCommand: '/usr/bin/fpc -O2 -Sg -XS -dONLINE_JUDGE -omain main.pas',
+    template: PASCAL_AB,
+    isSpj: false,
+  },
+  {
+    name: 'Haskell',
+    description: 'GHC 9.0',
+    contentType: 'text/x-haskell',
+    compileCommand: '/usr/bin/ghc -O2 -rtsopts -o main main.hs',
+    template: HASKELL_AB,
+    isSpj: false,
+  },
+  {
+    name: 'OCaml',
+    description: 'OCaml 4.13 (ocamlopt)',
+    contentType: 'text/x-ocaml',
+    compileCommand: '/usr/bin/ocamlopt -o main main.ml',
+    template: OCAML_AB,
+    isSpj: false,
+  },
+  {
+    name: 'Common Lisp',
+    description: 'SBCL 2.2',
+    contentType: 'text/x-common-lisp',
+    compileCommand: '/usr/bin/sbcl --non-interactive --eval \'(compile-file "main.lisp")\'',
+    template: LISP_AB,
+    isSpj: false,
+  },
+  {
+    name: 'Perl',
+    description: 'Perl 5.36',
+    contentType: 'text/x-perl',
+    compileCommand: null,
+    template: PERL_AB,
+    isSpj: false,
+  },
+  {
+    name: 'Lua',
+    description: 'Lua 5.4',
+    contentType: 'text/x-lua',
+    compileCommand: null,
+    template: LUA_AB,
+    isSpj: false,
+  },
+  {
+    name: 'Fortran',
+    description: 'GFortran 12 (Fortran 2008)',
+    contentType: 'text/x-fortran',
+    compileCommand: '/usr/bin/gfortran -O2 main.f90 -o main',
+    template: FORTRAN_AB,
+    isSpj: false,
+  },
+  {
+    name: 'Kotlin',
+    description: 'Kotlin 1.3 (JVM)',
+    contentType: 'text/x-kotlin',
+    compileCommand: '/usr/bin/kotlinc main.kt -include-runtime -d Main.jar',
+    template: KOTLIN_AB,
     isSpj: false,
   },
 ];

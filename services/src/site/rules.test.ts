@@ -52,6 +52,14 @@ describe('default languages', () => {
       'JavaScript Node',
       'Ruby',
       'Rust',
+      'Pascal',
+      'Haskell',
+      'OCaml',
+      'Common Lisp',
+      'Perl',
+      'Lua',
+      'Fortran',
+      'Kotlin',
     ]);
     for (const name of NOT_OFFERED_LANGUAGES)
       expect(DEFAULT_LANGUAGES.map((l) => l.name)).not.toContain(name);

@@ -2,6 +2,7 @@
 // tokens get `tok-*` classes (coloured in screens.css for both themes). No editor is loaded.
 import { classHighlighter, highlightCode } from '@lezer/highlight';
 import type { Parser } from '@lezer/common';
+import { legacyMode } from '../problem/legacy-modes';
 
 export interface Token {
   text: string;
@@ -12,6 +13,11 @@ export interface Token {
 export async function parserFor(language: string): Promise<Parser | null> {
   const n = language.toLowerCase();
   if (n.startsWith('c#')) return null;
+  const legacy = await legacyMode(n);
+  if (legacy) {
+    const { StreamLanguage } = await import('@codemirror/language');
+    return StreamLanguage.define(legacy).parser;
+  }
   if (n.startsWith('c')) return (await import('@codemirror/lang-cpp')).cppLanguage.parser;
   if (n.startsWith('javascript'))
     return (await import('@codemirror/lang-javascript')).javascriptLanguage.parser;

@@ -22,6 +22,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { loadEditorTheme, loadSearch, type SearchModule } from './editor-loaders';
 import type { EditorTheme } from './editor-prefs';
+import { legacyMode } from './legacy-modes';
 
 export interface CodeEditorProps {
   value: string;
@@ -41,6 +42,8 @@ export async function loadLanguage(name: string): Promise<Extension> {
   const n = name.toLowerCase();
   if (n.startsWith('c#'))
     return StreamLanguage.define((await import('@codemirror/legacy-modes/mode/clike')).csharp);
+  const legacy = await legacyMode(n);
+  if (legacy) return StreamLanguage.define(legacy);
   if (n.startsWith('c')) return (await import('@codemirror/lang-cpp')).cpp();
   if (n.startsWith('java') && !n.startsWith('javascript'))
     return (await import('@codemirror/lang-java')).java();

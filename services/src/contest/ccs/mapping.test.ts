@@ -6,7 +6,9 @@ import {
   ccsTime,
   cellCounts,
   judgementTypeOf,
+  extensionsOf,
   languageIdOf,
+  languageNameOfId,
   languageOf,
   organizationIdOf,
   problemIdOf,
@@ -93,6 +95,43 @@ describe('ids, labels, colours, teams', () => {
     expect(languageOf({ name: 'Python3', contentType: 'text/x-python' })).not.toHaveProperty(
       'entry_point_name',
     );
+  });
+  it('languages of issue #25 item 4: Contest API / Kattis ids both ways', () => {
+    const site = [
+      'C++',
+      'C++ 17 With O2',
+      'Golang',
+      'JavaScript Node',
+      'Pascal',
+      'Haskell',
+      'OCaml',
+      'Common Lisp',
+      'Perl',
+      'Lua',
+      'Fortran',
+      'Kotlin',
+    ];
+    const ids = ['cpp', 'cpp-17-with-o2', 'go', 'javascript'];
+    ids.push('pascal', 'haskell', 'ocaml', 'lisp', 'perl', 'lua', 'fortran', 'kotlin');
+    expect(site.map(languageIdOf)).toEqual(ids);
+    // Back: every id names its language; DOMjudge's extension ids and the old `golang` too.
+    for (const [i, id] of ids.entries()) expect(languageNameOfId(id, site)).toBe(site[i]);
+    expect(languageNameOfId('kt', site)).toBe('Kotlin');
+    expect(languageNameOfId('hs', site)).toBe('Haskell');
+    expect(languageNameOfId('PAS', site)).toBe('Pascal');
+    expect(languageNameOfId('f95', site)).toBe('Fortran');
+    expect(languageNameOfId('golang', site)).toBe('Golang');
+    // Not offered here (Python 2), or not among the site's languages: none.
+    expect(languageNameOfId('python2', site)).toBeNull();
+    expect(languageNameOfId('ruby', site)).toBeNull();
+    expect(languageOf({ name: 'Common Lisp', contentType: 'text/x-common-lisp' })).toEqual({
+      id: 'lisp',
+      name: 'Common Lisp',
+      entry_point_required: false,
+      extensions: ['lisp', 'cl'],
+    });
+    expect(extensionsOf('Fortran', 'text/x-fortran')[0]).toBe('f90');
+    expect(extensionsOf('Kotlin', 'text/x-kotlin')).toEqual(['kt']);
   });
   it('team name follows the rank-show-name setting, organisation from the school, stars hidden', () => {
     const p = { uid: 'u1', username: 'alice', realname: '爱丽丝', nickname: null, school: 'Some University' };

@@ -119,8 +119,69 @@ export function organizationIdOf(school: string): string {
   return `org-${createHash('sha1').update(school.trim()).digest('hex').slice(0, 12)}`;
 }
 
-/** A language's ID from its name: `C++` → `cpp`, `C++ 17 With O2` → `cpp-17-with-o2`. */
+/**
+ * Contest API ids of the local languages that the CCS specification's known-languages table (and
+ * Kattis) name: `C++` → `cpp`, `Golang` → `go`, `Common Lisp` → `lisp`. Other languages get an ID
+ * from their name (languageIdOf).
+ */
+export const CCS_LANGUAGE_IDS: Readonly<Record<string, string>> = {
+  C: 'c',
+  'C++': 'cpp',
+  Java: 'java',
+  Python3: 'python3',
+  Golang: 'go',
+  'C#': 'csharp',
+  PHP: 'php',
+  'JavaScript Node': 'javascript',
+  Ruby: 'ruby',
+  Rust: 'rust',
+  Pascal: 'pascal',
+  Haskell: 'haskell',
+  OCaml: 'ocaml',
+  'Common Lisp': 'lisp',
+  Perl: 'perl',
+  Lua: 'lua',
+  Fortran: 'fortran',
+  Kotlin: 'kotlin',
+};
+
+/**
+ * Other ids the same languages go by in contest archives: DOMjudge's defaults are file
+ * extensions (`kt`, `hs`, `pas`, `f95`, `py3`), and this site's earlier ids (`golang`).
+ */
+const CCS_LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
+  'c++': 'cpp',
+  cc: 'cpp',
+  cxx: 'cpp',
+  py3: 'python3',
+  golang: 'go',
+  cs: 'csharp',
+  'c#': 'csharp',
+  js: 'javascript',
+  nodejs: 'javascript',
+  'javascript-node': 'javascript',
+  rb: 'ruby',
+  rs: 'rust',
+  pas: 'pascal',
+  fpc: 'pascal',
+  hs: 'haskell',
+  ml: 'ocaml',
+  cl: 'lisp',
+  'common-lisp': 'lisp',
+  sbcl: 'lisp',
+  pl: 'perl',
+  f90: 'fortran',
+  f95: 'fortran',
+  kt: 'kotlin',
+};
+
+/**
+ * A language's ID from its name: the known id (`C++` → `cpp`, `Common Lisp` → `lisp`), else a slug
+ * of the name (`C++ 17 With O2` → `cpp-17-with-o2`).
+ */
 export function languageIdOf(name: string): string {
+  const known = CCS_LANGUAGE_IDS[name];
+  if (known) return known;
   const slug = name
     .toLowerCase()
     .replace(/\+\+/g, 'pp')
@@ -144,7 +205,26 @@ export function extensionsOf(name: string, contentType: string): string[] {
   if (t.includes('php')) return ['php'];
   if (t.includes('ruby')) return ['rb'];
   if (t.includes('rust')) return ['rs'];
+  if (t.includes('pascal')) return ['pas'];
+  if (t.includes('haskell')) return ['hs'];
+  if (t.includes('ocaml')) return ['ml'];
+  if (t.includes('lisp')) return ['lisp', 'cl'];
+  if (t.includes('perl')) return ['pl'];
+  if (t.includes('lua')) return ['lua'];
+  if (t.includes('fortran')) return ['f90', 'f95', 'f03', 'f08'];
+  if (t.includes('kotlin')) return ['kt'];
   return [languageIdOf(name)];
+}
+
+/**
+ * The local language (one of `names`, the site's languages) that a Contest API or Kattis language
+ * id names: a language's own ID, else the known id an alias stands for. null: none of them (e.g.
+ * `python2`, which this judge cannot run).
+ */
+export function languageNameOfId(id: string, names: readonly string[]): string | null {
+  const wanted = id.trim().toLowerCase();
+  const byId = new Map(names.map((n) => [languageIdOf(n), n]));
+  return byId.get(wanted) ?? byId.get(CCS_LANGUAGE_ALIASES[wanted] ?? '') ?? null;
 }
 
 export function languageOf(row: { name: string; contentType: string }): CcsLanguage {

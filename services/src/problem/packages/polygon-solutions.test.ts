@@ -58,6 +58,17 @@ describe('Polygon solutions and checker headers', () => {
     expect(polygonLanguage('java11', 'A.java')).toBe('Java');
     expect(polygonLanguage('python.3', 'a.py')).toBe('Python3');
     expect(polygonLanguage('python.pypy3', 'a.py')).toBe('PyPy3');
+    // Issue #25 item 4: the languages added to the judge.
+    expect(polygonLanguage('kotlin17', 'a.kt')).toBe('Kotlin');
+    expect(polygonLanguage('pas.fpc', 'a.pas')).toBe('Pascal');
+    expect(polygonLanguage('haskell.ghc', 'a.hs')).toBe('Haskell');
+    expect(polygonLanguage('ocaml', 'a.ml')).toBe('OCaml');
+    expect(polygonLanguage('perl.5', 'a.pl')).toBe('Perl');
+    expect(polygonLanguage('', 'a.lua')).toBe('Lua');
+    expect(polygonLanguage('', 'a.f90')).toBe('Fortran');
+    expect(polygonLanguage('', 'a.lisp')).toBe('Common Lisp');
+    // Python 2 stays a language this judge does not run (its rows end System Error).
+    expect(polygonLanguage('python.2', 'a.py')).toBe('Python2');
   });
   it('lists the runnable tagged solutions and ships the included testlib.h with the checker', () => {
     const [p] = parsePolygonPackage(pkg({ testlib: true }));

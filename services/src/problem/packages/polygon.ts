@@ -75,6 +75,14 @@ export function polygonLanguage(type: string, path: string): string {
   if (/ruby|^rb$/.test(t)) return 'Ruby';
   if (/php/.test(t)) return 'PHP';
   if (/^js|node|javascript/.test(t)) return 'JavaScript Node';
+  if (/kotlin|^kt$/.test(t)) return 'Kotlin';
+  if (/^pas|fpc/.test(t)) return 'Pascal';
+  if (/haskell|ghc|^hs$/.test(t)) return 'Haskell';
+  if (/ocaml|^ml$/.test(t)) return 'OCaml';
+  if (/perl|^pl$/.test(t)) return 'Perl';
+  if (/^lua/.test(t)) return 'Lua';
+  if (/fortran|^f(90|95|03|08)$/.test(t)) return 'Fortran';
+  if (/lisp|sbcl/.test(t)) return 'Common Lisp';
   return type || t;
 }
 

@@ -33,6 +33,18 @@ const LANGUAGE: Record<string, string> = {
   js: 'JavaScript Node',
   rb: 'Ruby',
   rs: 'Rust',
+  pas: 'Pascal',
+  hs: 'Haskell',
+  ml: 'OCaml',
+  lisp: 'Common Lisp',
+  cl: 'Common Lisp',
+  pl: 'Perl',
+  lua: 'Lua',
+  f90: 'Fortran',
+  f95: 'Fortran',
+  f03: 'Fortran',
+  f08: 'Fortran',
+  kt: 'Kotlin',
 };
 
 export function languageOfFile(name: string): string | null {
