@@ -193,6 +193,10 @@ describe.each(DB_KINDS)('admin problem endpoints (%s)', (kind) => {
       msg: '特殊判题或交互判题的程序代码与语言不能为空！',
     });
     expect(await post(problemBody('v1', { userExtraFile: '[1]' }))).toMatchObject({ status: 400 });
+    // the Kattis default-validator flags kept among the judge extra files must be ones the runner knows
+    expect(
+      await post(problemBody('v1', { judgeExtraFile: '{"kattis-validator-flags":"float_tolerance x"}' })),
+    ).toMatchObject({ status: 400, msg: '默认校验器参数无效：float_tolerance x' });
     expect(await post({ ...problemBody('v1'), languages: [{ id: 99999 }] })).toMatchObject({
       msg: '语言不存在：99999',
     });

@@ -112,6 +112,34 @@ describe.each(DB_KINDS)('judge port (%s)', (kind) => {
     });
   });
 
+  it('turns the kept Kattis default-validator flags into the task field (default mode only), out of the extra files', async () => {
+    const port = createProblemJudgePort(h.ctx.db);
+    const flagged = await repo.insertProblem(h.ctx.db, {
+      problem_id: 'J3',
+      title: 'Kattis flags',
+      judge_extra_file: '{"kattis-validator-flags":"case_sensitive float_tolerance 1e-6\\n"}',
+    });
+    const p = await port.getProblemForJudge(flagged.id);
+    expect(p?.outputValidatorFlags).toEqual({
+      caseSensitive: true,
+      spaceChangeSensitive: false,
+      floatAbsoluteTolerance: 1e-6,
+      floatRelativeTolerance: 1e-6,
+    });
+    expect(p?.judgeExtraFiles).toEqual({});
+    const spj = await repo.insertProblem(h.ctx.db, {
+      problem_id: 'J4',
+      title: 'Kattis flags in spj',
+      judge_mode: 'spj',
+      spj_code: 'int main(){}',
+      spj_language: 'C++',
+      judge_extra_file: '{"kattis-validator-flags":"\\n","v.h":"int z;"}',
+    });
+    const q = await port.getProblemForJudge(spj.id);
+    expect(q?.outputValidatorFlags).toBeUndefined();
+    expect(q?.judgeExtraFiles).toEqual({ 'v.h': 'int z;' });
+  });
+
   it('gives empty lists for a problem without languages or cases, null for an unknown one', async () => {
     const row = await repo.insertProblem(h.ctx.db, { problem_id: 'J2', title: 'Bare' });
     const port = createProblemJudgePort(h.ctx.db);

@@ -6,6 +6,7 @@ import { similarityEnUS } from './similarity.en-US';
 import { trainingEnUS } from './training.en-US';
 import { adminContestEnUS } from './admin-contest.en-US';
 import { ccsImportEnUS } from './ccs-import.en-US';
+import { ccsArchiveEnUS } from './ccs-archive.en-US';
 import { contestEnUS } from './contest.en-US';
 import { virtualEnUS } from './virtual.en-US';
 import { discussionEnUS } from './discussion.en-US';
@@ -187,6 +188,7 @@ export const enUS: Translations = {
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
   ...ccsImportEnUS,
+  ...ccsArchiveEnUS,
   // The remote judge's back-office pages (issue #17).
   ...remoteEnUS,
   // Code similarity reports (issue #28).

@@ -6,6 +6,7 @@ import { similarityZhCN } from './similarity.zh-CN';
 import { trainingZhCN } from './training.zh-CN';
 import { adminContestZhCN } from './admin-contest.zh-CN';
 import { ccsImportZhCN } from './ccs-import.zh-CN';
+import { ccsArchiveZhCN } from './ccs-archive.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { virtualZhCN } from './virtual.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
@@ -185,6 +186,7 @@ export const zhCN = {
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
   ...ccsImportZhCN,
+  ...ccsArchiveZhCN,
   // The remote judge's back-office pages (issue #17).
   ...remoteZhCN,
   // Code similarity reports (issue #28).
