@@ -170,5 +170,15 @@ export function acCodeFooter(
   const lang = row.language.toLowerCase();
   if (lang.includes('py')) return `\n'''\n${lines.join('\n')}\n'''`;
   if (lang.includes('ruby')) return `\n=begin\n${lines.join('\n')}\n=end`;
+  // Languages without C comments (issue #25 item 4): each its own comment, so the code still compiles.
+  const block = (open: string, close: string) => `\n${open}\n${lines.join('\n')}\n${close}`;
+  const perLine = (mark: string) => `\n${lines.map((l) => `${mark} ${l}`).join('\n')}`;
+  if (lang === 'pascal') return block('{', '}');
+  if (lang === 'haskell') return block('{-', '-}');
+  if (lang === 'ocaml') return block('(*', '*)');
+  if (lang === 'common lisp') return block('#|', '|#');
+  if (lang === 'lua') return block('--[[', ']]');
+  if (lang === 'perl') return perLine('#');
+  if (lang === 'fortran') return perLine('!');
   return `\n/**\n${lines.map((l) => `* ${l}`).join('\n')}\n*/`;
 }

@@ -159,6 +159,23 @@ describe('helpers', () => {
     expect(acCodeFooter(row())).toMatch(/^\n\/\*\*\n\* @runId: 1\n/);
     expect(acCodeFooter(row({ language: 'Python3' }))).toMatch(/^\n'''\n@runId: 1\n/);
     expect(acCodeFooter(row({ language: 'Ruby' }))).toMatch(/^\n=begin\n/);
+    // Languages without C comments get their own (issue #25 item 4).
+    expect(acCodeFooter(row({ language: 'Pascal' }))).toMatch(/^\n\{\n@runId: 1\n[^}]*\n\}$/);
+    expect(acCodeFooter(row({ language: 'Haskell' }))).toMatch(/^\n\{-\n@runId: 1\n[\s\S]*\n-\}$/);
+    expect(acCodeFooter(row({ language: 'OCaml' }))).toMatch(/^\n\(\*\n@runId[\s\S]*\n\*\)$/);
+    expect(acCodeFooter(row({ language: 'Common Lisp' }))).toMatch(/^\n#\|\n[\s\S]*\n\|#$/);
+    expect(acCodeFooter(row({ language: 'Lua' }))).toMatch(/^\n--\[\[\n[\s\S]*\n\]\]$/);
+    expect(
+      acCodeFooter(row({ language: 'Perl' }))
+        .split('\n')
+        .slice(1),
+    ).toSatisfy((ls: string[]) => ls.length === 4 && ls.every((l) => l.startsWith('# @')));
+    expect(
+      acCodeFooter(row({ language: 'Fortran' }))
+        .split('\n')
+        .slice(1),
+    ).toSatisfy((ls: string[]) => ls.length === 4 && ls.every((l) => l.startsWith('! @')));
+    expect(acCodeFooter(row({ language: 'Kotlin' }))).toMatch(/^\n\/\*\*\n/);
   });
 
   it('updates go to the owner and the submission room; problem rooms only for site submissions', () => {
