@@ -55,6 +55,14 @@ export const Subjects = {
    */
   virtualBoard: (uid: string) => `oj.virtual.board.${uid}`,
   virtualBoardAll: 'oj.virtual.board.>',
+  /**
+   * A contest replay's clock or board moved (issue #27 item 4), published by the process holding
+   * the replay's lease; relayed to the replay's room.
+   */
+  replay: (cid: number | string, rid: number | string) => `oj.replay.${cid}.${rid}`,
+  replayAll: 'oj.replay.*.*',
+  /** Request/reply to the process holding a replay: its board pages (one epoch with its pushes). */
+  replayBoard: (rid: number | string) => `oj.replay-board.${rid}`,
 
   /** A user's unread message counts changed. */
   messageUnread: (uid: string) => `oj.message.unread.${uid}`,
@@ -97,6 +105,8 @@ export const Rooms = {
   problem: (pid: number | string) => `problem:${pid}`,
   contest: (cid: number | string) => `contest:${cid}`,
   contestAdmin: (cid: number | string) => `contest-admin:${cid}`,
+  /** Viewers of one contest replay (issue #27 item 4). */
+  replay: (cid: number | string, rid: number | string) => `replay:${cid}:${rid}`,
   training: (tid: number | string) => `training:${tid}`,
   /** Site admins on the back-office dashboard. */
   admin: 'admin',

@@ -32,6 +32,8 @@ export const ServerEvents = {
   contestComment: 'contest:comment',
   /** A virtual participant's ghost board moved (payload VirtualBoardPushed of protocol/src/contest/virtual-schemas; user room). */
   contestVirtualBoard: 'contest:virtual-board',
+  /** A contest replay's clock or board moved (payload ReplayPushed of protocol/src/contest/replay; replay room). */
+  contestReplay: 'contest:replay',
   /** A group membership row changed (payload GroupMembershipPushed of protocol/src/group; user rooms). */
   groupMembership: 'group:membership',
   /** The user's training progress changed (payload TrainingProgressPushed; user room). */
@@ -55,6 +57,9 @@ export const ClientEvents = {
   /** Join a contest's room (and its admin room when the contest says the user is a contest admin). */
   subscribeContest: 'subscribe:contest',
   unsubscribeContest: 'unsubscribe:contest',
+  /** Join a contest replay's room (viewers who may see the contest; payload {cid, rid}). */
+  subscribeReplay: 'subscribe:replay',
+  unsubscribeReplay: 'unsubscribe:replay',
   /** Join a training's room (rank rows in place). */
   subscribeTraining: 'subscribe:training',
   unsubscribeTraining: 'unsubscribe:training',

@@ -10,6 +10,7 @@ import { createContestService, type ContestService, type SubmitGateResult } from
 import { createContestContext, type ContestServiceDeps } from './access';
 import { createVirtualParticipation, type VirtualParticipationPart } from './virtual';
 import { officialSubmissions } from './virtual/official-filter';
+import { createContestReplay, type ContestReplayPart } from './replay';
 import type { AuthUser } from '../platform/http/access';
 import { denied, notFound } from '../platform/http/errors';
 import type { Unsubscribe } from '@oj/protocol/bus';
@@ -34,6 +35,8 @@ export interface ContestCapability extends Capability {
   scoreboards: ScoreboardService;
   /** Virtual participation and the ghost boards (issue #27). */
   virtual: VirtualParticipationPart;
+  /** Contest replays for an audience (issue #27 item 4). */
+  replay: ContestReplayPart;
   /** For the judge capability's submit path (core.md submit rule 6). */
   contestSubmitGate(user: AuthUser, cid: number, displayId: string): Promise<SubmitGateResult>;
   /**
@@ -103,6 +106,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
   const virtual = createVirtualParticipation(createContestContext(serviceDeps), {
     onStarted: (cid) => official.forget(cid),
   });
+  const replay = createContestReplay(createContestContext(serviceDeps), virtual.engine, ports.replay);
   const submitGate = async (user: AuthUser, cid: number, displayId: string) =>
     virtual.gate(user, cid, displayId, await service.submitGate(user, cid, displayId));
   const groupContests = createGroupContestService(
@@ -116,6 +120,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     groupContests,
     scoreboards,
     virtual,
+    replay,
     contestSubmitGate: submitGate,
     submitPort: {
       async resolveSubmission(user, cid, displayId) {
@@ -147,10 +152,12 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
       registerContestRoutes(app, service);
       registerGroupContestRoutes(app, groupContests);
       virtual.routes(app, virtual.service);
+      replay.routes(app, replay.service);
     },
     async start() {
       await scoreboards.start();
       await virtual.engine.start();
+      await replay.engine.start();
       stops.push(await serveContestWatchChecks(ctx.bus, service));
       stops.push(await startFirstAcAnnouncer(ctx.bus, service, ctx.log));
       const stopReturner = startBorrowReturner(ctx.db, ctx.bus, ports.now ?? Date.now, ctx.log);
@@ -158,6 +165,7 @@ export function createContestCapability(ctx: AppContext, ports: ContestPorts = {
     },
     async stop() {
       for (const stop of stops.splice(0)) await stop();
+      await replay.engine.stop();
       await virtual.engine.stop();
       await scoreboards.stop();
     },

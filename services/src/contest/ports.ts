@@ -163,4 +163,6 @@ export interface ContestPorts {
   authoring?: ContestProblemAuthoring;
   /** Clock, for tests. */
   now?: () => number;
+  /** Replay clocks (issue #27 item 4): tick, lease length, this process's lease name; for tests. */
+  replay?: { tickMs?: number; leaseMs?: number; me?: string };
 }

@@ -30,6 +30,7 @@ import { isSiteAdmin, type Authenticator, type AuthUser } from '../platform/http
 import { markVerdict } from '../judge/trace';
 import { relayMessages } from './message-relay';
 import { SIMILARITY_PROGRESS_ALL, SIMILARITY_PROGRESS_EVENT } from '@oj/protocol/judge';
+import { SubscribeReplaySchema } from '@oj/protocol/contest/replay';
 
 export type WatchDecision = 'ok' | 'not-found' | 'denied';
 
@@ -307,6 +308,34 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
       await socket.join(Rooms.admin);
       reply({ ok: true });
     });
+    // A contest replay's room (issue #27 item 4): whoever may join the contest's room.
+    socket.on(ClientEvents.subscribeReplay, async (payload: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!Value.Check(SubscribeReplaySchema, payload)) return reply({ ok: false, error: 'bad-request' });
+      const { cid, rid } = payload as { cid: number; rid: number };
+      if (watched() >= maxRooms - 1 && !socket.rooms.has(Rooms.replay(cid, rid)))
+        return reply({ ok: false, error: 'denied' });
+      try {
+        const decision = await askPatiently(
+          () => contestGrants.decide(user, cid, () => contest.canWatchContest(user, cid)),
+          () => socket.connected,
+          patienceMs,
+        );
+        if (decision !== 'ok' && decision !== 'admin') return reply({ ok: false, error: decision });
+        await socket.join(Rooms.replay(cid, rid));
+        reply({ ok: true });
+      } catch (err) {
+        opts.log?.warn({ err, event: ClientEvents.subscribeReplay }, 'subscribe check failed');
+        reply({ ok: false, error: isTransientCheckFailure(err) ? 'unavailable' : 'denied' });
+      }
+    });
+    socket.on(ClientEvents.unsubscribeReplay, async (payload: unknown, ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      if (!Value.Check(SubscribeReplaySchema, payload)) return reply({ ok: false, error: 'bad-request' });
+      const { cid, rid } = payload as { cid: number; rid: number };
+      await socket.leave(Rooms.replay(cid, rid));
+      reply({ ok: true });
+    });
     socket.on(ClientEvents.unsubscribeContest, async (payload: unknown, ack?: Ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       if (!Value.Check(SubscribeContestSchema, payload)) return reply({ ok: false, error: 'bad-request' });
@@ -376,6 +405,11 @@ export async function createGateway(opts: GatewayOptions): Promise<Gateway> {
     await bus.subscribe<{ uid?: unknown }>(Subjects.virtualBoardAll, (payload) => {
       if (typeof payload?.uid === 'string')
         io.to(Rooms.user(payload.uid)).emit(ServerEvents.contestVirtualBoard, payload);
+    }),
+    // A contest replay's clock and board go to the replay's room (issue #27 item 4).
+    await bus.subscribe<{ cid?: unknown; rid?: unknown }>(Subjects.replayAll, (payload) => {
+      if (typeof payload?.cid === 'number' && typeof payload.rid === 'number')
+        io.to(Rooms.replay(payload.cid, payload.rid)).emit(ServerEvents.contestReplay, payload);
     }),
     // Similarity analysis progress (issue #28) goes to the starter's own room.
     await bus.subscribe<unknown>(SIMILARITY_PROGRESS_ALL, (payload, subject) => {

@@ -90,6 +90,17 @@ export function ContestHeader({
           </Button>
         )}
         {setting && <ContestSetting cid={String(contest.id)} />}
+        {isContestAdmin && (
+          <Button
+            small
+            minimal
+            icon="comparison"
+            onClick={() => navigate(`/similarity?scope=contest&scopeId=${contest.id}`)}
+            data-testid="contest-similarity"
+          >
+            {t('similarity.menu')}
+          </Button>
+        )}
       </div>
       <div className="oj-contest-times">
         <span>

@@ -219,6 +219,15 @@ function ProblemAdmin({ gid }: { gid: number }) {
                     <Button
                       small
                       minimal
+                      icon="comparison"
+                      aria-label={t('similarity.menu')}
+                      title={t('similarity.menu')}
+                      onClick={() => navigate(`/similarity?scope=problem&scopeId=${p.id}`)}
+                      data-testid={`group-problem-similarity-${p.problemId}`}
+                    />
+                    <Button
+                      small
+                      minimal
                       intent="danger"
                       icon="trash"
                       aria-label={t('groupUi.delete')}

@@ -19,6 +19,7 @@ const pathsOf = (gid: number): TrainingAdminPaths => ({
   create: `/group/${gid}/training-create`,
   edit: (tid) => `/group/${gid}/training-edit/${tid}`,
   problems: (tid) => `/group/${gid}/training-problems/${tid}`,
+  similarity: (tid) => `/similarity?scope=training&scopeId=${tid}`,
 });
 
 function TrainingList({ gid }: { gid: number }) {

@@ -51,5 +51,8 @@ export const similarityEnUS: typeof similarityZhCN = {
     left: 'Left',
     right: 'Right',
     close: 'Close',
+    refused: 'You do not administer this scope, or the analysis does not exist',
+    noScope: "Open code similarity from a contest's or a group's admin view",
+    back: '← Back to the analyses',
   },
 };

@@ -49,5 +49,8 @@ export const similarityZhCN = {
     left: '左侧',
     right: '右侧',
     close: '关闭',
+    refused: '你不是这个范围的管理员，或该查重不存在',
+    noScope: '请从比赛或团队的管理页面进入代码查重',
+    back: '← 返回查重列表',
   },
 };

@@ -10,6 +10,7 @@ const judge = () => import('../judge/pages');
 const rank = () => import('../judge/rank');
 const contest = () => import('../contest/pages');
 const contestVirtual = () => import('../contest/virtual/pages');
+const contestReplay = () => import('../contest/replay/pages');
 const training = () => import('../training/pages');
 const discussion = () => import('../discussion/pages');
 const group = () => import('../group/pages');
@@ -38,6 +39,7 @@ const P = {
   Scoreboard: lazyPage(contest, 'Scoreboard'),
   ScrollBoard: lazyPage(contest, 'ScrollBoard'),
   VirtualContest: lazyPage(contestVirtual, 'VirtualContest'),
+  ContestReplay: lazyPage(contestReplay, 'ContestReplay'),
   TrainingList: lazyPage(training, 'TrainingList'),
   TrainingArea: lazyPage(training, 'TrainingArea'),
   DiscussionList: lazyPage(discussion, 'DiscussionList'),
@@ -49,6 +51,8 @@ const P = {
   AdminRemoteAccounts: lazyPage(adminRemote, 'RemoteAccountsPage'),
   AdminSimilarityList: lazyPage(adminSimilarity, 'SimilarityListPage'),
   AdminSimilarityReport: lazyPage(adminSimilarity, 'SimilarityReportPage'),
+  SimilarityScope: lazyPage(adminSimilarity, 'SimilarityScopePage'),
+  SimilarityScopeReport: lazyPage(adminSimilarity, 'SimilarityScopeReportPage'),
   MessagePage: lazyPage(message, 'MessagePage'),
   AdminLogin: lazyPage(admin, 'AdminLogin'),
   AdminHome: lazyPage(admin, 'AdminHome'),
@@ -115,6 +119,7 @@ export const ROUTES: RouteSpec[] = [
   { path: '/contest/:contestID/problem/:problemID/full-screen', page: P.FullScreenProblem, access: 'login' },
   // /contest/:contestID/problem/:problemID is drawn inside the contest shell (its problems tab).
   { path: '/contest/:contestID/virtual', page: P.VirtualContest, access: 'login' },
+  { path: '/contest/:contestID/replay', page: P.ContestReplay, access: 'public' },
   { path: '/contest/:contestID', page: P.ContestArea, access: 'login' },
   { path: '/contest/:contestID/*', page: P.ContestArea, access: 'login' },
 
@@ -148,6 +153,10 @@ export const ROUTES: RouteSpec[] = [
   // public: clearing the session must not let a login guard open the dialog on the way home
   { path: '/logout', page: Logout, access: 'public' },
   { path: '/message', page: P.MessagePage, access: 'login' },
+  // Similarity reports for a contest's, training's or group problem's own admins (issue #28): the
+  // server's answer decides; site admins also have them in the back office.
+  { path: '/similarity', page: P.SimilarityScope, access: 'login' },
+  { path: '/similarity/:id', page: P.SimilarityScopeReport, access: 'login' },
   { path: '/message/:category', page: P.MessagePage, access: 'login' },
 
   { path: '/admin/login', page: P.AdminLogin, access: 'public' },

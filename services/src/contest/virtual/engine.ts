@@ -37,7 +37,8 @@ export interface VirtualEngineDeps {
   maxTapes?: number;
 }
 
-interface Tape {
+/** An ended contest's tape with what a board over it needs (shared with replays). */
+export interface Tape {
   contest: ContestRecordRow;
   times: ContestTimes;
   tape: ContestTape;
@@ -347,6 +348,8 @@ export function createVirtualEngine(deps: VirtualEngineDeps) {
     page,
     standing,
     finalBoardWithVirtual,
+    /** The contest's tape (loaded once, shared by ghost boards and replays). */
+    tapeOf,
     /** For tests and the bench: advance every held clock now. */
     tick,
     /** Clocks held by this process. */

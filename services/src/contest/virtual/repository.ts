@@ -128,3 +128,77 @@ export async function windowsOfContest(db: Db, cid: number): Promise<Map<string,
   }
   return out;
 }
+
+/** A contest Q&A post as a virtual participant reads it (issue #27: as of their elapsed time). */
+export interface ClarificationRow {
+  id: number;
+  content: string;
+  fromUid: string;
+  fromName: string;
+  gmtCreate: Date;
+  replies: {
+    id: number;
+    content: string;
+    fromUid: string;
+    fromName: string;
+    toName: string;
+    gmtCreate: Date;
+  }[];
+}
+
+/**
+ * The contest's public Q&A until `until`: live comments by `authors` (what a participant of the
+ * live contest saw of others: the contest's admins' posts) made by then, with those authors'
+ * live replies made by then. Reads the discussion capability's tables (0006_discussion), only
+ * these two queries and only to read.
+ */
+export async function clarificationsUntil(
+  db: Db,
+  cid: number,
+  authors: readonly string[],
+  until: Date,
+): Promise<ClarificationRow[]> {
+  if (authors.length === 0) return [];
+  const comments = await sql<{
+    id: number;
+    content: string;
+    from_uid: string;
+    from_name: string;
+    gmt_create: Date;
+  }>`
+    select id, content, from_uid, from_name, gmt_create from discussion_comment
+    where cid = ${cid} and status = 0 and gmt_create <= ${until} and from_uid in (${sql.join([...authors])})
+    order by gmt_create desc, id desc limit 200`.execute(db);
+  if (comments.rows.length === 0) return [];
+  const ids = comments.rows.map((c) => c.id);
+  const replies = await sql<{
+    id: number;
+    comment_id: number;
+    content: string;
+    from_uid: string;
+    from_name: string;
+    to_name: string;
+    gmt_create: Date;
+  }>`
+    select id, comment_id, content, from_uid, from_name, to_name, gmt_create from discussion_reply
+    where comment_id in (${sql.join(ids)}) and status = 0 and gmt_create <= ${until}
+      and from_uid in (${sql.join([...authors])})
+    order by gmt_create, id`.execute(db);
+  return comments.rows.map((c) => ({
+    id: c.id,
+    content: c.content,
+    fromUid: c.from_uid,
+    fromName: c.from_name,
+    gmtCreate: new Date(c.gmt_create),
+    replies: replies.rows
+      .filter((r) => r.comment_id === c.id)
+      .map((r) => ({
+        id: r.id,
+        content: r.content,
+        fromUid: r.from_uid,
+        fromName: r.from_name,
+        toName: r.to_name,
+        gmtCreate: new Date(r.gmt_create),
+      })),
+  }));
+}

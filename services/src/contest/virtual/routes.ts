@@ -40,6 +40,11 @@ export function registerVirtualRoutes(app: App, s: VirtualService): void {
     async (req) => ok(await s.announcements(req.user!, req.query.vid)),
   );
   app.get(
+    '/api/contest/virtual/clarifications',
+    { config: login, schema: { querystring: VirtualVidQuery } },
+    async (req) => ok(await s.clarifications(req.user!, req.query.vid)),
+  );
+  app.get(
     '/api/contest/virtual/of-user',
     { config: anonymous, schema: { querystring: VirtualOfUserQuery } },
     async (req) => ok(await s.ofUser(req.user ?? null, req.query.username)),

@@ -5,6 +5,7 @@
 // (group membership, registration), the outside view, and contest admins.
 import type { VirtualParticipation } from '@oj/protocol/contest/virtual-schemas';
 import { virtualElapsed } from '@oj/protocol/contest/virtual';
+import { toDateStr } from '@oj/protocol';
 import { isRoot, type AuthUser } from '../../platform/http/access';
 import { denied, fail } from '../../platform/http/errors';
 import type { ContestContext, SubmitGateResult } from '../access';
@@ -135,6 +136,28 @@ export function createVirtualService(
   }
 
   /**
+   * The contest's public Q&A as it stood at the participation's elapsed time: the posts and
+   * replies of the people a live participant saw (root, the contest's creator, a group contest's
+   * owners), made before the same elapsed time of the original contest; later ones stay hidden.
+   */
+  async function clarifications(user: AuthUser, vid: number) {
+    const { row, c } = await own(user, vid);
+    const elapsed = virtualElapsed(timesOf(c), row.startedAt.getTime(), deps.now());
+    const until = new Date(c.startTime.getTime() + elapsed);
+    const owners = c.isGroup && c.gid !== null ? await deps.groups.ownerUids(c.gid) : [];
+    const authors = [...new Set([...(await deps.users.superAdminUids()), c.uid, ...owners])];
+    const rows = await vrepo.clarificationsUntil(db, c.id, authors, until);
+    return rows.map((r) => ({
+      id: r.id,
+      content: r.content,
+      fromUid: r.fromUid,
+      fromName: r.fromName,
+      gmtCreate: toDateStr(r.gmtCreate)!,
+      replies: r.replies.map((x) => ({ ...x, gmtCreate: toDateStr(x.gmtCreate)! })),
+    }));
+  }
+
+  /**
    * The submit gate for a running participation: a contest that ended (and refuses practice
    * submissions, or asks a registration) admits the participant's submissions on its problems.
    */
@@ -194,7 +217,18 @@ export function createVirtualService(
     return engine.finalBoardWithVirtual(c, finished, q.currentPage ?? 1, Math.min(q.limit ?? 50, 500));
   }
 
-  return { start, current, ofContest, board, announcements, gate, hasParticipation, ofUser, finalBoard };
+  return {
+    start,
+    current,
+    ofContest,
+    board,
+    announcements,
+    clarifications,
+    gate,
+    hasParticipation,
+    ofUser,
+    finalBoard,
+  };
 }
 
 export type VirtualService = ReturnType<typeof createVirtualService>;

@@ -161,6 +161,73 @@ describe('virtual participation (postgres, memory bus)', () => {
     );
   }, 120_000);
 
+  it("shows the Q&A answers that existed at the elapsed time, not later ones nor participants' questions", async () => {
+    clock = Date.now() + 1000 * DURATION; // after the property test's rounds
+    const start = clock - 2 * DURATION;
+    const title = `virtual qa ${Math.random()}`;
+    await clocked.service.adminCreate(
+      USERS.admin,
+      runningContest(title, start, {
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + DURATION).toISOString(),
+      }),
+    );
+    const cid = await contestIdByTitle(tdb.db, title);
+    const comment = async (from: typeof USERS.admin, minute: number, content: string) =>
+      (
+        await tdb.db
+          .insertInto('discussion_comment')
+          .values({
+            cid,
+            content,
+            from_uid: from.uid,
+            from_name: from.username,
+            from_role: 'user',
+            gmt_create: new Date(start + minute * MIN),
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const reply = async (commentId: number, from: typeof USERS.admin, minute: number, content: string) =>
+      tdb.db
+        .insertInto('discussion_reply')
+        .values({
+          comment_id: commentId,
+          from_uid: from.uid,
+          from_name: from.username,
+          from_role: 'user',
+          to_uid: USERS.alice.uid,
+          to_name: USERS.alice.username,
+          content,
+          gmt_create: new Date(start + minute * MIN),
+        } as never)
+        .execute();
+    const early = await comment(USERS.admin, 5, 'A: n fits in int');
+    await reply(early, USERS.admin, 6, 'also m');
+    await reply(early, USERS.admin, 40, 'and k (later)');
+    await reply(early, USERS.alice, 7, 'a participant reply');
+    await comment(USERS.admin, 30, 'B: the sample is wrong');
+    await comment(USERS.alice, 3, 'a participant question');
+
+    const v = await clocked.virtual.service.start(USERS.mute, { cid });
+    clock = v.startedAt + 10 * MIN;
+    const at10 = await clocked.virtual.service.clarifications(USERS.mute, v.vid);
+    expect(at10.map((c) => [c.content, c.replies.map((r) => r.content)])).toEqual([
+      ['A: n fits in int', ['also m']],
+    ]);
+    clock = v.startedAt + 45 * MIN;
+    const at45 = await clocked.virtual.service.clarifications(USERS.mute, v.vid);
+    expect(at45.map((c) => [c.content, c.replies.map((r) => r.content)])).toEqual([
+      ['B: the sample is wrong', []],
+      ['A: n fits in int', ['also m', 'and k (later)']],
+    ]);
+    // Only the participant reads them.
+    await expect(clocked.virtual.service.clarifications(USERS.bob, v.vid)).rejects.toMatchObject({
+      message: VM.NOT_YOURS,
+    });
+    clock = v.endsAt + 1;
+  });
+
   describe('a submission during the participation', () => {
     let runner: RunnerStandIn;
     let cid = 0;

@@ -2,6 +2,10 @@
 // progress over socket.io; the report ranks pairs, groups users into clusters, filters by problem,
 // language and threshold, exports CSV, and opens a side-by-side view with the matched lines marked.
 // Marking a pair reviewed and cancelling a user's submissions as cheating act through the server.
+// Site admins reach them in the back office (/admin/similarity); the admins of one contest, training
+// or group problem reach the same screens outside it (/similarity?scope=…&scopeId=…, /similarity/:id,
+// opened from the contest's header and the group's admin lists), where the server's answer to the
+// list or the report decides whether the screen shows (a refusal shows as such).
 import {
   Alert,
   Button,
@@ -12,12 +16,13 @@ import {
   HTMLTable,
   InputGroup,
   NumericInput,
+  NonIdealState,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import {
   SIMILARITY_PROGRESS_EVENT,
   clusterPairs,
@@ -37,6 +42,26 @@ import { toast } from '../../shell/toaster';
 import './similarity.css';
 
 type Scope = 'contest' | 'problem' | 'training';
+const SCOPES: readonly Scope[] = ['contest', 'problem', 'training'];
+
+/** One scope analysed by its own admins (outside the back office). */
+export interface SimilarityPreset {
+  scope: Scope;
+  scopeId: number;
+}
+
+/** The scope's screen outside the back office: the start form pre-filled and the scope's analyses. */
+export const similarityScopePath = (p: SimilarityPreset) =>
+  `/similarity?scope=${p.scope}&scopeId=${p.scopeId}`;
+
+function Refused() {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="similarity-refused">
+      <NonIdealState icon="lock" title={t('similarity.refused')} />
+    </Card>
+  );
+}
 
 /** Progress pushes of analyses this admin started (the server sends them to their user room). */
 function useProgress(onProgress: (p: SimilarityProgress) => void) {
@@ -68,16 +93,36 @@ function StateTag({ a }: { a: Pick<SimilarityAnalysis, 'state' | 'done' | 'total
   );
 }
 
-export function SimilarityListPage() {
+/**
+ * The start form and the list of analyses. With a preset (one scope, outside the back office) the
+ * scope is fixed, the list is that scope's, and a refusal of the list by the server shows instead.
+ */
+export function SimilarityListPage({ preset }: { preset?: SimilarityPreset } = {}) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<SimilarityAnalysis[] | null>(null);
-  const [scope, setScope] = useState<Scope>('contest');
-  const [scopeId, setScopeId] = useState('');
+  const [refused, setRefused] = useState(false);
+  const [scope, setScope] = useState<Scope>(preset?.scope ?? 'contest');
+  const [scopeId, setScopeId] = useState(preset ? String(preset.scopeId) : '');
   const [allAccepted, setAllAccepted] = useState(false);
   const [baseCode, setBaseCode] = useState('');
+  const presetScope = preset?.scope;
+  const presetId = preset?.scopeId;
   const load = useCallback(async () => {
-    setRows(await api.get<SimilarityAnalysis[]>('/api/admin/similarity/list').catch(() => []));
-  }, []);
+    if (!presetScope) {
+      setRows(await api.get<SimilarityAnalysis[]>('/api/admin/similarity/list').catch(() => []));
+      return;
+    }
+    try {
+      const list = await api.get<SimilarityAnalysis[]>('/api/admin/similarity/list', {
+        scope: presetScope,
+        scopeId: presetId,
+      });
+      setRefused(false);
+      setRows(list);
+    } catch {
+      setRefused(true);
+    }
+  }, [presetScope, presetId]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -104,12 +149,15 @@ export function SimilarityListPage() {
     }
   };
 
+  if (refused) return <Refused />;
+  const reportBase = preset ? '/similarity' : '/admin/similarity';
   return (
-    <Card>
+    <Card data-testid="similarity-start">
       <h2>{t('similarity.title')}</h2>
       <div className="oj-sim-filters">
         <HTMLSelect
           aria-label={t('similarity.scope')}
+          disabled={!!preset}
           value={scope}
           onChange={(e) => setScope(e.currentTarget.value as Scope)}
           options={[
@@ -122,6 +170,7 @@ export function SimilarityListPage() {
           aria-label={t('similarity.scopeId')}
           placeholder={t('similarity.scopeId')}
           value={scopeId}
+          readOnly={!!preset}
           inputMode="numeric"
           onChange={(e) => setScopeId(e.currentTarget.value.replace(/\D/g, ''))}
         />
@@ -170,7 +219,7 @@ export function SimilarityListPage() {
                   </td>
                   <td>{new Date(r.createdAt).toLocaleString()}</td>
                   <td>
-                    <Link href={`/admin/similarity/${r.id}`}>{t('similarity.open')}</Link>
+                    <Link href={`${reportBase}/${r.id}`}>{t('similarity.open')}</Link>
                   </td>
                 </tr>
               ))}
@@ -180,6 +229,22 @@ export function SimilarityListPage() {
       )}
     </Card>
   );
+}
+
+/** /similarity?scope=contest&scopeId=7: the scope's own admins, outside the back office. */
+export function SimilarityScopePage() {
+  const { t } = useTranslation();
+  const q = new URLSearchParams(useSearch());
+  const scope = q.get('scope') as Scope;
+  const scopeId = Number(q.get('scopeId'));
+  if (!SCOPES.includes(scope) || !Number.isInteger(scopeId) || scopeId <= 0)
+    return (
+      <Card>
+        <NonIdealState icon="search" title={t('similarity.noScope')} />
+      </Card>
+    );
+  // keyed: another scope is another screen
+  return <SimilarityListPage key={`${scope}:${scopeId}`} preset={{ scope, scopeId }} />;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -239,10 +304,12 @@ function SideBySide({ detail, onClose }: { detail: SimilarityPairDetail; onClose
   );
 }
 
-export function SimilarityReportPage() {
+/** A report; `outside`: reached by a scope's admin outside the back office (/similarity/:id). */
+export function SimilarityReportPage({ outside = false }: { outside?: boolean } = {}) {
   const { t } = useTranslation();
   const id = Number(useParams<{ id: string }>().id);
-  const [report, setReport] = useState<SimilarityReport | null>(null);
+  // undefined: loading; null: refused (or gone) by the server
+  const [report, setReport] = useState<SimilarityReport | null | undefined>(undefined);
   const [problem, setProblem] = useState('');
   const [language, setLanguage] = useState('');
   const [threshold, setThreshold] = useState(50);
@@ -315,7 +382,11 @@ export function SimilarityReportPage() {
   const exportCsv = () =>
     saveBlob(new Blob([similarityCsv(shown)], { type: 'text/csv;charset=utf-8' }), `similarity-${id}.csv`);
 
-  if (!report) return <Card>{t('similarity.loading')}</Card>;
+  if (report === undefined) return <Card>{t('similarity.loading')}</Card>;
+  if (report === null) return <Refused />;
+  const back = outside
+    ? similarityScopePath({ scope: report.analysis.scope as Scope, scopeId: report.analysis.scopeId })
+    : '/admin/similarity';
   const userLink = (uid: string, username: string) => (
     <span>
       <Link href={`/user-home?uid=${encodeURIComponent(uid)}`}>{username}</Link>{' '}
@@ -332,6 +403,9 @@ export function SimilarityReportPage() {
   );
   return (
     <Card>
+      <Link href={back} data-testid="similarity-back">
+        {t('similarity.back')}
+      </Link>
       <h2>
         {t('similarity.report', { id })} <StateTag a={report.analysis} />
       </h2>
@@ -448,4 +522,9 @@ export function SimilarityReportPage() {
       </Alert>
     </Card>
   );
+}
+
+/** /similarity/:id: a report for the admins of its scope, outside the back office. */
+export function SimilarityScopeReportPage() {
+  return <SimilarityReportPage outside />;
 }

@@ -19,6 +19,8 @@ export interface TrainingAdminPaths {
   create: string;
   edit(tid: number): string;
   problems(tid: number): string;
+  /** The training's similarity reports (issue #28), when offered. */
+  similarity?(tid: number): string;
 }
 
 const SITE_PATHS: TrainingAdminPaths = {
@@ -99,6 +101,16 @@ function Row({
             onClick={() => navigate(paths.problems(tr.id))}
             data-testid={`admin-training-problems-${tr.id}`}
           />
+          {paths.similarity && (
+            <Button
+              small
+              icon="comparison"
+              aria-label={t('similarity.menu')}
+              title={t('similarity.menu')}
+              onClick={() => navigate(paths.similarity!(tr.id))}
+              data-testid={`admin-training-similarity-${tr.id}`}
+            />
+          )}
           {canDelete && (
             <Button
               small

@@ -30,6 +30,7 @@ import * as m0025 from './0025_problem_verification';
 import * as m0024 from './0024_ccs_organization';
 import * as m0026 from './0026_similarity';
 import * as m0027 from './0027_contest_virtual';
+import * as m0030 from './0030_contest_replay';
 import * as m0028 from './0028_ccs_event_log';
 
 export const migrations: Record<string, Migration> = {
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0024_ccs_organization': m0024,
   '0026_similarity': m0026,
   '0027_contest_virtual': m0027,
+  '0030_contest_replay': m0030,
   '0028_ccs_event_log': m0028,
 };
