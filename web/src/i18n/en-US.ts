@@ -9,6 +9,7 @@ import { ccsImportEnUS } from './ccs-import.en-US';
 import { ccsArchiveEnUS } from './ccs-archive.en-US';
 import { contestEnUS } from './contest.en-US';
 import { virtualEnUS } from './virtual.en-US';
+import { replayEnUS } from './replay.en-US';
 import { discussionEnUS } from './discussion.en-US';
 import { messageEnUS } from './message.en-US';
 import { groupEnUS } from './group.en-US';
@@ -185,6 +186,7 @@ export const enUS: Translations = {
   ...contestEnUS,
   // Virtual participation and the ghost board (issue #27).
   ...virtualEnUS,
+  ...replayEnUS,
   // The admin contest screens and the contest comment area.
   ...adminContestEnUS,
   ...ccsImportEnUS,

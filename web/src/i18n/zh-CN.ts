@@ -9,6 +9,7 @@ import { ccsImportZhCN } from './ccs-import.zh-CN';
 import { ccsArchiveZhCN } from './ccs-archive.zh-CN';
 import { contestZhCN } from './contest.zh-CN';
 import { virtualZhCN } from './virtual.zh-CN';
+import { replayZhCN } from './replay.zh-CN';
 import { discussionZhCN } from './discussion.zh-CN';
 import { messageZhCN } from './message.zh-CN';
 import { groupZhCN } from './group.zh-CN';
@@ -183,6 +184,7 @@ export const zhCN = {
   ...contestZhCN,
   // Virtual participation and the ghost board (issue #27).
   ...virtualZhCN,
+  ...replayZhCN,
   // The admin contest screens and the contest comment area.
   ...adminContestZhCN,
   ...ccsImportZhCN,

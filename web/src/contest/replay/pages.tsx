@@ -1,0 +1,4 @@
+// Contest replay pages (issue #27 item 4).
+import { ReplayPage } from './ReplayPage';
+
+export const ContestReplay = () => <ReplayPage />;

@@ -1,0 +1,26 @@
+// Contest replay (issue #27 item 4).
+export const replayZhCN = {
+  replayUi: {
+    title: '比赛回放',
+    none: '这场比赛当前没有回放',
+    notEnded: '比赛结束后才能回放',
+    start: '开始回放',
+    speed: '速度',
+    speedValue: '{{n}}×',
+    unsealed: '显示封榜后的真实榜单',
+    play: '播放',
+    pause: '暂停',
+    seek: '跳转到（分钟）',
+    go: '跳转',
+    close: '结束回放',
+    elapsed: '比赛进行了 {{text}}',
+    paused: '已暂停',
+    running: '回放中',
+    sealed: '封榜中',
+    atEnd: '已到结束',
+    closed: '回放已结束',
+    viewerOnly: '回放由比赛管理员控制，所有观众看到同一时刻',
+    board: '回放榜单',
+    open: '回放',
+  },
+};
