@@ -121,6 +121,31 @@ export function defaultValidatorFlags(): Files {
   return files;
 }
 
+/**
+ * Legacy package with `validator_flags: case_sensitive space_change_sensitive`: the answer's case
+ * and every whitespace run count; numbers are words (no tolerance), so `-0` is not `0`.
+ */
+export function strictValidatorFlags(): Files {
+  const files: Files = {
+    'problem.yaml': 'name: Strict Echo\nvalidator_flags: case_sensitive space_change_sensitive\n',
+    '.timelimit': '1\n',
+    'submissions/accepted/exact.py': 'a, b = input().split()\nprint(a.upper() + " " + str(int(b) * 0))\n',
+    'submissions/wrong_answer/lower.py': 'a, b = input().split()\nprint(a.lower() + " " + str(int(b) * 0))\n',
+    'submissions/wrong_answer/trailing.py':
+      'a, b = input().split()\nprint(a.upper() + " " + str(int(b) * 0) + " ")\n',
+    'submissions/wrong_answer/double.py':
+      'a, b = input().split()\nprint(a.upper() + "  " + str(int(b) * 0))\n',
+    'submissions/wrong_answer/minus_zero.py': 'a, b = input().split()\nprint(a.upper() + " -0")\n',
+  };
+  ['ab 3', 'Xy -2'].forEach((line, i) => {
+    const dir = i === 0 ? 'data/sample' : 'data/secret';
+    const [a] = line.split(' ');
+    files[`${dir}/${i + 1}.in`] = `${line}\n`;
+    files[`${dir}/${i + 1}.ans`] = `${a!.toUpperCase()} 0\n`;
+  });
+  return files;
+}
+
 /** Legacy package whose output validator is one Python file (judgemessage written, tolerant compare). */
 export function pythonValidator(): Files {
   const files: Files = {

@@ -14,6 +14,7 @@ import {
   cValidator,
   pythonValidator,
   defaultValidatorFlags,
+  strictValidatorFlags,
   interactive2023,
   packageZip,
   scoringGroups,
@@ -106,6 +107,10 @@ describe('ICPC/Kattis packages judged by their own solutions', () => {
 
   it('the default validator with float_tolerance, case- and space-insensitive by default', async () => {
     await importAndJudge(defaultValidatorFlags(), 2);
+  }, 600_000);
+
+  it('the default validator with case_sensitive and space_change_sensitive (legacy validator_flags)', async () => {
+    await importAndJudge(strictValidatorFlags(), 5);
   }, 600_000);
 
   it("problemtools' example `different` (its own validate.h, a Java class named Different)", async () => {
