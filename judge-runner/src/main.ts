@@ -4,7 +4,8 @@
  * OJ_NATS_PREFIX (namespace shared by every process of a deployment), OJ_JUDGE_HEALTH_FILE (touched
  * after each heartbeat that reached NATS, for a container health check), OJ_CASE_PARALLELISM (cases of
  * one submission judged at once in idle slots, default the concurrency), OJ_JUDGE_TESTDATA_MEMORY_MB (expected outputs kept in
- * memory, default 256).
+ * memory, default 256), OJ_JUDGE_PREFETCH (tasks taken and claimed ahead of a free judging slot,
+ * default the concurrency; 0: only when a slot is free).
  */
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';

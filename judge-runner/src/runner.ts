@@ -29,8 +29,17 @@ import { CompileCache, detectLanguages, type LanguageSupport } from './languages
 import { Sandbox, sweepStaleWorkspaces } from './sandbox/index';
 import { BlobFileCache } from './blob-cache';
 
-/** A claim nobody answered in time is asked again after this pause (the task goes back to the queue). */
+/**
+ * A claim nobody answered in time is asked again after this pause, the task kept in hand (its
+ * in-progress acks keep it ours), for up to the runner's claim patience; past that the task goes
+ * back to the queue after CLAIM_RETRY_MS.
+ */
+const CLAIM_ASK_AGAIN_MS = 250;
 const CLAIM_RETRY_MS = 2_000;
+/** How often the runner logs its claim figures (while claims come in). */
+const CLAIM_STATS_EVERY_MS = 10_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const RUNNER_VERSION = '0.1.0';
 
@@ -63,8 +72,23 @@ export interface RunnerOptions {
    * acknowledges progress every few seconds while it works, so only a dead runner loses its task).
    */
   ackDeadlineMs?: number;
-  /** How long to wait for the judge service's answer to a claim before judging anyway (default 3 s). */
+  /**
+   * How long to wait for the judge service's answer to one claim request (default 3 s, inside the
+   * 5 s lease the claim grants); an unanswered claim is asked again (see claimPatienceMs).
+   */
   claimTimeoutMs?: number;
+  /**
+   * How long a task is kept in hand while its claim goes unanswered, asked again every time the
+   * previous request timed out (default 60 s); past it the task goes back to the queue (2 s pause).
+   */
+  claimPatienceMs?: number;
+  /**
+   * Tasks taken from the queue and claimed ahead of a free judging slot (default OJ_JUDGE_PREFETCH,
+   * else the concurrency; 0: a task is taken only when a slot is free). Claims wait on the judge
+   * service's process; claimed ahead, a slot that frees finds its next task ready. A task waiting
+   * here keeps its lease and its in-progress acks like one being judged.
+   */
+  prefetch?: number;
   maxAttempts?: number;
   sandbox?: Sandbox;
   languages?: LanguageSupport;
@@ -122,6 +146,15 @@ function malformedResult(data: unknown, name: string, reason: string): JudgeResu
   };
 }
 
+/** OJ_JUDGE_PREFETCH: tasks claimed ahead of a free slot (0 allowed). */
+function envPrefetch(): number | undefined {
+  const raw = process.env.OJ_JUDGE_PREFETCH;
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`OJ_JUDGE_PREFETCH must be an integer ≥ 0, got ${raw}`);
+  return n;
+}
+
 export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const log = opts.log ?? ((m: string) => console.log(`[judge ${opts.name}] ${m}`));
   const concurrency = opts.concurrency ?? cpus().length;
@@ -139,7 +172,63 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const caseParallelism = opts.caseParallelism ?? (Number(process.env.OJ_CASE_PARALLELISM) || concurrency);
   const ackDeadlineMs = opts.ackDeadlineMs ?? TASK_ACK_DEADLINE_MS;
   const renewEveryMs = Math.min(TASK_RENEW_EVERY_MS, Math.max(500, Math.floor(ackDeadlineMs / 3)));
+  const prefetch = Math.max(0, Math.floor(opts.prefetch ?? envPrefetch() ?? concurrency));
+  const claimPatienceMs = opts.claimPatienceMs ?? 60_000;
   let inFlight = 0;
+  /** Judging slots: `concurrency` tasks judged at once; tasks claimed ahead wait here for one. */
+  let freeSlots = concurrency;
+  const slotWaiters: (() => void)[] = [];
+  const takeSlot = (): Promise<void> | void => {
+    if (freeSlots > 0) {
+      freeSlots--;
+      return;
+    }
+    return new Promise<void>((resolve) => slotWaiters.push(resolve));
+  };
+  const giveSlot = () => {
+    const next = slotWaiters.shift();
+    if (next) next();
+    else freeSlots++;
+  };
+  /** Claim figures since the last log line, the judging and hand-off times, and the slots' busy time. */
+  const claimStats = {
+    answered: [] as number[],
+    unanswered: 0,
+    judged: [] as number[],
+    handedOff: [] as number[],
+    busyMs: 0,
+    since: Date.now(),
+  };
+  let busySince = Date.now();
+  const noteBusy = () => {
+    const now = Date.now();
+    claimStats.busyMs += inFlight * (now - busySince);
+    busySince = now;
+  };
+  const logClaimStats = () => {
+    noteBusy();
+    const { answered, unanswered, judged, handedOff } = claimStats;
+    const windowMs = Date.now() - claimStats.since;
+    if (answered.length + unanswered + judged.length > 0) {
+      const figures = (xs: number[]) => {
+        const sorted = [...xs].sort((a, b) => a - b);
+        const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+        return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1) ?? 0} ms`;
+      };
+      const busy = Math.round((100 * claimStats.busyMs) / (windowMs * concurrency));
+      log(
+        `claims in ${Math.round(windowMs / 1000)} s: ${answered.length} answered (${figures(answered)}), ${unanswered} unanswered in time; ${judged.length} judged (${figures(judged)}), result hand-off ${figures(handedOff)}; judging slots busy ${busy}%`,
+      );
+    }
+    claimStats.answered = [];
+    claimStats.unanswered = 0;
+    claimStats.judged = [];
+    claimStats.handedOff = [];
+    claimStats.busyMs = 0;
+    claimStats.since = Date.now();
+  };
+  const statsTimer = setInterval(logClaimStats, CLAIM_STATS_EVERY_MS);
+  statsTimer.unref();
   /** Extra case runs under way (besides each task's own). */
   let extraRuns = 0;
   const caseBudget = {
@@ -191,14 +280,34 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
    * rather than judge it twice.
    */
   const claim = async (submitId: number, version: number): Promise<TaskClaimAnswer | 'later'> => {
+    const asked = Date.now();
     try {
-      return await opts.bus.request<TaskClaimAnswer>(
+      const answer = await opts.bus.request<TaskClaimAnswer>(
         Subjects.judgeTaskClaim,
         { submitId, version, runner: opts.name } satisfies TaskClaimRequest,
         { timeoutMs: opts.claimTimeoutMs ?? 3000 },
       );
+      claimStats.answered.push(Date.now() - asked);
+      return answer;
     } catch (err) {
-      return err instanceof BusNoRespondersError ? 'judge' : 'later';
+      if (err instanceof BusNoRespondersError) return 'judge';
+      claimStats.unanswered++;
+      return 'later';
+    }
+  };
+
+  /**
+   * Claims until answered, the task kept in hand: asking again is safe, since the service grants
+   * a judging to the runner that holds it (a late grant of the first request is this runner's).
+   * Gives up ('later') after claimPatienceMs or when the runner stops.
+   */
+  const claimPatiently = async (submitId: number, version: number): Promise<TaskClaimAnswer | 'later'> => {
+    const started = Date.now();
+    for (;;) {
+      const answer = await claim(submitId, version);
+      if (answer !== 'later' || draining || Date.now() - started >= claimPatienceMs) return answer;
+      log(`task ${submitId}:${version}: no answer to its claim in time, asking again`);
+      await sleep(CLAIM_ASK_AGAIN_MS);
     }
   };
 
@@ -238,35 +347,43 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
     }
     const task = data as JudgeTask;
     const leaseKey = task.kind === 'submission' ? `${task.submitId}:${task.version}` : null;
-    if (task.kind === 'submission') {
-      // A second copy while this runner claims or judges the first: the claim would grant it again
-      // (same runner), so it is dropped here.
-      forgetOldJudged(Date.now());
-      if (ours.has(leaseKey!) || judgedHere.has(leaseKey!)) {
-        const why = ours.has(leaseKey!) ? 'a copy is being judged here' : 'judged here already';
-        log(`task ${task.submitId}:${task.version} not judged here (${why})`);
-        await job.ack();
-        return;
-      }
-      ours.add(leaseKey!);
-      const answer = await claim(task.submitId, task.version); // never throws
-      if (answer !== 'judge') ours.delete(leaseKey!);
-      if (answer === 'later') {
-        log(`task ${task.submitId}:${task.version}: no answer to its claim, asking again later`);
-        await job.nak(CLAIM_RETRY_MS);
-        return;
-      }
-      if (answer !== 'judge') {
-        log(`task ${task.submitId}:${task.version} not judged here (${answer})`);
-        await job.ack();
-        return;
-      }
-      leased.set(leaseKey!, { submitId: task.submitId, version: task.version });
-    }
-    inFlight++;
-    // The task stays ours while we work: in-progress acknowledgements well inside the deadline.
+    // The task stays ours while it is claimed, waits for a slot and is judged: in-progress
+    // acknowledgements well inside the deadline.
     const keepAlive = setInterval(() => void job.working().catch(() => undefined), renewEveryMs);
+    let slot = false;
     try {
+      if (task.kind === 'submission') {
+        // A second copy while this runner claims or judges the first: the claim would grant it again
+        // (same runner), so it is dropped here.
+        forgetOldJudged(Date.now());
+        if (ours.has(leaseKey!) || judgedHere.has(leaseKey!)) {
+          const why = ours.has(leaseKey!) ? 'a copy is being judged here' : 'judged here already';
+          log(`task ${task.submitId}:${task.version} not judged here (${why})`);
+          await job.ack();
+          return;
+        }
+        ours.add(leaseKey!);
+        const answer = await claimPatiently(task.submitId, task.version); // never throws
+        if (answer !== 'judge') ours.delete(leaseKey!);
+        if (answer === 'later') {
+          log(`task ${task.submitId}:${task.version}: no answer to its claim, asking again later`);
+          await job.nak(CLAIM_RETRY_MS);
+          return;
+        }
+        if (answer !== 'judge') {
+          log(`task ${task.submitId}:${task.version} not judged here (${answer})`);
+          await job.ack();
+          return;
+        }
+        leased.set(leaseKey!, { submitId: task.submitId, version: task.version });
+        // Renewed now, not at the next tick: the grant may have taken most of the lease to arrive.
+        void publishLeases([{ submitId: task.submitId, version: task.version }], false);
+      }
+      await takeSlot();
+      slot = true;
+      noteBusy();
+      inFlight++;
+      const judgingFrom = Date.now();
       const result = await judgeTask(task, {
         sandbox,
         languages,
@@ -279,6 +396,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         judger: opts.name,
         onProgress: (p) => opts.bus.publish(Subjects.judgeProgress(progressKey(task)), p),
       });
+      const handOffFrom = Date.now();
+      claimStats.judged.push(handOffFrom - judgingFrom);
       // Durable and de-duplicated first; the task is acknowledged only once the result is safe.
       await opts.bus.enqueue(Subjects.judgeResultQueue, result, { id: result.dedupeId });
       if (task.kind === 'submission') {
@@ -286,22 +405,30 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         await holdJudged(task.submitId, task.version);
       }
       await job.ack();
+      claimStats.handedOff.push(Date.now() - handOffFrom);
     } finally {
       clearInterval(keepAlive);
       if (leaseKey) {
         leased.delete(leaseKey);
         ours.delete(leaseKey);
       }
-      inFlight--;
+      if (slot) {
+        noteBusy();
+        inFlight--;
+        giveSlot();
+      }
     }
   };
 
+  // One consumer per judging slot plus the ones claiming ahead (see RunnerOptions.prefetch).
   const unsubscribe = await opts.bus.consume(Subjects.judgeTaskQueue, handle, {
-    concurrency,
+    concurrency: concurrency + prefetch,
     ackDeadlineMs,
     maxAttempts: opts.maxAttempts ?? 3,
   });
-  log(`ready: concurrency ${concurrency}, languages ${[...languages.available.keys()].join(', ')}`);
+  log(
+    `ready: concurrency ${concurrency}, ${prefetch} claimed ahead, languages ${[...languages.available.keys()].join(', ')}`,
+  );
 
   let stopped: Promise<void> | null = null;
   return {
@@ -316,6 +443,8 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         await unsubscribe();
         clearInterval(heartbeatTimer);
         clearInterval(leaseTimer);
+        clearInterval(statsTimer);
+        logClaimStats();
         if (!opts.sandbox) await sandbox.close();
         log('stopped');
       })();

@@ -96,6 +96,9 @@ async function task(
   };
 }
 
+/** A+B after a quarter of a second of CPU: a judging long enough to claim the next task meanwhile. */
+const SPIN_AB =
+  '#include <stdio.h>\n#include <time.h>\nint main(){int a,b;scanf("%d %d",&a,&b);clock_t t=clock();while(clock()-t<CLOCKS_PER_SEC/4);printf("%d\\n",a+b);return 0;}';
 const AB = '#include <stdio.h>\nint main(){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}';
 
 describe('runner on NATS JetStream', () => {
@@ -352,6 +355,57 @@ describe('claims on NATS JetStream', () => {
       await runnerD.stop();
       await stopClaims();
       await stopProgress();
+    }
+  });
+
+  it('claims answered late do not idle the judging slot: the next task is claimed while one is judged', async () => {
+    // A loaded judge service: every claim is answered 800 ms late (within the claim timeout).
+    const events: string[] = [];
+    const stopClaims = await bus.reply<TaskClaimRequest, TaskClaimAnswer>(
+      Subjects.judgeTaskClaim,
+      async (q): Promise<TaskClaimAnswer> => {
+        events.push(`claim ${q.submitId}`);
+        await new Promise((r) => setTimeout(r, 800));
+        return 'judge';
+      },
+    );
+    // The runner holds a judging once its result is queued: that is when its slot frees.
+    const stopHolds = await bus.subscribe<JudgeLeaseRenewal>(Subjects.judgeLease('runner-e'), (r) => {
+      if (r.judged) for (const t of r.tasks) events.push(`done ${t.submitId}`);
+    });
+    const runnerE = await startRunner({
+      bus,
+      blobs,
+      name: 'runner-e',
+      concurrency: 1,
+      prefetch: 1,
+      log: () => {},
+      ...dirs('e'),
+    });
+    const ids = [401, 402, 403];
+    try {
+      for (const id of ids)
+        await bus.enqueue(Subjects.judgeTaskQueue, await task(id, SPIN_AB, [['1 2\n', '3\n']]), {
+          id: `submission:${id}:0`,
+        });
+      for (const id of ids) await waitFor(`result ${id}`, () => results.find((x) => x.submitId === id));
+      const done = await waitFor('the three held', () => {
+        const d = events.filter((e) => e.startsWith('done ')).map((e) => Number(e.slice(5)));
+        return d.length === 3 ? d : undefined;
+      });
+      // One slot: judged one after another. Each next task was claimed while the one before it was
+      // judged (a runner taking a task only when its slot is free asks after that one is done).
+      for (let i = 1; i < done.length; i++)
+        expect(events.indexOf(`claim ${done[i]}`)).toBeLessThan(events.indexOf(`done ${done[i - 1]}`));
+      expect(results.filter((x) => ids.includes(x.submitId ?? 0)).map((x) => x.status)).toEqual([
+        S.ACCEPTED,
+        S.ACCEPTED,
+        S.ACCEPTED,
+      ]);
+    } finally {
+      await runnerE.stop();
+      await stopClaims();
+      await stopHolds();
     }
   });
 });

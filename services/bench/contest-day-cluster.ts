@@ -28,6 +28,8 @@ export interface ClusterOptions {
   runners: number;
   /** Contestants (the per-address sign-in budget must let them all in from 127.0.0.1). */
   contestants: number;
+  /** The runners' OJ_JUDGE_PREFETCH (unset: the runner's default). */
+  prefetch?: number;
 }
 
 export interface Cluster {
@@ -111,6 +113,7 @@ export async function startCluster(
       });
       // One runner judges one task per core; two share the cores.
       p.env.OJ_JUDGE_CONCURRENCY = String(opts.runners === 1 ? availableParallelism() : 1);
+      if (opts.prefetch !== undefined) p.env.OJ_JUDGE_PREFETCH = String(opts.prefetch);
       p.start();
       procs.push(p);
       await p.waitFor(/ready:/, 180_000);

@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     gateways: { type: 'string', default: '1' },
     runners: { type: 'string', default: '1' },
     'spectator-procs': { type: 'string' },
+    /** Tasks each runner claims ahead of a free slot (the runner's OJ_JUDGE_PREFETCH; default: its concurrency). */
+    prefetch: { type: 'string' },
   },
 });
 const int = (name: keyof typeof args, min: number) => {
@@ -57,6 +59,7 @@ const RUNNERS = Math.min(2, int('runners', 1));
 const SPECTATOR_PROCS = args['spectator-procs']
   ? int('spectator-procs', 1)
   : Math.min(4, Math.ceil(M / 1500));
+const PREFETCH = args.prefetch === undefined ? undefined : int('prefetch', 0);
 const BURST_MS = 10_000;
 const tag = Date.now().toString(36).slice(-5);
 const log = (s: string) => console.log(`[contest-day ${new Date().toISOString().slice(11, 19)}] ${s}`);
@@ -88,7 +91,7 @@ async function main() {
     `N=${N} contestants, M=${M} spectators, burst ${B} in 10 s, then ${R}/s for ${S} s; ${A} API, ${G} gateway(s), ${RUNNERS} runner(s); load ${loadBefore.join(' ')}`,
   );
   cluster = await startCluster(
-    { apis: A, gateways: G, runners: RUNNERS, contestants: N },
+    { apis: A, gateways: G, runners: RUNNERS, contestants: N, prefetch: PREFETCH },
     log,
     (c) => (cluster = c),
   );
@@ -308,6 +311,14 @@ async function main() {
     verdictCounts[k] = (verdictCounts[k] ?? 0) + 1;
   }
 
+  const runnerLines = cluster.procs
+    .filter((p) => p.name.includes('runner'))
+    .flatMap((p) => p.output.split('\n').filter((l) => l.includes('claims in ')))
+    .map((l) => l.replace(/^.*?claims in /, 'claims in '));
+  const unansweredClaims = runnerLines.reduce(
+    (n, l) => n + Number(/(\d+) unanswered in time/.exec(l)?.[1] ?? 0),
+    0,
+  );
   const result = {
     contestants: N,
     spectators: M,
@@ -370,6 +381,9 @@ async function main() {
     judgedAlone: cal.byBase,
     measuredS: Number(measuredS.toFixed(1)),
     allFinalAfterLastSubmitS: secs(allFinalAt - lastSent),
+    prefetch: PREFETCH ?? 'default',
+    unansweredClaims,
+    runnerFigures: runnerLines,
     processes: procs,
   };
 
@@ -414,6 +428,12 @@ async function main() {
   printFigures(
     'processes (measured phase)',
     procs.map((p) => [p.name, `CPU ${p.cpuS} s (${p.cpuPctOfCore}% of a core), RSS ${p.rssMb} MB`]),
+  );
+  // The runners' own figures (claims answered and their latency, judging, hand-off, busy slots),
+  // logged by each runner every 10 s while it works.
+  printFigures(
+    'runners (claims, judging, hand-off; every 10 s)',
+    runnerLines.map((l, i) => [String(i), l]),
   );
   printFigures('load average', [
     ['before', loadBefore.join(' ')],

@@ -217,7 +217,7 @@ export function createHandOff(
   async function claimTask(q: TaskClaimRequest): Promise<TaskClaimAnswer> {
     // A re-queued task whose first judging's result is waiting for the database: not again.
     if (resultIsWaiting(q.submitId, q.version)) return 'drop';
-    const outcome = await outbox.claim(
+    const claimed = await outbox.claim(
       db,
       q.submitId,
       q.version,
@@ -225,14 +225,14 @@ export function createHandOff(
       TASK_LEASE_MS,
       OUTBOX_SWEEP_AFTER_MS,
     );
-    if (outcome === 'claimed') {
-      const state = await repo.findVerdictState(db, q.submitId);
+    if (claimed.outcome === 'claimed') {
+      const state = claimed.state;
       if (state && state.version === q.version && !isFinalStatus(state.status)) return 'judge';
       // Final or superseded: this judging is over.
       await outbox.removeJudgings(db, [{ submitId: q.submitId, version: q.version }]);
       return 'drop';
     }
-    if (outcome === 'held') return 'busy';
+    if (claimed.outcome === 'held') return 'busy';
     const state = await repo.findVerdictState(db, q.submitId);
     return state && state.version === q.version && !isFinalStatus(state.status) ? 'judge' : 'drop';
   }

@@ -96,9 +96,17 @@ export async function removeJudgings(db: Db, items: readonly { submitId: number;
     .execute();
 }
 
+/** What a granted claim found: the submission's status and version now (null: no such row). */
+export interface ClaimedState {
+  status: number;
+  version: number;
+}
+
 /**
  * A runner asks to judge: granted when nobody holds a live lease (or it already does). The row is
- * then not due for `sweepAfterMs` (the lease renewals keep pushing that forward).
+ * then not due for `sweepAfterMs` (the lease renewals keep pushing that forward). A grant comes
+ * with the submission's status and version, read in the same statement (one round trip: claims
+ * are on the path of every judging).
  */
 export async function claim(
   db: Db,
@@ -107,7 +115,7 @@ export async function claim(
   runner: string,
   leaseMs: number,
   sweepAfterMs: number,
-): Promise<'claimed' | 'held' | 'missing'> {
+): Promise<{ outcome: 'claimed'; state: ClaimedState | null } | { outcome: 'held' | 'missing' }> {
   const o = outbox(db);
   const claimed = await o
     .updateTable('judgeOutbox')
@@ -126,16 +134,27 @@ export async function claim(
         eb('leaseUntil', '<', sql<Date>`now()`),
       ]),
     )
-    .returning('submitId')
+    .returning([
+      sql<number | null>`(select j.status from judge j where j.submit_id = ${submitId})`.as('status'),
+      sql<number | null>`(select j.version from judge j where j.submit_id = ${submitId})`.as(
+        'currentVersion',
+      ),
+    ])
     .executeTakeFirst();
-  if (claimed) return 'claimed';
+  if (claimed) {
+    const { status, currentVersion } = claimed;
+    return {
+      outcome: 'claimed',
+      state: status === null || currentVersion === null ? null : { status, version: currentVersion },
+    };
+  }
   const row = await o
     .selectFrom('judgeOutbox')
     .select('submitId')
     .where('submitId', '=', submitId)
     .where('version', '=', version)
     .executeTakeFirst();
-  return row ? 'held' : 'missing';
+  return { outcome: row ? 'held' : 'missing' };
 }
 
 /** A runner is still working on these: its leases last `leaseMs` more. */
