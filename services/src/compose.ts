@@ -26,6 +26,7 @@ import { problemPortFromProblemCapability } from './judge/problem-adapter';
 import { createContestCapability, problemAdminAuthoring, problemTableCatalog } from './contest';
 import { createCcsCapability } from './contest/ccs';
 import { createCcsImportCapability } from './contest/ccs-import';
+import { createCcsArchiveCapability } from './contest/ccs-archive';
 import { createUsersService } from './admin/users-service';
 import { createProblemJudgePort } from './problem';
 import { createDiscussionCapability } from './discussion';
@@ -205,6 +206,8 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
     },
   });
   similarity.useCancel({ cancelJudge: (user, submitId) => judge.service.cancelJudge(user, submitId) });
+  // The ICPC Contest API at /api/ccs (issue #24); basic auth through the account's password check.
+  const ccs = createCcsCapability(ctx, { contest, credentials: (u, p) => verifyCredentials(ctx.db, u, p) });
   const capabilities: Capability[] = [
     account,
     createSiteCapability(ctx),
@@ -228,8 +231,18 @@ export async function createPlatform(opts: PlatformOptions): Promise<Platform> {
       requireContestAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
     }),
     remoteJudge,
-    // The ICPC Contest API at /api/ccs (issue #24); basic auth through the account's password check.
-    createCcsCapability(ctx, { contest, credentials: (u, p) => verifyCredentials(ctx.db, u, p) }),
+    ccs,
+    // The Contest Archive Format (issue #24 item 6): export, and import as a new contest.
+    createCcsArchiveCapability(ctx, {
+      ccs,
+      accounts: createUsersService({
+        db: ctx.db,
+        bus: ctx.bus,
+        notices: message.service.noticePort,
+        now: () => new Date(),
+      }),
+      requireContestAdmin: (user, cid) => contest.service.requireContestAdmin(user, cid),
+    }),
     similarity,
   ];
 

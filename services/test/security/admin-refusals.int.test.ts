@@ -213,6 +213,9 @@ const ROUTES: Record<string, Row> = {
   // Contest API imports (issue #24 items 5, 7): the back office, for a contest it administers.
   'POST /api/admin/contest/ccs/import': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
   'POST /api/admin/contest/ccs/feed-board': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
+  // Contest archive (issue #24 item 6): export for a contest one administers; import as the §6 imports.
+  'GET /api/admin/contest/ccs/archive': { who: 'backOffice', ref: 'ours, as the §4.10 contest routes' },
+  'POST /api/admin/contest/ccs/archive/import': { who: 'root', ref: 'ours, as the §6 imports', parts: zip },
   // Import verification (issue #25 item 3): root, as the §6 imports that start it.
   'GET /api/admin/problem/verification': {
     who: 'root',

@@ -9,6 +9,7 @@ import type { CcsImportKind, CcsImportResult } from '@oj/protocol/contest/ccs-im
 import { ApiError } from '../../api/client';
 import { ccsApi, formatOfFile, kindOfFile } from './ccs-api';
 import { AdminTable } from './parts';
+import { CcsArchivePanel } from './CcsArchivePanel';
 import './admin-contest.css';
 
 const OUTCOME_INTENT = { created: 'success', updated: 'primary', refused: 'danger' } as const;
@@ -127,6 +128,7 @@ export function ContestCcsImportPage() {
           </AdminTable>
         </div>
       )}
+      <CcsArchivePanel cid={cid} />
     </div>
   );
 }

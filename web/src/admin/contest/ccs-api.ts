@@ -5,13 +5,26 @@ import type {
   CcsImportBody,
   CcsImportResult,
 } from '@oj/protocol/contest/ccs-import';
-import { api } from '../../api/client';
+import type { CcsArchiveImportResult } from '@oj/protocol/contest/ccs-archive';
+import { api, download } from '../../api/client';
 
 export const ccsApi = {
   importFile: (body: CcsImportBody) =>
     api.post<CcsImportResult>('/api/admin/contest/ccs/import', body, { timeoutMs: 120_000 }),
   feedBoard: (body: CcsFeedBody) =>
     api.post<CcsFeedBoard>('/api/admin/contest/ccs/feed-board', body, { quiet: true, timeoutMs: 60_000 }),
+};
+
+/** The Contest Archive Format (issue #24 item 6; services/src/contest/ccs-archive/routes.ts). */
+export const ccsArchiveApi = {
+  exportArchive: (cid: number) => download('/api/admin/contest/ccs/archive', { cid }),
+  importArchive: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return api.post<CcsArchiveImportResult>('/api/admin/contest/ccs/archive/import', form, {
+      timeoutMs: 300_000,
+    });
+  },
 };
 
 /** The format a file's name says (.tsv / .tab → tsv, else json). */

@@ -1,0 +1,310 @@
+// The Contest Archive Format (issue #24 item 6) on PostgreSQL and the in-process bus: a running
+// ACM contest with submissions before and after its seal (judged by a stand-in runner) is
+// exported; every JSON file of the zip validates against the 2023-06 schemas with additional
+// properties refused, the event feed and the sources are there; the archive imported back makes
+// a new contest whose scoreboard and submissions equal the original's; an archive naming a
+// problem this site lacks is refused with its name and creates nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/db';
+import {
+  RunnerStandIn,
+  USERS,
+  makeUser,
+  seedUsers,
+  testAuthenticator,
+  testContext,
+  tokenOf,
+} from '../../judge/test-harness';
+import { startContestHarness, type ContestHarness } from '../../judge/contest-test-setup';
+import { buildApp, type App } from '../../platform/http/app';
+import type { AuthUser } from '../../platform/http/access';
+import { verifyCredentials } from '../../account';
+import { createCcsCapability } from '../ccs';
+import { createCcsArchiveCapability } from '.';
+
+const SPECS = fileURLToPath(new URL('../../../test/fixtures/ccs-specs-2023-06', import.meta.url));
+const ANCHOR = 'ANCHOR_TO_INSERT_REQUIRE_STRICT_PROPERTIES';
+const SEAL_IN_MS = 4000;
+
+function strict(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strict);
+  if (!node || typeof node !== 'object') return node;
+  const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, strict(v)]));
+  if (o.$comment === ANCHOR) o.additionalProperties = false;
+  return o;
+}
+const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
+for (const f of readdirSync(SPECS).filter((n) => n.endsWith('.json')))
+  ajv.addSchema(strict(JSON.parse(readFileSync(join(SPECS, f), 'utf8'))) as object);
+const ID = 'https://github.com/icpc/ccs-specs/raw/2023-06/json-schema/';
+function valid(schema: string, data: unknown, where: string) {
+  const check = ajv.getSchema(ID + schema)!;
+  expect(check, schema).toBeTruthy();
+  expect(check(data), `${where}: ${ajv.errorsText(check.errors)} in ${JSON.stringify(data)}`).toBe(true);
+}
+
+/** Each JSON file of the archive → the schema of one of its items (or of the whole object). */
+const OBJECT_FILES: Record<string, string> = {
+  'api.json': 'api_information.json',
+  'contest.json': 'contest.json',
+  'state.json': 'state.json',
+  'scoreboard.json': 'scoreboard.json',
+};
+const ARRAY_FILES: Record<string, string> = {
+  'judgement-types.json': 'judgement-type.json',
+  'languages.json': 'language.json',
+  'problems.json': 'problem.json',
+  'groups.json': 'group.json',
+  'organizations.json': 'organization.json',
+  'teams.json': 'team.json',
+  'accounts.json': 'account.json',
+  'persons.json': 'person.json',
+  'submissions.json': 'submission.json',
+  'judgements.json': 'judgement.json',
+  'runs.json': 'run.json',
+  'clarifications.json': 'clarification.json',
+  'awards.json': 'award.json',
+};
+
+const DAVE = makeUser('u-dave', 'dave', 1002);
+
+function multipart(name: string, content: Uint8Array) {
+  const boundary = `----oj-archive-${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('the contest archive: export, validate, import, same board (postgres, memory bus)', () => {
+  let tdb: TestDatabase;
+  let bus: Bus;
+  let h: ContestHarness;
+  let api: App;
+  let runner: RunnerStandIn;
+  let stopFeeds: () => Promise<void> = async () => undefined;
+  let cid = 0;
+  let archive: Uint8Array = new Uint8Array();
+  const batchCalls: unknown[] = [];
+  const subs: Record<string, number> = {};
+  const admin = { authorization: tokenOf(USERS.admin) };
+  const root = { authorization: tokenOf(USERS.root) };
+
+  async function judged(submitId: number, status: number) {
+    const task = await runner.waitForSubmission(submitId);
+    await runner.finish(runner.resultFor(task, status));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const row = await tdb.db
+        .selectFrom('judge')
+        .select('status')
+        .where('submit_id', '=', submitId)
+        .executeTakeFirst();
+      if (row?.status === status) return;
+      if (Date.now() > deadline) throw new Error(`submission ${submitId} never became ${status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async function submit(user: AuthUser, pid: string, status: number, name: string) {
+    const view = await h.judge.service.submit(
+      user,
+      { pid, cid, language: 'C++', code: `int main(){} // ${name}`, isRemote: false },
+      null,
+      null,
+    );
+    subs[name] = view.submitId!;
+    await judged(subs[name]!, status);
+  }
+
+  const exportOf = (id: number, headers: Record<string, string>) =>
+    api.inject({ method: 'GET', url: `/api/admin/contest/ccs/archive?cid=${id}`, headers });
+  const importOf = (zip: Uint8Array) => {
+    const mp = multipart('archive.zip', zip);
+    return api.inject({
+      method: 'POST',
+      url: '/api/admin/contest/ccs/archive/import',
+      headers: { ...root, 'content-type': mp.contentType },
+      payload: mp.body,
+    });
+  };
+  const scoreboardOf = async (id: number) => {
+    const res = await api.inject({ method: 'GET', url: `/api/ccs/contests/${id}/scoreboard`, headers: root });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { rows: unknown[] }).rows;
+  };
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase('postgres');
+    bus = createMemoryBus();
+    h = await startContestHarness(tdb, bus);
+    await seedUsers(tdb, [DAVE]);
+    await tdb.db
+      .insertInto('language')
+      .values({
+        name: 'C++',
+        description: 'G++',
+        content_type: 'text/x-c++src',
+        compile_command: null,
+        template: null,
+        code_template: null,
+        is_spj: false,
+        oj: 'ME',
+        seq: 1,
+      })
+      .execute();
+    api = await buildApp({ authenticator: testAuthenticator });
+    const ctx = testContext(tdb.db, bus);
+    const ccs = createCcsCapability(ctx, {
+      contest: h.contest,
+      credentials: (u, p) => verifyCredentials(tdb.db, u, p),
+    });
+    await ccs.routes!(api);
+    const archiveCap = createCcsArchiveCapability(ctx, {
+      ccs,
+      accounts: {
+        insertBatch: async (rows) => {
+          batchCalls.push(rows);
+          return { results: [] };
+        },
+      },
+      requireContestAdmin: (user, id) => h.contest.service.requireContestAdmin(user, id),
+    });
+    await archiveCap.routes!(api);
+    await api.ready();
+    await ccs.start!();
+    stopFeeds = () => ccs.stop!();
+    runner = await new RunnerStandIn(bus).start();
+    const sealAt = Date.now() + SEAL_IN_MS;
+    cid = await h.createContest({
+      sealRank: true,
+      sealRankTime: new Date(sealAt).toISOString(),
+      starAccount: ['dave'],
+    });
+    await h.addProblem(cid, 'A');
+    await h.addProblem(cid, 'B');
+    await submit(USERS.alice, 'A', -1, 'aliceWa');
+    await submit(USERS.alice, 'A', 0, 'aliceAc');
+    await submit(USERS.bob, 'A', 0, 'bobAc');
+    await submit(DAVE, 'A', 0, 'starAc');
+    expect(Date.now()).toBeLessThan(sealAt);
+    while (Date.now() <= sealAt + 1000) await new Promise((r) => setTimeout(r, 100));
+    await submit(USERS.bob, 'B', 0, 'bobLateAc');
+    await submit(USERS.alice, 'B', -1, 'aliceLateWa');
+  }, 180_000);
+  afterAll(async () => {
+    await stopFeeds();
+    await runner?.close();
+    await api?.close();
+    await h?.close();
+    await bus?.close();
+    await tdb?.drop();
+  });
+
+  it('a participant may not export; the contest admin gets a zip whose JSON files all validate', async () => {
+    const refused = await exportOf(cid, { authorization: tokenOf(USERS.alice) });
+    expect(refused.statusCode).toBe(403);
+    const res = await exportOf(cid, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/zip');
+    archive = new Uint8Array(res.rawPayload);
+    const files = unzipSync(archive);
+    const json = (name: string): unknown => JSON.parse(strFromU8(files[name]!));
+    for (const [name, schema] of Object.entries(OBJECT_FILES)) {
+      expect(files[name], name).toBeDefined();
+      valid(schema, json(name), name);
+    }
+    for (const [name, schema] of Object.entries(ARRAY_FILES)) {
+      expect(files[name], name).toBeDefined();
+      for (const item of json(name) as unknown[]) valid(schema, item, name);
+    }
+    // Every submission (the star's too, for the admin) with its source beside the JSON.
+    const submissions = json('submissions.json') as { id: string; files: { href: string }[] }[];
+    expect(submissions.map((s) => Number(s.id)).sort()).toEqual(Object.values(subs).sort());
+    for (const [name, id] of Object.entries(subs)) {
+      const s = submissions.find((x) => x.id === String(id))!;
+      expect(s.files[0]!.href).toBe(`submissions/${id}/files.zip`);
+      const inner = unzipSync(files[`submissions/${id}/files.zip`]!);
+      expect(Object.values(inner).map((f) => strFromU8(f))).toEqual([`int main(){} // ${name}`]);
+    }
+    // The admin judgements show the post-seal verdicts.
+    const judgements = json('judgements.json') as { submission_id: string; judgement_type_id?: string }[];
+    expect(judgements.find((j) => j.submission_id === String(subs.bobLateAc))?.judgement_type_id).toBe('AC');
+    // The admin event feed: every line an event, the contest first, each submission in it.
+    const lines = strFromU8(files['event-feed.ndjson']!).split('\n').filter(Boolean);
+    const events = lines.map((l) => JSON.parse(l) as { type: string; id: string | null; data: unknown });
+    expect(events[0]!.type).toBe('contest');
+    for (const id of Object.values(subs))
+      expect(events.some((e) => e.type === 'submissions' && e.id === String(id))).toBe(true);
+    for (const e of events.filter((x) => x.type === 'judgements' && x.data))
+      valid('judgement.json', e.data, 'event-feed judgement');
+  }, 60_000);
+
+  it('imported back: a new contest with the same submissions, verdicts and scoreboard', async () => {
+    expect(archive.length).toBeGreaterThan(0);
+    const contestsBefore = await tdb.db.selectFrom('contest').select('id').execute();
+    const res = await importOf(archive);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { status: number; msg: string; data: Record<string, number> };
+    expect(body.status, body.msg).toBe(200);
+    const copy = body.data.cid!;
+    expect(contestsBefore.map((c) => c.id)).not.toContain(copy);
+    expect(body.data).toMatchObject({
+      problems: 2,
+      teams: 3,
+      accountsCreated: 0,
+      submissions: 6,
+      skipped: 0,
+    });
+    expect(batchCalls).toEqual([]);
+
+    const rowsOf = (id: number) =>
+      tdb.db
+        .selectFrom('judge')
+        .select(['uid', 'status', 'submit_time', 'code', 'pid', 'language'])
+        .where('cid', '=', id)
+        .orderBy('submit_time')
+        .orderBy('code')
+        .execute();
+    const [orig, imported] = await Promise.all([rowsOf(cid), rowsOf(copy)]);
+    expect(imported).toHaveLength(orig.length);
+    expect(imported).toEqual(orig);
+    const times = (id: number) =>
+      tdb.db
+        .selectFrom('contest')
+        .select(['start_time', 'end_time', 'seal_rank', 'seal_rank_time', 'type', 'star_account'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    expect(await times(copy)).toEqual(await times(cid));
+
+    const [a, b] = await Promise.all([scoreboardOf(cid), scoreboardOf(copy)]);
+    expect(a.length).toBe(2); // alice and bob; the star is off the board
+    expect(b).toEqual(a);
+  }, 60_000);
+
+  it('an archive naming a problem this site lacks is refused with its name, and nothing is created', async () => {
+    const files = unzipSync(archive);
+    const problems = JSON.parse(strFromU8(files['problems.json']!)) as { id: string; label: string }[];
+    problems[1] = { ...problems[1]!, id: 'ZZ-MISSING', label: 'ZZ-MISSING' };
+    files['problems.json'] = strToU8(JSON.stringify(problems));
+    const ext = JSON.parse(strFromU8(files['oj-contest.json']!)) as { problems: { problemId: string }[] };
+    ext.problems = ext.problems.slice(0, 1);
+    files['oj-contest.json'] = strToU8(JSON.stringify(ext));
+    const before = await tdb.db.selectFrom('contest').select('id').execute();
+    const res = await importOf(zipSync(files));
+    const body = res.json() as { status: number; msg: string };
+    expect(body.status).toBe(400);
+    expect(body.msg).toContain('ZZ-MISSING');
+    expect(await tdb.db.selectFrom('contest').select('id').execute()).toHaveLength(before.length);
+  }, 60_000);
+});
