@@ -10,7 +10,6 @@
 import { closeSync, readSync } from 'node:fs';
 import { openRegular } from '../sandbox/index';
 import { rtrim, stripAsciiWhitespace, type CompareVerdict } from './compare';
-import { tokenise, type Tokenised } from './token-compare';
 
 /** hutool CharUtil.isBlankChar over the BMP (compare.ts's TRAILING_BLANKS class), as a table. */
 const BLANK = (() => {
@@ -27,7 +26,6 @@ const isLineBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0b || c =
 export class ExpectedOutput {
   private trimmedForm: string | undefined;
   private strippedForm: string | undefined;
-  private tokenisedForm: Tokenised | undefined;
 
   constructor(readonly text: string) {}
 
@@ -39,11 +37,6 @@ export class ExpectedOutput {
   /** text without ASCII whitespace: what the presentation-error check compares against. */
   get stripped(): string {
     return (this.strippedForm ??= stripAsciiWhitespace(this.text));
-  }
-
-  /** text as tokens and whitespace runs: what the Kattis default validator compares against. */
-  get tokenised(): Tokenised {
-    return (this.tokenisedForm ??= tokenise(this.text));
   }
 }
 

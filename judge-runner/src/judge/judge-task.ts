@@ -533,7 +533,7 @@ async function judgeCase(
             const t1 = performance.now();
             if (flags) {
               // the Kattis default output validator's comparison (issue #25)
-              const tv = compareTokensFile(outputPath, expected!.tokenised, flags, maxBytes);
+              const tv = compareTokensFile(outputPath, expected!.text, flags, maxBytes);
               compared.verdict = tv.verdict;
               compared.message = tv.message;
             } else

@@ -17,27 +17,38 @@ import { openRegular } from '../sandbox/index';
 
 const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 
-/** A text as whitespace runs and tokens: runs[i] comes before tokens[i]; runs[tokens.length] ends it. */
-export interface Tokenised {
-  runs: string[];
-  tokens: string[];
-}
+/**
+ * The answer read in step with the team's output, a whitespace run then a token, and so on (an
+ * empty run where a token starts the text): nothing of it is split or copied ahead.
+ */
+class AnswerCursor {
+  private pos = 0;
+  constructor(private readonly text: string) {}
 
-export function tokenise(text: string): Tokenised {
-  const runs: string[] = [];
-  const tokens: string[] = [];
-  let i = 0;
-  for (;;) {
-    let j = i;
-    while (j < text.length && isSpace(text.charCodeAt(j))) j++;
-    runs.push(text.slice(i, j));
-    if (j >= text.length) break;
-    let k = j;
-    while (k < text.length && !isSpace(text.charCodeAt(k))) k++;
-    tokens.push(text.slice(j, k));
-    i = k;
+  /** The whitespace run at the cursor (possibly empty). */
+  run(): string {
+    const i = this.pos;
+    while (this.pos < this.text.length && isSpace(this.text.charCodeAt(this.pos))) this.pos++;
+    return this.text.slice(i, this.pos);
   }
-  return { runs, tokens };
+
+  /** The token at the cursor (after run()), or undefined at the end. */
+  token(): string | undefined {
+    if (this.pos >= this.text.length) return undefined;
+    const i = this.pos;
+    while (this.pos < this.text.length && !isSpace(this.text.charCodeAt(this.pos))) this.pos++;
+    return this.text.slice(i, this.pos);
+  }
+
+  /** The token after the whitespace at the cursor, without moving. */
+  peekToken(): string | undefined {
+    let i = this.pos;
+    while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
+    if (i >= this.text.length) return undefined;
+    let j = i;
+    while (j < this.text.length && !isSpace(this.text.charCodeAt(j))) j++;
+    return this.text.slice(i, j);
+  }
 }
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -75,6 +86,7 @@ export class TokenComparer {
   private readonly useFloats: boolean;
   private readonly abs: number;
   private readonly rel: number;
+  private readonly answer: AnswerCursor;
   /** Tokens of the team's output compared so far. */
   private count = 0;
   /** The run or token being read (it may continue in the next chunk). */
@@ -82,10 +94,12 @@ export class TokenComparer {
   private inToken = false;
   private failure: string | null = null;
 
+  /** `answer`: the expected output (already normalised). */
   constructor(
-    private readonly answer: Tokenised,
+    answer: string,
     private readonly flags: OutputValidatorFlags,
   ) {
+    this.answer = new AnswerCursor(answer);
     this.abs = flags.floatAbsoluteTolerance ?? -1;
     this.rel = flags.floatRelativeTolerance ?? -1;
     this.useFloats = this.abs >= 0 || this.rel >= 0;
@@ -119,17 +133,16 @@ export class TokenComparer {
     this.current = '';
   }
 
-  /** The whitespace run before token `count` (or after the last one). */
+  /** The whitespace run before token `count` (or after the last one); the answer's is read in step. */
   private run(ws: string): void {
-    if (!this.flags.spaceChangeSensitive) return;
-    if (this.count > this.answer.tokens.length) return;
-    if (ws !== this.answer.runs[this.count])
-      this.failure = `Space change error before token ${this.count + 1}: got ${quote(ws)}, expected ${quote(this.answer.runs[this.count]!)}`;
+    const expected = this.answer.run();
+    if (this.flags.spaceChangeSensitive && ws !== expected)
+      this.failure = `Space change error before token ${this.count + 1}: got ${quote(ws)}, expected ${quote(expected)}`;
   }
 
   private token(team: string): void {
     const k = this.count++;
-    const judge = this.answer.tokens[k];
+    const judge = this.answer.token();
     if (judge === undefined) {
       this.failure = `Trailing output: ${quote(team)}`;
       return;
@@ -156,15 +169,18 @@ export class TokenComparer {
   end(): TokenVerdict {
     const endsInToken = this.inToken;
     if (this.failure === null) this.flush();
-    if (this.failure === null && this.count < this.answer.tokens.length) {
-      const next = quote(this.answer.tokens[this.count]!);
-      this.failure =
-        this.count === 0
-          ? `User EOF while judge had more output; user output contained no tokens (next judge token: ${next})`
-          : `User EOF while judge had more output (next judge token: ${next})`;
+    if (this.failure === null) {
+      // an output ending in a token has an empty final run
+      const finalRun = endsInToken ? this.answer.run() : '';
+      const next = this.answer.peekToken();
+      if (next !== undefined)
+        this.failure =
+          this.count === 0
+            ? `User EOF while judge had more output; user output contained no tokens (next judge token: ${quote(next)})`
+            : `User EOF while judge had more output (next judge token: ${quote(next)})`;
+      else if (this.flags.spaceChangeSensitive && endsInToken && finalRun !== '')
+        this.failure = `Space change error at the end: got "", expected ${quote(finalRun)}`;
     }
-    // an output ending in a token has an empty final run
-    if (this.failure === null && endsInToken) this.run('');
     return this.failure === null ? { verdict: 'AC' } : { verdict: 'WA', message: this.failure };
   }
 }
@@ -174,7 +190,7 @@ const CHUNK = 64 * 1024;
 /** compareOutputFile's counterpart for the Kattis default validator (a missing file is empty). */
 export function compareTokensFile(
   path: string,
-  answer: Tokenised,
+  answer: string,
   flags: OutputValidatorFlags,
   maxBytes: number,
 ): TokenVerdict {
