@@ -23,7 +23,14 @@ import { Contestant, PAGE_READS, type SubmissionRecord } from './contest-day-con
 import { Http, errorCount, mergeTally, percentile, sleep, type HttpTally } from './contest-day-http';
 import { pick, type Source } from './contest-day-mix';
 import { startMonitor, type Monitor } from './contest-day-monitor';
-import { loadAvg, printFigures, procFigures, sampleProc, type ProcSample } from './contest-day-report';
+import {
+  loadAvg,
+  printFigures,
+  procFigures,
+  sampleProc,
+  sampleTree,
+  type ProcSample,
+} from './contest-day-report';
 import { setSeal, setUpContest } from './contest-day-setup';
 import { startSpectators, type SpectatorGroup } from './contest-day-spectators';
 import { report } from './support';
@@ -157,6 +164,10 @@ async function main() {
   const procList = (): ProcSample[] =>
     [
       ...cluster!.procs.map((p) => sampleProc(p.name, p.child?.pid)),
+      // The runner's own process is a small part of judging: its sandboxes do the work.
+      ...cluster!.procs
+        .filter((p) => p.name.includes('runner'))
+        .map((p) => sampleTree(`${p.name} with its sandboxes`, p.child?.pid)),
       ...spectators!.children.map((c, i) => sampleProc(`spectators-${i}`, c.pid)),
       sampleProc('bench (contestants)', process.pid),
     ].filter((x): x is ProcSample => !!x);
