@@ -2,7 +2,7 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { useLoad } from '../shell/useLoad';
 import { isContestAdminFor } from './rules';
 import { useSession } from '../store/session';
@@ -14,11 +14,18 @@ import { useContestClock } from './useContestClock';
 import './contest.css';
 
 function OutsideBoard({ contest, problems }: { contest: ContestVO; problems: ContestProblemRow[] }) {
+  const { t } = useTranslation();
   const clock = useContestClock(contest);
   const user = useSession((s) => s.user);
   return (
     <div className="oj-contest-area" data-testid="outside-scoreboard">
       <ContestHeader contest={contest} clock={clock} />
+      {clock.phase === 'ended' && (
+        // An ended contest's replays (issue #27 item 4): watch one, or start one as its admin.
+        <Link href={`/contest/${contest.id}/replay`} data-testid="scoreboard-replay">
+          {t('replayUi.open')}
+        </Link>
+      )}
       <RankBoard
         cid={String(contest.id)}
         contest={contest}

@@ -167,6 +167,45 @@ describe('contest replay page (issue #27 item 4)', () => {
     expect(screen.getByTestId('replay-page').textContent).toContain('every viewer sees the same moment');
   });
 
+  it('the outside board of an ended contest links to its replays', async () => {
+    const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '+0000');
+    stubFetch((url) => {
+      if (path(url) === '/api/get-contest-outsize-info')
+        return ok({
+          contest: {
+            id: 7,
+            author: 'root',
+            title: 'Autumn Cup',
+            type: 0,
+            description: 'd',
+            status: 1,
+            source: 0,
+            auth: 0,
+            startTime: iso(start),
+            endTime: iso(start + HOUR),
+            duration: 3600,
+            openRank: true,
+            oiRankScoreType: 'Recent',
+            gid: null,
+            allowEndSubmit: false,
+            count: 1,
+            now: iso(Date.now()),
+            sealRank: false,
+            openPrint: false,
+            sealRankTime: null,
+            rankShowName: 'username',
+          },
+          problemList: [],
+        });
+      if (path(url) === '/api/get-contest-outside-scoreboard') return ok({ records: [], total: 0 });
+      return undefined;
+    });
+    renderApp('/contest/acm-scoreboard/7');
+    const link = await screen.findByTestId('scoreboard-replay', {}, { timeout: 10_000 });
+    expect(link.getAttribute('href')).toBe('/contest/7/replay');
+    expect(link.textContent).toBe('Replay');
+  });
+
   it('labels the controls in both languages', () => {
     const moment = { state: state(), elapsed: 0, sealed: false, at: Date.now() };
     initI18n('en-US');
