@@ -597,6 +597,31 @@ describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', (
       await three.close();
     }
   }, 90_000);
+  it('a client resuming at the last token gets its headers at once, not at the first keep-alive', async () => {
+    const all = parse((await get(`/contests/${cid}/event-feed?stream=false`, admin)).body);
+    const address = await api.listen({ port: 0, host: '127.0.0.1' }).catch(() => {
+      const a = api.server.address() as { port: number };
+      return `http://127.0.0.1:${a.port}`;
+    });
+    const url = `${address}/api/ccs/contests/${cid}/event-feed?since_token=${all[all.length - 1]!.token}`;
+    let req: ReturnType<typeof httpRequest> | null = null;
+    try {
+      // The keep-alive is 60 s here: 20 s tells an immediate answer from one waiting for it.
+      const status = await new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no headers within 20 s')), 20_000);
+        req = httpRequest(url, { headers: admin }, (r) => {
+          clearTimeout(timer);
+          resolve(r.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+    } finally {
+      (req as ReturnType<typeof httpRequest> | null)?.destroy();
+    }
+  }, 60_000);
+
   it('teams and organisations imported for the contest (ccs-import) are read: names, organisation, country', async () => {
     const org = await sql<{
       id: string;

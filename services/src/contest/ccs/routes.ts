@@ -181,6 +181,8 @@ export function registerCcsRoutes(
           'access-control-allow-origin': '*',
           'x-accel-buffering': 'no',
         });
+        // Headers now: a resumed client with nothing to read yet would otherwise wait for the keep-alive.
+        out.flushHeaders();
         if (backlog.length > 0 || early.length > 0) out.write(backlog + early.join(''));
         const keepAlive = setInterval(() => out.write('\n'), keepAliveMs);
         keepAlive.unref?.();
