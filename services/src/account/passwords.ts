@@ -61,25 +61,33 @@ export async function verifyAgainstNothing(password: string): Promise<void> {
 }
 
 const upgrades = new Set<Promise<void>>();
+/** The end of the chain of upgrades: they run one at a time, so they never take more than one core. */
+let lastUpgrade: Promise<unknown> = Promise.resolve();
+/** Upgrades waiting past this are dropped (each is retried at its account's next sign-in). */
+const MAX_PENDING_UPGRADES = 50_000;
 
 /**
  * After a successful sign-in on a fast hash: hashes the password with argon2id on the pool's batch
- * line (the sign-in does not wait for it) and stores it with `store` only if the row still holds
- * `stored` (a password changed meanwhile wins). A failed upgrade is retried at the next sign-in.
+ * line, one upgrade at a time (a burst of first sign-ins at a contest's start must not take every
+ * core from the sign-ins and the judge), and stores it with `store` only if the row still holds the
+ * fast hash (a password changed meanwhile wins). The sign-in does not wait for it; a failed or
+ * dropped upgrade is retried at the next sign-in.
  */
 export function upgradeAfterSignIn(
   password: string,
   store: (argon2Hash: string) => Promise<unknown>,
   onError: (err: unknown) => void,
 ): void {
-  const job = passwordPool()
-    .hash(password, 'batch')
+  if (upgrades.size >= MAX_PENDING_UPGRADES) return;
+  const job = lastUpgrade
+    .then(() => passwordPool().hash(password, 'batch'))
     .then(store)
     .then(
       () => undefined,
       (err: unknown) => onError(err),
     )
     .finally(() => upgrades.delete(job));
+  lastUpgrade = job;
   upgrades.add(job);
 }
 
