@@ -24,6 +24,8 @@ export const virtualEnUS: typeof virtualZhCN = {
     problems: 'Go to problems',
     announcements: 'Announcements',
     noAnnouncements: 'No announcements',
+    clarifications: 'Q&A (as of this moment of the contest)',
+    noClarifications: 'No Q&A yet',
     result: 'Result: rank {{rank}}',
     empty: 'Nobody on the board yet',
     notEnded: 'Virtual participation opens once the contest has ended',

@@ -22,6 +22,8 @@ export const virtualZhCN = {
     problems: '去做题',
     announcements: '公告',
     noAnnouncements: '暂无公告',
+    clarifications: '答疑（截至当前比赛时间）',
+    noClarifications: '暂无答疑',
     result: '结果：第 {{rank}} 名',
     empty: '此刻榜上还没有人',
     notEnded: '比赛结束后可以虚拟参赛',

@@ -14,7 +14,7 @@ import { useSession } from '../../store/session';
 import { contestApi } from '../api';
 import { hms } from '../rules';
 import type { AnnouncementVO, ContestVO } from '../types';
-import { virtualApi, type GhostPage } from './api';
+import { virtualApi, type Clarification, type GhostPage } from './api';
 import { useVirtualClock } from './useVirtualClock';
 import '../contest.css';
 
@@ -152,8 +152,10 @@ function Running({ v, onEnded }: { v: VirtualParticipation; onEnded(): void }) {
   const page = useGhostBoard(v, onEnded);
   const [notes, setNotes] = useState<AnnouncementVO[]>([]);
   const minute = Math.floor(clock.elapsed / 60_000);
+  const [qa, setQa] = useState<Clarification[]>([]);
   useEffect(() => {
     virtualApi.announcements(v.vid).then(setNotes, () => undefined);
+    virtualApi.clarifications(v.vid).then(setQa, () => undefined);
   }, [v.vid, minute]);
   const ended = clock.phase === 'ended';
   return (
@@ -190,6 +192,25 @@ function Running({ v, onEnded }: { v: VirtualParticipation; onEnded(): void }) {
             <p key={n.id}>
               <b>{n.title}</b> {n.content}
             </p>
+          ))
+        )}
+      </Card>
+      <Card className="oj-virtual-section" data-testid="virtual-clarifications">
+        <h4>{t('virtualUi.clarifications')}</h4>
+        {qa.length === 0 ? (
+          <span className="oj-muted">{t('virtualUi.noClarifications')}</span>
+        ) : (
+          qa.map((c) => (
+            <div key={c.id} data-testid="virtual-clarification">
+              <p>
+                <b>{c.fromName}</b> {c.content}
+              </p>
+              {c.replies.map((r) => (
+                <p key={r.id} className="oj-muted">
+                  {r.fromName} → {r.toName}: {r.content}
+                </p>
+              ))}
+            </div>
           ))
         )}
       </Card>

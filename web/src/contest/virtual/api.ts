@@ -16,6 +16,16 @@ export interface GhostPage {
   sealed: boolean;
 }
 
+/** A contest Q&A post as of the participant's elapsed time (services/src/contest/virtual/service.ts). */
+export interface Clarification {
+  id: number;
+  content: string;
+  fromUid: string;
+  fromName: string;
+  gmtCreate: string;
+  replies: { id: number; content: string; fromName: string; toName: string; gmtCreate: string }[];
+}
+
 export const virtualApi = {
   start: (cid: number, password?: string) =>
     api.post<VirtualParticipation>('/api/contest/virtual/start', { cid, password: password || null }),
@@ -26,6 +36,8 @@ export const virtualApi = {
     api.get<GhostPage>('/api/contest/virtual/board', { vid, limit: 500 }, { quiet: true }),
   announcements: (vid: number) =>
     api.get<AnnouncementVO[]>('/api/contest/virtual/announcements', { vid }, { quiet: true }),
+  clarifications: (vid: number) =>
+    api.get<Clarification[]>('/api/contest/virtual/clarifications', { vid }, { quiet: true }),
   finalBoard: (cid: number) =>
     api.get<{ records: RankRow[]; total: number; virtualUids: string[] }>(
       '/api/contest/virtual/final-board',

@@ -118,6 +118,25 @@ describe('virtual participation page (issue #27)', () => {
         return ok({ ...page, version: version(), elapsed: 10 * 60_000, sealed: false });
       }
       if (p === '/api/contest/virtual/announcements') return ok([]);
+      if (p === '/api/contest/virtual/clarifications')
+        return ok([
+          {
+            id: 1,
+            content: 'n fits in int',
+            fromUid: 'u0',
+            fromName: 'root',
+            gmtCreate: iso(start + 60_000),
+            replies: [
+              {
+                id: 2,
+                content: 'also m',
+                fromName: 'root',
+                toName: 'alice',
+                gmtCreate: iso(start + 120_000),
+              },
+            ],
+          },
+        ]);
       return undefined;
     });
     renderApp('/contest/7/virtual');
@@ -125,6 +144,12 @@ describe('virtual participation page (issue #27)', () => {
     await waitFor(() => expect(screen.getAllByTestId('ghost-row')).toHaveLength(1), { timeout: 10_000 });
     expect(calls.some((c) => path(c.url) === '/api/contest/virtual/start')).toBe(true);
     expect(screen.getByTestId('virtual-phase').textContent).toBe('Running');
+    // The Q&A as of the elapsed time, as the server answers it.
+    await waitFor(() => expect(screen.getAllByTestId('virtual-clarification')).toHaveLength(1));
+    expect(screen.getByTestId('virtual-clarifications').textContent).toContain(
+      'Q&A (as of this moment of the contest)',
+    );
+    expect(screen.getByTestId('virtual-clarification').textContent).toContain('root → alice: also m');
     expect(screen.getByTestId('virtual-remaining').textContent).toMatch(/^00:(50|49):\d\d left$/);
 
     // Alice's accepted submission at minute 3 of her clock: a delta from the shown version.
