@@ -115,6 +115,28 @@ describe('subscribe refusals through a real socket.io client (issue #23 item 9)'
     expect((await ask(await socketOf('anonymous'), ClientEvents.subscribeContest, { cid })).ok).toBe(true);
   });
 
+  it("decides a contest replay's room as its contest's room (issue #27 item 4)", async () => {
+    const closed = variant('group-open-board').cid;
+    for (const who of ['anonymous', 'user'] as const)
+      expect(
+        await ask(await socketOf(who), ClientEvents.subscribeReplay, { cid: closed, rid: 1 }),
+        who,
+      ).toEqual({
+        ok: false,
+        error: 'denied',
+      });
+    const open = variant('sealed').cid;
+    expect(
+      await ask(await socketOf('anonymous'), ClientEvents.subscribeReplay, { cid: open, rid: 1 }),
+    ).toEqual({
+      ok: true,
+    });
+    expect(await ask(await socketOf('anonymous'), ClientEvents.subscribeReplay, { cid: open })).toEqual({
+      ok: false,
+      error: 'bad-request',
+    });
+  });
+
   it('refuses the password contest room to the unregistered', async () => {
     const { cid } = variant('private');
     expect(await ask(await socketOf('user'), ClientEvents.subscribeContest, { cid })).toEqual({
