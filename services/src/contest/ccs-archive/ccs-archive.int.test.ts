@@ -307,4 +307,21 @@ describe('the contest archive: export, validate, import, same board (postgres, m
     expect(body.msg).toContain('ZZ-MISSING');
     expect(await tdb.db.selectFrom('contest').select('id').execute()).toHaveLength(before.length);
   }, 60_000);
+
+  it('a source PostgreSQL cannot store (a NUL) or a duplicated label is refused as bad input, nothing created', async () => {
+    const before = await tdb.db.selectFrom('contest').select('id').execute();
+    const withNul = unzipSync(archive);
+    withNul[`submissions/${subs.bobAc}/files.zip`] = zipSync({ 'main.cpp': strToU8('int main(){}\u0000') });
+    const nul = await importOf(zipSync(withNul));
+    expect(nul.statusCode).toBe(200);
+    expect(nul.json()).toMatchObject({ status: 400 });
+    expect((nul.json() as { msg: string }).msg).toContain(`submissions/${subs.bobAc}/files.zip`);
+    const twice = unzipSync(archive);
+    const problems = JSON.parse(strFromU8(twice['problems.json']!)) as { label: string }[];
+    problems[1]!.label = problems[0]!.label;
+    twice['problems.json'] = strToU8(JSON.stringify(problems));
+    const dup = await importOf(zipSync(twice));
+    expect(dup.json()).toMatchObject({ status: 400 });
+    expect(await tdb.db.selectFrom('contest').select('id').execute()).toHaveLength(before.length);
+  }, 60_000);
 });

@@ -21,6 +21,8 @@ import { M, accountsRefused, badFile, missingLanguages, missingProblems } from '
 
 /** Our own file beside the spec's: what the spec has no property for (read back by the import). */
 export const EXTENSION_FILE = 'oj-contest.json';
+/** The longest contest an archive may describe (a year). */
+const MAX_DURATION_MS = 366 * 24 * 3600_000;
 /** Sources read from the database per batch while the zip streams. */
 const SOURCE_BATCH = 200;
 /** The largest archive an import reads (held in memory while it is read). */
@@ -55,7 +57,16 @@ interface OjExtension {
 }
 
 type Obj = Record<string, unknown>;
+/** A NUL, or a UTF-16 surrogate without its pair: PostgreSQL text and json cannot store them. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function storable(v: unknown): boolean {
+  if (typeof v === 'string') return !UNSTORABLE.test(v);
+  if (Array.isArray(v)) return v.every(storable);
+  if (v && typeof v === 'object') return Object.entries(v).every(([k, x]) => storable(k) && storable(x));
+  return true;
+}
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const listOf = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
 
 export function createCcsArchiveService(d: CcsArchiveDeps) {
   async function adminView(user: AuthUser, cid: number): Promise<ContestView> {
@@ -188,7 +199,7 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
     } catch {
       throw fail(badFile(name));
     }
-    if (!Array.isArray(v)) throw fail(badFile(name));
+    if (!Array.isArray(v) || !storable(v)) throw fail(badFile(name));
     return v;
   }
 
@@ -197,13 +208,33 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
     if (!bytes) return null;
     try {
       const v: unknown = JSON.parse(strFromU8(bytes));
-      return isObj(v) ? v : null;
+      if (isObj(v) && storable(v)) return v;
     } catch {
-      return null;
+      // refused below
     }
+    throw fail(badFile(name));
   }
 
   const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+  /** A whole number the integer columns hold (scores, milliseconds), else null. */
+  const int32 = (v: unknown, scale = 1): number | null =>
+    typeof v === 'number' && Number.isFinite(v) && Math.abs(v * scale) < 2 ** 31
+      ? Math.round(v * scale)
+      : null;
+
+  /** Award settings as the contest form saves them; anything else is dropped. */
+  function awardsOf(v: unknown): AwardConfig[] {
+    if (!Array.isArray(v)) return [];
+    return v.filter(
+      (a): a is AwardConfig =>
+        isObj(a) &&
+        typeof a.name === 'string' &&
+        typeof a.background === 'string' &&
+        typeof a.color === 'string' &&
+        (a.num === null || (typeof a.num === 'number' && Number.isInteger(a.num) && a.num >= 0)) &&
+        (a.priority === undefined || a.priority === null || typeof a.priority === 'number'),
+    );
+  }
 
   /** The only source file of a submission's files.zip (the first one when there are several). */
   function sourceOf(files: ZipEntries, id: string): string {
@@ -212,7 +243,9 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
     try {
       const inner = unzipSync(bytes);
       const first = Object.keys(inner).sort()[0];
-      return first === undefined ? '' : strFromU8(inner[first]!);
+      const code = first === undefined ? '' : strFromU8(inner[first]!);
+      if (!storable(code)) throw new Error('unstorable');
+      return code;
     } catch {
       throw fail(badFile(`submissions/${id}/files.zip`));
     }
@@ -240,15 +273,30 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
     const name = str(contest?.formal_name) ?? str(contest?.name);
     const start = parseTime(contest?.start_time);
     const duration = parseRelTime(contest?.duration);
-    if (!contest || !name || start === null || duration === null || duration <= 0) throw fail(M.BAD_CONTEST);
+    if (
+      !contest ||
+      !name ||
+      start === null ||
+      duration === null ||
+      duration <= 0 ||
+      duration > MAX_DURATION_MS
+    )
+      throw fail(M.BAD_CONTEST);
     const freeze =
       contest.scoreboard_freeze_duration == null ? null : parseRelTime(contest.scoreboard_freeze_duration);
-    const ext = objectFile(files, EXTENSION_FILE) as Partial<OjExtension> | null;
+    const ext = objectFile(files, EXTENSION_FILE);
 
     // Problems: by our extension's public id, else a problem whose public id is the archive's id or label.
     const problems = jsonFile(files, 'problems.json', true).filter(isObj);
     if (problems.length === 0) throw fail(M.NO_PROBLEMS);
-    const extProblems = new Map((Array.isArray(ext?.problems) ? ext.problems : []).map((p) => [p.id, p]));
+    const extProblems = new Map(
+      listOf(ext?.problems)
+        .filter((p) => typeof p.id === 'string' && typeof p.problemId === 'string')
+        .map((p) => [
+          p.id as string,
+          { problemId: p.problemId as string, color: typeof p.color === 'string' ? p.color : null },
+        ]),
+    );
     const wanted = problems.flatMap((p) => [
       extProblems.get(String(p.id))?.problemId ?? '',
       String(p.id ?? ''),
@@ -272,6 +320,8 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
       };
     });
     if (missing.length > 0) throw fail(missingProblems(missing));
+    if (new Set(resolved.map((p) => p.displayId)).size !== resolved.length)
+      throw fail(badFile('problems.json'));
     resolved.sort((a, b) => a.ordinal - b.ordinal);
     const problemOf = new Map(resolved.map((p) => [p.id, p]));
 
@@ -289,8 +339,9 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
     for (const a of jsonFile(files, 'accounts.json', false).filter(isObj))
       if (a.type === 'team' && str(a.team_id) && str(a.username))
         accountOf.set(String(a.team_id), String(a.username));
-    for (const t of Array.isArray(ext?.teams) ? ext.teams : [])
-      if (!accountOf.has(t.id)) accountOf.set(t.id, t.username);
+    for (const t of listOf(ext?.teams))
+      if (typeof t.id === 'string' && typeof t.username === 'string' && !accountOf.has(t.id))
+        accountOf.set(t.id, t.username);
     const usernameOf = new Map<string, string>();
     for (const t of teams) {
       const id = String(t.id ?? '');
@@ -327,7 +378,7 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
       }
       const typeId = String(j.judgement_type_id);
       const end = parseTime(j.end_time) ?? at;
-      const runTime = typeof j.max_run_time === 'number' ? Math.round(j.max_run_time * 1000) : null;
+      const runTime = int32(j.max_run_time, 1000);
       subs.push({
         pid: p.hit!.pid,
         displayPid: p.hit!.problemId,
@@ -337,7 +388,7 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
         submitTime: new Date(at),
         judgedAt: new Date(Math.max(at, end)),
         status: statusOfJudgementType(typeId, types.get(typeId)),
-        score: typeof j.score === 'number' ? j.score : null,
+        score: int32(j.score),
         time: runTime,
         code: sourceOf(files, id),
         language: ours.get(String(s.language_id))!,
@@ -355,7 +406,7 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
       uids = await repo.usersByName(d.db, names);
     }
     const oi = contest.scoreboard_type === 'score';
-    const c = ext?.contest;
+    const c: Obj | null = isObj(ext?.contest) ? ext.contest : null;
     const end = start + duration;
     const cid = await repo.insertContestArchive(
       d.db,
@@ -372,13 +423,14 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
         endTime: new Date(end),
         sealRank: freeze !== null && freeze > 0,
         sealRankTime: freeze !== null && freeze > 0 ? new Date(end - freeze) : null,
-        rankShowName: typeof c?.rankShowName === 'string' ? c.rankShowName : 'username',
+        rankShowName:
+          c?.rankShowName === 'realname' || c?.rankShowName === 'nickname' ? c.rankShowName : 'username',
         oiRankScoreType: c?.oiRankScoreType === 'Highest' ? 'Highest' : 'Recent',
         starAccount: Array.isArray(c?.starAccount)
           ? c.starAccount.filter((x) => typeof x === 'string')
           : starred,
-        awardType: typeof c?.awardType === 'number' ? c.awardType : 0,
-        awardConfig: Array.isArray(c?.awardConfig) ? c.awardConfig : [],
+        awardType: c?.awardType === 1 || c?.awardType === 2 ? c.awardType : 0,
+        awardConfig: awardsOf(c?.awardConfig),
         openRank: c?.openRank === true,
       },
       resolved.map((p) => ({
