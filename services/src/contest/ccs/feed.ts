@@ -3,10 +3,11 @@
 // (`ccs_event`, migration 0028), so a token is resumable on any API process and after a restart.
 // Each API process keeps one in-memory copy per followed view and fans it out to its clients; when
 // the bus says the contest changed (a submission updated, the contest edited, its Q&A written) the
-// process takes the view's single-writer lock in the database, reads what other processes logged,
-// re-reads the view with the REST endpoints' reads (so feed and REST are equal at any moment) and
-// appends the objects whose JSON changed. The first process to take the lock writes the change;
-// the others find the log already equal to what they read and append nothing. Clients never poll.
+// process reads what other processes logged, re-reads the view with the REST endpoints' reads (so
+// feed and REST are equal at any moment) and appends the objects whose JSON changed, under the
+// view's lock in the database and only if the log did not move on meanwhile (else it starts
+// again). The first process writes the change; the others find the log already equal to what they
+// read and append nothing. Clients never poll.
 import { Subjects } from '@oj/protocol';
 import type { Bus, Unsubscribe } from '@oj/protocol/bus';
 import type { AuthUser } from '../../platform/http/access';
@@ -23,12 +24,13 @@ export interface FeedEvent {
 /** The stored log as the feed uses it (repository functions bound to the database). */
 export interface CcsFeedLog {
   after(cid: number, view: string, token: number): Promise<StoredEvent[]>;
+  /** Null when the log gained events after `after` (read them, read the view again, retry). */
   append(
     cid: number,
     view: string,
     after: number,
-    write: (missed: StoredEvent[]) => Promise<{ type: string; id: string | null; data: string | null }[]>,
-  ): Promise<StoredEvent[]>;
+    add: readonly { type: string; id: string | null; data: string | null }[],
+  ): Promise<StoredEvent[] | null>;
 }
 
 /** Feed types in the order a snapshot lists them (references before their users). */
@@ -168,15 +170,17 @@ export function createCcsFeeds(s: CcsService, bus: Bus, log: CcsFeedLog, opts: C
   const lastToken = (f: ViewFeed) => (f.tokens.length > 0 ? f.tokens[f.tokens.length - 1]! : 0);
 
   /**
-   * Under the view's single-writer lock: takes what others logged, re-reads the caller's objects
-   * and logs the differences (none when another process already logged this change).
+   * Takes what others logged, re-reads the caller's objects and logs the differences (none when
+   * another process already logged this change). The append is refused when the log moved on
+   * between the read of the log and the append; then it starts again, so nothing older than the
+   * log is ever appended (docs/architecture.md).
    */
   async function refresh(f: ViewFeed) {
     let fresh = '';
     try {
-      const written = await limited(() =>
-        log.append(Number(f.cid), f.view, lastToken(f), async (missed) => {
-          fresh += apply(f, missed);
+      await limited(async () => {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          fresh += apply(f, await log.after(Number(f.cid), f.view, lastToken(f)));
           const now = await snapshot(f.user, f.cid);
           const add: { type: string; id: string | null; data: string | null }[] = [];
           for (const [key, [type, id, data]] of now) {
@@ -188,10 +192,14 @@ export function createCcsFeeds(s: CcsService, bus: Bus, log: CcsFeedLog, opts: C
             const [type, id] = key.split('\0') as [string, string];
             add.push({ type, id: id === '' ? null : id, data: null });
           }
-          return add;
-        }),
-      );
-      fresh += apply(f, written);
+          if (add.length === 0) return;
+          const written = await log.append(Number(f.cid), f.view, lastToken(f), add);
+          if (written) {
+            fresh += apply(f, written);
+            return;
+          }
+        }
+      });
     } finally {
       fanOut(f, fresh);
     }

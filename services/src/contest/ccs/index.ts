@@ -34,7 +34,7 @@ export function createCcsCapability(
   });
   const feeds = createCcsFeeds(service, ctx.bus, {
     after: (cid, view, token) => feedEventsAfter(ctx.db, cid, view, token),
-    append: (cid, view, after, write) => appendFeedEvents(ctx.db, cid, view, after, write),
+    append: (cid, view, after, add) => appendFeedEvents(ctx.db, cid, view, after, add),
   });
   return {
     name: 'contest-api',

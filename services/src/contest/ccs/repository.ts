@@ -281,29 +281,39 @@ export async function feedEventsAfter(
 }
 
 /**
- * The single writer of one view's log: runs `write` inside a transaction holding the view's
- * advisory lock, so at most one process (of any number on the database) appends at a time, and the
- * rows of a view commit in token order (a reader of `token > n` never skips a later-committed
- * smaller token). `write` gets the events written since `after` by others and returns what to append.
+ * Appends to one view's log unless another writer appended after `after`: inside a transaction
+ * holding the view's advisory lock (so at most one process appends at a time and a view's rows
+ * commit in token order: a reader of `token > n` never skips a later-committed smaller token), it
+ * checks that the log still ends at `after`, then inserts. Null when it did not: the caller reads
+ * what was appended, reads the view again and retries, so no write rests on a read older than the
+ * log. Nothing else runs inside the transaction (embedded PGlite has one connection).
  */
 export async function appendFeedEvents(
   db: Db,
   cid: number,
   view: string,
   after: number,
-  write: (missed: StoredEvent[]) => Promise<{ type: string; id: string | null; data: string | null }[]>,
-): Promise<StoredEvent[]> {
+  add: readonly { type: string; id: string | null; data: string | null }[],
+): Promise<StoredEvent[] | null> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`ccs-feed|${cid}|${view}`}))`.execute(trx);
-    const missed = await feedEventsAfter(trx, cid, view, after);
-    const add = await write(missed);
-    if (add.length === 0) return missed;
-    const rows = await logDb(trx as unknown as Db)
+    const ldb = logDb(trx as unknown as Db);
+    const newer = await ldb
+      .selectFrom('ccs_event')
+      .select('token')
+      .where('cid', '=', cid)
+      .where('view', '=', view)
+      .where('token', '>', String(after))
+      .limit(1)
+      .executeTakeFirst();
+    if (newer) return null;
+    if (add.length === 0) return [];
+    const rows = await ldb
       .insertInto('ccs_event')
       .values(add.map((e) => ({ cid, view, type: e.type, obj_id: e.id, data: e.data })))
       .returning(['token', 'type', 'obj_id', 'data'])
       .execute();
-    return [...missed, ...rows.map(toStored).sort((a, b) => a.token - b.token)];
+    return rows.map(toStored).sort((a, b) => a.token - b.token);
   });
 }
 
