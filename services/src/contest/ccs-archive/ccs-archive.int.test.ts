@@ -173,9 +173,15 @@ describe('the contest archive: export, validate, import, same board (postgres, m
     const archiveCap = createCcsArchiveCapability(ctx, {
       ccs,
       accounts: {
+        // Stands in for the back office's batch creation: the named accounts exist afterwards.
         insertBatch: async (rows) => {
           batchCalls.push(rows);
-          return { results: [] };
+          const names = rows.map((r) => r[0]!);
+          await seedUsers(
+            tdb,
+            names.map((n) => makeUser(`u-${n}`, n, 1002)),
+          );
+          return { results: names.map((username, row) => ({ row, username, ok: true, reason: null })) };
         },
       },
       requireContestAdmin: (user, id) => h.contest.service.requireContestAdmin(user, id),
@@ -306,6 +312,28 @@ describe('the contest archive: export, validate, import, same board (postgres, m
     expect(body.status).toBe(400);
     expect(body.msg).toContain('ZZ-MISSING');
     expect(await tdb.db.selectFrom('contest').select('id').execute()).toHaveLength(before.length);
+  }, 60_000);
+
+  it('a team whose account does not exist here gets one from the batch creation, with its submissions', async () => {
+    const files = unzipSync(archive);
+    const renamed = (text: string) => text.replaceAll('"alice"', '"alice2"');
+    files['accounts.json'] = strToU8(renamed(strFromU8(files['accounts.json']!)));
+    files['oj-contest.json'] = strToU8(renamed(strFromU8(files['oj-contest.json']!)));
+    batchCalls.length = 0;
+    const res = await importOf(zipSync(files));
+    const body = res.json() as { status: number; msg: string; data: Record<string, number> };
+    expect(body.status, body.msg).toBe(200);
+    expect(body.data).toMatchObject({ teams: 3, accountsCreated: 1, submissions: 6 });
+    expect(batchCalls).toHaveLength(1);
+    expect((batchCalls[0] as string[][]).map((r) => r[0])).toEqual(['alice2']);
+    const rows = await tdb.db
+      .selectFrom('judge')
+      .select(['uid', 'username'])
+      .where('cid', '=', body.data.cid!)
+      .where('username', '=', 'alice2')
+      .execute();
+    expect(rows).toHaveLength(3); // aliceWa, aliceAc, aliceLateWa
+    expect(rows.every((r) => r.uid === 'u-alice2')).toBe(true);
   }, 60_000);
 
   it('a source PostgreSQL cannot store (a NUL) or a duplicated label is refused as bad input, nothing created', async () => {
