@@ -65,11 +65,26 @@ const upgrades = new Set<Promise<void>>();
 let lastUpgrade: Promise<unknown> = Promise.resolve();
 /** Upgrades waiting past this are dropped (each is retried at its account's next sign-in). */
 const MAX_PENDING_UPGRADES = 50_000;
+/** An upgrade starts once no first sign-in came for this long (a burst first)... */
+const UPGRADE_QUIET_MS = 1_000;
+/** ...or once it has waited this long (a steady trickle of first sign-ins does not hold them forever). */
+const UPGRADE_MAX_DELAY_MS = 30_000;
+let lastFastSignIn = 0;
+
+/** Resolves when no fast-hash sign-in came for UPGRADE_QUIET_MS, or `since` is UPGRADE_MAX_DELAY_MS old. */
+async function quietOrLate(since: number): Promise<void> {
+  for (;;) {
+    const now = performance.now();
+    const wait = Math.min(lastFastSignIn + UPGRADE_QUIET_MS, since + UPGRADE_MAX_DELAY_MS) - now;
+    if (wait <= 0) return;
+    await new Promise((r) => setTimeout(r, wait).unref());
+  }
+}
 
 /**
  * After a successful sign-in on a fast hash: hashes the password with argon2id on the pool's batch
- * line, one upgrade at a time (a burst of first sign-ins at a contest's start must not take every
- * core from the sign-ins and the judge), and stores it with `store` only if the row still holds the
+ * line, one upgrade at a time and only once first sign-ins paused for a second (or after 30 s), so a
+ * burst of first sign-ins at a contest's start is not slowed by its own upgrades, and stores it with `store` only if the row still holds the
  * fast hash (a password changed meanwhile wins). The sign-in does not wait for it; a failed or
  * dropped upgrade is retried at the next sign-in.
  */
@@ -78,8 +93,10 @@ export function upgradeAfterSignIn(
   store: (argon2Hash: string) => Promise<unknown>,
   onError: (err: unknown) => void,
 ): void {
+  const since = (lastFastSignIn = performance.now());
   if (upgrades.size >= MAX_PENDING_UPGRADES) return;
   const job = lastUpgrade
+    .then(() => quietOrLate(since))
     .then(() => passwordPool().hash(password, 'batch'))
     .then(store)
     .then(
