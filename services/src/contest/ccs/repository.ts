@@ -288,6 +288,9 @@ export async function feedEventsAfter(
  * what was appended, reads the view again and retries, so no write rests on a read older than the
  * log. Nothing else runs inside the transaction (embedded PGlite has one connection).
  */
+/** Events written by one INSERT (5 parameters each, far below PostgreSQL's 65,535). */
+const APPEND_SLICE = 2_000;
+
 export async function appendFeedEvents(
   db: Db,
   cid: number,
@@ -307,13 +310,22 @@ export async function appendFeedEvents(
       .limit(1)
       .executeTakeFirst();
     if (newer) return null;
-    if (add.length === 0) return [];
-    const rows = await ldb
-      .insertInto('ccs_event')
-      .values(add.map((e) => ({ cid, view, type: e.type, obj_id: e.id, data: e.data })))
-      .returning(['token', 'type', 'obj_id', 'data'])
-      .execute();
-    return rows.map(toStored).sort((a, b) => a.token - b.token);
+    const stored: StoredEvent[] = [];
+    // In slices: one statement carries at most 65,535 parameters (five a row), and a big contest's
+    // first admin view is tens of thousands of events. Slices in order keep the tokens in order.
+    for (let i = 0; i < add.length; i += APPEND_SLICE) {
+      const rows = await ldb
+        .insertInto('ccs_event')
+        .values(
+          add
+            .slice(i, i + APPEND_SLICE)
+            .map((e) => ({ cid, view, type: e.type, obj_id: e.id, data: e.data })),
+        )
+        .returning(['token', 'type', 'obj_id', 'data'])
+        .execute();
+      stored.push(...rows.map(toStored));
+    }
+    return stored.sort((a, b) => a.token - b.token);
   });
 }
 
