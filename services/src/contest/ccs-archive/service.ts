@@ -13,7 +13,7 @@ import type { AuthUser } from '../../platform/http/access';
 import { denied, fail } from '../../platform/http/errors';
 import { readZipAsync, ZipError, type ZipEntries } from '../../problem/zip';
 import { CcsError, type CcsService, type ContestView } from '../ccs/service';
-import { extensionsOf, languageIdOf, problemIdOf } from '../ccs/mapping';
+import { extensionsOf, languageIdOf, languageNameOfId, problemIdOf } from '../ccs/mapping';
 import { parseRelTime, parseTime, statusOfJudgementType } from '../ccs-import/event-feed';
 import type { AccountBatchPort } from '../ccs-import/service';
 import * as repo from './repository';
@@ -326,7 +326,14 @@ export function createCcsArchiveService(d: CcsArchiveDeps) {
     const problemOf = new Map(resolved.map((p) => [p.id, p]));
 
     // Languages: the archive's language ids → our languages' names.
-    const ours = new Map((await repo.languageNames(d.db)).map((n) => [languageIdOf(n), n]));
+    // By id or a known alias (DOMjudge's short ids, our older `golang`), as the Contest API import reads them.
+    const languageNames = await repo.languageNames(d.db);
+    const ours = new Map<string, string>();
+    for (const s of jsonFile(files, 'submissions.json', false).filter(isObj)) {
+      const id = String(s.language_id ?? '');
+      const name = languageNameOfId(id, languageNames);
+      if (name) ours.set(id, name);
+    }
     const submissions = jsonFile(files, 'submissions.json', false).filter(isObj);
     const unknownLangs = [
       ...new Set(submissions.map((s) => String(s.language_id ?? '')).filter((l) => !ours.has(l))),
