@@ -169,12 +169,7 @@ describe('ICPC/Kattis packages', () => {
   });
 
   it('every checker made from the packages compiles; one that does not refuses the package', async () => {
-    for (const files of [
-      validatorWithHeaderFiles(),
-      interactive2023(),
-      pythonValidator(),
-      cValidator(),
-    ]) {
+    for (const files of [validatorWithHeaderFiles(), interactive2023(), pythonValidator(), cValidator()]) {
       const raw = packageZip(files);
       const [p] = await parseIcpcPackageChecked(readZip(raw), raw, compilerFrontEndPort);
       expect(p!.values.spj_code).toBeTruthy();
