@@ -126,17 +126,18 @@ function dropBlanksBeforeNewlines(run: string): string {
 
 const CHUNK = 64 * 1024;
 
+/** What a streaming comparer takes: text pieces until it has settled the verdict. */
+export interface StreamingComparer {
+  readonly settled: boolean;
+  push(text: string): void;
+}
+
 /**
- * Compare the first `maxBytes` bytes of a file (UTF-8, invalid sequences replaced as
- * Buffer#toString does) with the expected output; a missing or non-regular file is empty.
+ * Feeds the first `maxBytes` bytes of a file to a streaming comparer as UTF-8 text (invalid
+ * sequences replaced as Buffer#toString does), stopping once it has settled; a missing or
+ * non-regular file is empty.
  */
-export function compareOutputFile(
-  path: string,
-  expected: ExpectedOutput,
-  removeEndBlank: boolean,
-  maxBytes: number,
-): CompareVerdict {
-  const cmp = new OutputComparer(expected, removeEndBlank);
+export function feedFile(path: string, maxBytes: number, cmp: StreamingComparer): void {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const fd = openRegular(path);
   if (fd !== null) {
@@ -153,5 +154,16 @@ export function compareOutputFile(
     }
   }
   cmp.push(decoder.decode());
+}
+
+/** Compare the first `maxBytes` bytes of a file with the expected output (see feedFile). */
+export function compareOutputFile(
+  path: string,
+  expected: ExpectedOutput,
+  removeEndBlank: boolean,
+  maxBytes: number,
+): CompareVerdict {
+  const cmp = new OutputComparer(expected, removeEndBlank);
+  feedFile(path, maxBytes, cmp);
   return cmp.end();
 }

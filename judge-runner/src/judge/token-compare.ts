@@ -11,9 +11,8 @@
  *   is one too, within the absolute tolerance or the relative one (times |answer|).
  * The team's output is read in chunks and the verdict is settled at the first certain difference.
  */
-import { closeSync, readSync } from 'node:fs';
 import type { OutputValidatorFlags } from '@oj/protocol/judge/schemas';
-import { openRegular } from '../sandbox/index';
+import { feedFile } from './compare-stream';
 
 const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 
@@ -185,8 +184,6 @@ export class TokenComparer {
   }
 }
 
-const CHUNK = 64 * 1024;
-
 /** compareOutputFile's counterpart for the Kattis default validator (a missing file is empty). */
 export function compareTokensFile(
   path: string,
@@ -195,21 +192,6 @@ export function compareTokensFile(
   maxBytes: number,
 ): TokenVerdict {
   const cmp = new TokenComparer(answer, flags);
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const fd = openRegular(path);
-  if (fd !== null) {
-    try {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      for (let off = 0; off < maxBytes && !cmp.settled;) {
-        const n = readSync(fd, buf, 0, Math.min(CHUNK, maxBytes - off), off);
-        if (n <= 0) break;
-        off += n;
-        cmp.push(decoder.decode(buf.subarray(0, n), { stream: true }));
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-  cmp.push(decoder.decode());
+  feedFile(path, maxBytes, cmp);
   return cmp.end();
 }
