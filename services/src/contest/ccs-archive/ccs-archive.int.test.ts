@@ -4,13 +4,10 @@
 // properties refused, the event feed and the sources are there; the archive imported back makes
 // a new contest whose scoreboard and submissions equal the original's; an archive naming a
 // problem this site lacks is refused with its name and creates nothing.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv2020 from 'ajv/dist/2020';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { expectCcsValid } from '../../../test/support/ccs-schemas';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db';
 import {
   RunnerStandIn,
@@ -28,26 +25,8 @@ import { verifyCredentials } from '../../account';
 import { createCcsCapability } from '../ccs';
 import { createCcsArchiveCapability } from '.';
 
-const SPECS = fileURLToPath(new URL('../../../test/fixtures/ccs-specs-2023-06', import.meta.url));
-const ANCHOR = 'ANCHOR_TO_INSERT_REQUIRE_STRICT_PROPERTIES';
 const SEAL_IN_MS = 4000;
-
-function strict(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(strict);
-  if (!node || typeof node !== 'object') return node;
-  const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, strict(v)]));
-  if (o.$comment === ANCHOR) o.additionalProperties = false;
-  return o;
-}
-const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
-for (const f of readdirSync(SPECS).filter((n) => n.endsWith('.json')))
-  ajv.addSchema(strict(JSON.parse(readFileSync(join(SPECS, f), 'utf8'))) as object);
-const ID = 'https://github.com/icpc/ccs-specs/raw/2023-06/json-schema/';
-function valid(schema: string, data: unknown, where: string) {
-  const check = ajv.getSchema(ID + schema)!;
-  expect(check, schema).toBeTruthy();
-  expect(check(data), `${where}: ${ajv.errorsText(check.errors)} in ${JSON.stringify(data)}`).toBe(true);
-}
+const valid = expectCcsValid;
 
 /** Each JSON file of the archive → the schema of one of its items (or of the whole object). */
 const OBJECT_FILES: Record<string, string> = {

@@ -5,16 +5,13 @@
 // (services/test/fixtures/ccs-specs-2023-06) with additional properties refused, for the admin
 // (HTTP basic auth), a team (bearer token) and the public; the public view hides what our sealed
 // board hides, and the scoreboards equal our own boards.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv2020 from 'ajv/dist/2020';
 import { sql } from 'kysely';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { RankRow, AcmRankRow } from '@oj/protocol/contest/scoreboard';
 import { createMemoryBus, type Bus } from '@oj/protocol/bus';
+import { expectCcsValid } from '../../../test/support/ccs-schemas';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/db';
 import {
   RunnerStandIn,
@@ -31,32 +28,8 @@ import type { AuthUser } from '../../platform/http/access';
 import { hashPassword, verifyCredentials } from '../../account';
 import { createCcsCapability } from '.';
 
-const SPECS = fileURLToPath(new URL('../../../test/fixtures/ccs-specs-2023-06', import.meta.url));
-const ANCHOR = 'ANCHOR_TO_INSERT_REQUIRE_STRICT_PROPERTIES';
 const SEAL_IN_MS = 5000;
-
-/** As the specification's check-api.sh does without its extra-properties option. */
-function strict(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(strict);
-  if (!node || typeof node !== 'object') return node;
-  const o = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, strict(v)]));
-  if (o.$comment === ANCHOR) o.additionalProperties = false;
-  return o;
-}
-
-// The spec's schemas keep definitions outside $defs (strict schema mode off) and check
-// 0.001-multiples of seconds, which binary floats need a precision for.
-const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
-for (const f of readdirSync(SPECS).filter((n) => n.endsWith('.json')))
-  ajv.addSchema(strict(JSON.parse(readFileSync(join(SPECS, f), 'utf8'))) as object);
-const ID = 'https://github.com/icpc/ccs-specs/raw/2023-06/json-schema/';
-
-function valid(schema: string, data: unknown, where: string) {
-  const check = ajv.getSchema(ID + schema)!;
-  expect(check, schema).toBeTruthy();
-  const ok = check(data);
-  expect(ok, `${where}: ${ajv.errorsText(check.errors)} in ${JSON.stringify(data)}`).toBe(true);
-}
+const valid = expectCcsValid;
 
 const ADMIN_PASSWORD = 'contest-admin-pass';
 /** A star (unofficial) participant: hidden from the public. */
