@@ -94,7 +94,7 @@ const commandOf = (value: string[] | string | undefined) =>
 
 describe('docker-compose.yml and the Dockerfile', () => {
   it('builds its app services from stages that exist', () => {
-    expect(built.map(([name]) => name).sort()).toEqual(['api', 'gateway', 'judge']);
+    expect(built.map(([name]) => name).sort()).toEqual(['api', 'gateway', 'judge', 'similarity']);
     for (const [name, s] of built) {
       const context = path.join(root, s.build!.context ?? '.');
       const file = path.join(context, s.build!.dockerfile ?? 'Dockerfile');
