@@ -84,7 +84,7 @@ export interface RunnerOptions {
   claimPatienceMs?: number;
   /**
    * Tasks taken from the queue and claimed ahead of a free judging slot (default OJ_JUDGE_PREFETCH,
-   * else the concurrency; 0: a task is taken only when a slot is free). Claims wait on the judge
+   * else 0: a task is taken only when a slot is free). Claims wait on the judge
    * service's process; claimed ahead, a slot that frees finds its next task ready. A task waiting
    * here keeps its lease and its in-progress acks like one being judged.
    */
@@ -172,7 +172,9 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
   const caseParallelism = opts.caseParallelism ?? (Number(process.env.OJ_CASE_PARALLELISM) || concurrency);
   const ackDeadlineMs = opts.ackDeadlineMs ?? TASK_ACK_DEADLINE_MS;
   const renewEveryMs = Math.min(TASK_RENEW_EVERY_MS, Math.max(500, Math.floor(ackDeadlineMs / 3)));
-  const prefetch = Math.max(0, Math.floor(opts.prefetch ?? envPrefetch() ?? concurrency));
+  // Not by default: a task claimed ahead waits for this runner's slot even when another runner
+  // stands idle (two runners of one slot: the second submission of two waited for the first).
+  const prefetch = Math.max(0, Math.floor(opts.prefetch ?? envPrefetch() ?? 0));
   const claimPatienceMs = opts.claimPatienceMs ?? 60_000;
   let inFlight = 0;
   /** Judging slots: `concurrency` tasks judged at once; tasks claimed ahead wait here for one. */
