@@ -10,7 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import { Subjects } from '@oj/protocol';
 import type { Bus, Unsubscribe } from '@oj/protocol/bus';
-import { replayElapsed, type ReplayPushed, type ReplayState } from '@oj/protocol/contest/replay';
+import {
+  replayElapsed,
+  type ReplayBoardPage,
+  type ReplayPushed,
+  type ReplayState,
+} from '@oj/protocol/contest/replay';
 import type { RankRow } from '@oj/protocol/contest/scoreboard';
 import { GhostBoard } from '@oj/protocol/contest/virtual';
 import * as repo from '../repository';
@@ -42,18 +47,8 @@ interface Held {
   stopReply: Unsubscribe;
 }
 
-/** A page of a replay board as its holder answers it. */
-export interface ReplayPage {
-  records: RankRow[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-  version: string;
-  elapsed: number;
-  sealed: boolean;
-  state: ReplayState;
-}
+/** A page of a replay board as its holder answers it (the caller's right to control is added later). */
+export type ReplayPage = Omit<ReplayBoardPage<RankRow>, 'canControl'>;
 
 type BoardRequest = { op: 'page'; current: number; size: number } | { op: 'poke' };
 
