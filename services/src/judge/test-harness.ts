@@ -347,6 +347,20 @@ export class RunnerStandIn {
     await this.bus.enqueue(Subjects.judgeResultQueue, result, { id: result.dedupeId });
   }
 
+  /** Judges a submission's task with `status` and waits until its row says so. */
+  async judgeAndWait(
+    db: AppContext['db'],
+    submitId: number,
+    status: number,
+    timeoutMs: number,
+  ): Promise<void> {
+    const task = await this.waitForSubmission(submitId);
+    await this.finish(this.resultFor(task, status));
+    const read = () =>
+      db.selectFrom('judge').select('status').where('submit_id', '=', submitId).executeTakeFirst();
+    await eventually(read, (row) => row?.status === status, timeoutMs);
+  }
+
   async close(): Promise<void> {
     await this.stop?.();
   }

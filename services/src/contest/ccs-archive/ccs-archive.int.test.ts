@@ -79,21 +79,7 @@ describe('the contest archive: export, validate, import, same board (postgres, m
   const admin = { authorization: tokenOf(USERS.admin) };
   const root = { authorization: tokenOf(USERS.root) };
 
-  async function judged(submitId: number, status: number) {
-    const task = await runner.waitForSubmission(submitId);
-    await runner.finish(runner.resultFor(task, status));
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const row = await tdb.db
-        .selectFrom('judge')
-        .select('status')
-        .where('submit_id', '=', submitId)
-        .executeTakeFirst();
-      if (row?.status === status) return;
-      if (Date.now() > deadline) throw new Error(`submission ${submitId} never became ${status}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const judged = (submitId: number, status: number) => runner.judgeAndWait(tdb.db, submitId, status, 30_000);
 
   async function submit(user: AuthUser, pid: string, status: number, name: string) {
     const view = await h.judge.service.submit(

@@ -53,21 +53,7 @@ describe('the Contest API against the 2023-06 schemas (postgres, memory bus)', (
   const get = (url: string, headers: Record<string, string> = {}) =>
     api.inject({ method: 'GET', url: `/api/ccs${url}`, headers });
 
-  async function judged(submitId: number, status: number) {
-    const task = await runner.waitForSubmission(submitId);
-    await runner.finish(runner.resultFor(task, status));
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const row = await tdb.db
-        .selectFrom('judge')
-        .select('status')
-        .where('submit_id', '=', submitId)
-        .executeTakeFirst();
-      if (row?.status === status) return;
-      if (Date.now() > deadline) throw new Error(`submission ${submitId} never became ${status}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const judged = (submitId: number, status: number) => runner.judgeAndWait(tdb.db, submitId, status, 15_000);
 
   async function submit(user: AuthUser, pid: string, status: number, name: string) {
     const view = await h.judge.service.submit(
