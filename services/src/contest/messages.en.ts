@@ -2,6 +2,17 @@
 import { registerEnglish, registerEnglishPattern } from '../platform/http/message-catalog';
 import { M } from './messages';
 
+// Downloads of a contest's files by its admins (issue #26 item 7: thrown inline, twins here).
+registerEnglish({
+  '错误：该比赛不存在！': 'Error: this contest does not exist!',
+  '错误：您并非该比赛的管理员，无权下载打印代码！':
+    'Error: you are not an administrator of this contest and cannot download the printed code!',
+  '错误：您并非该比赛的管理员，无权下载AC记录！':
+    'Error: you are not an administrator of this contest and cannot download the accepted submissions!',
+  '错误：您并非该比赛的管理员，无权下载榜单！':
+    'Error: you are not an administrator of this contest and cannot download the scoreboard!',
+});
+
 registerEnglish({
   [M.CONTEST_MISSING]: 'Sorry, this contest does not exist!',
   [M.CONTEST_MISSING_ASCII]: 'Sorry, this contest does not exist!',

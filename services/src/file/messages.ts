@@ -12,6 +12,7 @@ export const F = {
   FILE_WRITE: '服务器异常：文件上传失败！',
   DELETE_MISSING: '错误：文件不存在！',
   DELETE_FAILED: '删除失败',
+  DELETE_UNSUPPORTED: '错误：不支持删除！',
 } as const;
 
 registerEnglish({
@@ -24,4 +25,5 @@ registerEnglish({
   [F.FILE_WRITE]: 'Server error: the file upload failed!',
   [F.DELETE_MISSING]: 'Error: the file does not exist!',
   [F.DELETE_FAILED]: 'Delete failed',
+  [F.DELETE_UNSUPPORTED]: 'Error: this file cannot be deleted!',
 });

@@ -95,7 +95,7 @@ export function createFileService(deps: FileServiceDeps) {
   async function deleteImage(user: AuthUser, fileId: number) {
     const row = await repo.findById(db, fileId);
     if (!row) throw fail(F.DELETE_MISSING);
-    if (row.kind !== 'img') throw new ApiError(403, '错误：不支持删除！');
+    if (row.kind !== 'img') throw new ApiError(403, F.DELETE_UNSUPPORTED);
     if (row.uid !== user.uid && !isRoot(user) && !hasRole(user, 'problem_admin'))
       throw new ApiError(403, F.NO_PERMISSION);
     if (!(await repo.deleteById(db, fileId))) throw fail(F.DELETE_FAILED);

@@ -2,6 +2,7 @@
 import { registerEnglish, registerEnglishPattern } from '../platform/http/message-catalog';
 
 registerEnglish({
+  '该题目没有可验证的解答！': 'This problem has no solutions to verify!',
   'FPS文件不能包含DOCTYPE或实体声明！': 'An FPS file must not contain a DOCTYPE or entity declarations!',
   '压缩包内文件的大小与其声明不符，已拒绝！':
     'A file in the archive does not have the size its header declares: refused!',
