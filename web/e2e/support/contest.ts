@@ -101,6 +101,10 @@ export interface ContestSpec {
   oiRankScoreType?: 'Recent' | 'Highest';
   openRank?: boolean;
   openPrint?: boolean;
+  /** The overview's text (markdown); the title and "(browser test)" when absent. */
+  description?: string;
+  /** A password: the contest is then private (auth 1) and needs a registration. */
+  password?: string;
 }
 
 /** Creates a public, visible contest; returns its id. */
@@ -108,9 +112,10 @@ export async function createContest(root: Session, spec: ContestSpec): Promise<n
   const iso = (ms: number) => new Date(ms).toISOString();
   await call(root, 'POST', '/api/admin/contest', {
     title: spec.title,
-    description: `${spec.title} (browser test)`,
+    description: spec.description ?? `${spec.title} (browser test)`,
     type: spec.type,
-    auth: 0,
+    auth: spec.password ? 1 : 0,
+    ...(spec.password ? { pwd: spec.password } : {}),
     startTime: iso(spec.startMs),
     endTime: iso(spec.endMs),
     duration: Math.floor((spec.endMs - spec.startMs) / 1000),
