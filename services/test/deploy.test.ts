@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
+import { loadConfig } from '../src/platform/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (rel: string) => readFileSync(path.join(root, rel), 'utf8');
@@ -33,6 +34,7 @@ interface ComposeService {
   healthcheck?: { test: string[] | string };
   volumes?: string[];
   expose?: string[];
+  ports?: string[];
   privileged?: boolean;
 }
 const compose = YAML.parse(read('docker-compose.yml'), { merge: true }) as {
@@ -244,6 +246,25 @@ describe('docker-compose.yml and the Dockerfile', () => {
     const workerConnections = Number(/worker_connections (\d+);/.exec(conf)?.[1]);
     expect(workerConnections).toBeGreaterThanOrEqual(10_000);
     expect(Number(/listen 80 [^;]*backlog=(\d+)/.exec(conf)?.[1])).toBeGreaterThanOrEqual(1024);
+  });
+
+  // Issue #23 items 12 and 15: behind nginx the API believes only nginx's X-Forwarded-For, which
+  // nginx writes itself; /metrics has its own port inside the compose network, never the web port.
+  it('trusts only the proxies it names and keeps /metrics off nginx', () => {
+    const api = compose.services.api!;
+    const conf = read('deploy/nginx.conf');
+    const trusted = /^\$\{OJ_TRUST_PROXY:-([^}]+)\}$/.exec(api.environment?.OJ_TRUST_PROXY ?? '')?.[1];
+    expect(trusted, 'OJ_TRUST_PROXY with a default').toBeDefined();
+    expect(loadConfig({ OJ_TRUST_PROXY: trusted }).trustProxy).toEqual(trusted!.split(','));
+    const apiLocation = /location \/ \{([^}]*)\}/.exec(conf)?.[1] ?? '';
+    expect(apiLocation).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    const metricsPort = api.environment?.OJ_METRICS_PORT;
+    expect(metricsPort).toMatch(/^\d+$/);
+    expect(conf).not.toContain(`:${metricsPort}`);
+    expect(conf).toMatch(/location = \/metrics \{ return 404; \}/);
+    expect(api.environment?.OJ_METRICS_TOKEN).toBeUndefined();
+    const published = services.flatMap(([, s]) => s.ports ?? []);
+    expect(published.some((p) => p.endsWith(`:${metricsPort}`))).toBe(false);
   });
 });
 
