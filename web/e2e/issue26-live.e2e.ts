@@ -98,36 +98,42 @@ async function dropResultPushes(page: Page): Promise<{ dropped: number; relayed:
 }
 
 describe('issue #26: live verdicts and the editor', () => {
-  it('reaches the stored verdict with every result push dropped, and never talks about plumbing', async () => {
-    const page = await userPage(student, DESKTOP, 'en-US');
-    const counts = await dropResultPushes(page);
-    await page.goto('/problem/1000');
-    await page.getByTestId('code-editor').locator('.cm-content').waitFor();
-    await page.getByTestId('language-select').selectOption({ label: 'C++' });
-    await typeCode(page, CPP_RIGHT);
-    // every text the banner shows on the way, as it changes
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { __banner: string[] }).__banner = seen;
-      new MutationObserver(() => {
-        const b = document.querySelector('[data-testid="submission-status-banner"]');
-        const text = b?.textContent ?? '';
-        if (text && seen.at(-1) !== text) seen.push(text);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-    await page.getByTestId('submit-button').click();
-    const verdict = page.getByTestId('verdict-text');
-    await expect
-      .poll(() => verdict.getAttribute('data-status'), { timeout: VERDICT_TIMEOUT_MS })
-      .toBe(String(JudgeStatus.ACCEPTED));
-    // the result really was dropped: the page found the verdict by reading the stored row
-    expect(counts.dropped).toBeGreaterThan(0);
-    const texts = await page.evaluate(() => (window as unknown as { __banner: string[] }).__banner);
-    expect(texts.join(' | ')).not.toMatch(/live|updates|every 2 s|socket/i);
-    expect(texts.at(-1)).toMatch(/^Accepted/);
-    await screenshot(page, 'issue26-verdict-dropped-push');
-    expect(pageErrors(page)).toEqual([]);
-  }, 150_000);
+  for (const [viewport, locale, dark] of [
+    [DESKTOP, 'en-US', false],
+    [MOBILE, 'zh-CN', true],
+  ] as const)
+    it(`reaches the stored verdict with every result push dropped, and never talks about plumbing (${locale}, ${dark ? 'dark' : 'light'}, ${viewport.width} px)`, async () => {
+      const page = await userPage(student, viewport, locale, dark);
+      const counts = await dropResultPushes(page);
+      await page.goto('/problem/1000');
+      await page.getByTestId('code-editor').locator('.cm-content').waitFor();
+      await page.getByTestId('language-select').selectOption({ label: 'C++' });
+      await typeCode(page, CPP_RIGHT);
+      // every text the banner shows on the way, as it changes
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __banner: string[] }).__banner = seen;
+        new MutationObserver(() => {
+          const b = document.querySelector('[data-testid="submission-status-banner"]');
+          const text = b?.textContent ?? '';
+          if (text && seen.at(-1) !== text) seen.push(text);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await page.getByTestId('submit-button').click();
+      const verdict = page.getByTestId('verdict-text');
+      await expect
+        .poll(() => verdict.getAttribute('data-status'), { timeout: VERDICT_TIMEOUT_MS })
+        .toBe(String(JudgeStatus.ACCEPTED));
+      // the result really was dropped: the page found the verdict by reading the stored row
+      expect(counts.dropped).toBeGreaterThan(0);
+      const texts = await page.evaluate(() => (window as unknown as { __banner: string[] }).__banner);
+      expect(texts.join(' | ')).not.toMatch(
+        locale === 'zh-CN' ? /实时|推送|每 2 秒|连接/ : /live|updates|every 2 s|socket/i,
+      );
+      expect(texts.at(-1)).toMatch(locale === 'zh-CN' ? /^答案正确/ : /^Accepted/);
+      await screenshot(page, `issue26-verdict-dropped-push-${locale}-${dark ? 'dark' : 'light'}`);
+      expect(pageErrors(page)).toEqual([]);
+    }, 150_000);
 
   for (const [locale, dark] of [
     ['zh-CN', false],
