@@ -123,6 +123,7 @@ function processFigures(): Pick<
 
 function progressKey(task: JudgeTask): string {
   if (task.kind === 'verify') return task.verifyKey;
+  if (task.kind === 'generate') return task.generateKey;
   return task.kind === 'submission' ? String(task.submitId) : task.testKey;
 }
 
@@ -396,6 +397,7 @@ export async function startRunner(opts: RunnerOptions): Promise<Runner> {
         caseBudget,
         workBase: workDir,
         judger: opts.name,
+        blobs: opts.blobs,
         onProgress: (p) => opts.bus.publish(Subjects.judgeProgress(progressKey(task)), p),
       });
       const handOffFrom = Date.now();

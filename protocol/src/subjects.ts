@@ -11,6 +11,8 @@ export const Subjects = {
   judgeResultQueue: 'oj.queue.judge-result',
   /** Durable work queue of import verification results (issue #25), consumed by the problem capability. */
   problemVerifyResultQueue: 'oj.queue.problem-verify-result',
+  /** Test generation results (issue #25 item 5), published to the import that waits for them. */
+  problemGenerateResult: 'oj.problem.generate-result',
   /** Transient judge progress (Compiling, Judging, per-case) for one submission. */
   judgeProgress: (submitId: number | string) => `oj.judge.progress.${submitId}`,
   judgeProgressAll: 'oj.judge.progress.>',

@@ -15,14 +15,17 @@ import type {
   SubmissionJudgeTask,
   TestJudgeTask,
   VerifyJudgeTask,
+  GenerateJudgeTask,
   JudgeTask,
 } from '@oj/protocol/judge/schemas';
+import type { BlobStore } from '@oj/protocol/bus';
 import { judgeResultDedupeId, SAMPLE_IO_CAP } from '@oj/protocol/judge/schemas';
 import {
   checkerLanguageFor,
   compileProgram,
   effectiveLimits,
   type CompileCache,
+  type CompileContext,
   type LanguageSupport,
 } from '../languages/index';
 import { clip, readHead, Workspace, type Sandbox } from '../sandbox/index';
@@ -31,6 +34,7 @@ import { checkerVerdict } from './checker-verdict';
 import { compareTestRun, normaliseExpected, type CompareVerdict } from './compare';
 import { compareOutputFile, type ExpectedOutput } from './compare-stream';
 import { compareTokensFile } from './token-compare';
+import { generateTests } from './generate';
 import { runInteractive, runProgram, userLimits, type Program, type RunInput } from './program';
 import { TestDataMemory, type TestDataSource } from './test-data';
 import { runVerdict } from './verdict';
@@ -85,6 +89,8 @@ export interface JudgeDeps {
   caseBudget?: RunBudget;
   /** Expected outputs in memory (default: one shared by the process, OJ_JUDGE_TESTDATA_MEMORY_MB). */
   testDataMemory?: TestDataMemory;
+  /** Where generated tests are stored (test generation tasks only). */
+  blobs?: BlobStore;
 }
 
 let sharedTestDataMemory: TestDataMemory | null = null;
@@ -120,6 +126,8 @@ type CaseTask = SubmissionJudgeTask | VerifyJudgeTask;
 function baseResult(task: JudgeTask, judger: string) {
   if (task.kind === 'verify')
     return { kind: task.kind, verifyKey: task.verifyKey, dedupeId: judgeResultDedupeId(task), judger };
+  if (task.kind === 'generate')
+    return { kind: task.kind, generateKey: task.generateKey, dedupeId: judgeResultDedupeId(task), judger };
   return task.kind === 'submission'
     ? {
         kind: task.kind,
@@ -149,7 +157,8 @@ async function progress(
   status: 6 | 7,
   extra: Partial<JudgeProgress> = {},
 ): Promise<void> {
-  if (!deps.onProgress) return;
+  // Test generation reports no progress: the import waits for its result only.
+  if (!deps.onProgress || task.kind === 'generate') return;
   const key =
     task.kind === 'submission'
       ? { submitId: task.submitId, version: task.version }
@@ -192,7 +201,7 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
   try {
     progressQueue.send(S.COMPILING);
     // Test data is made ready while the program compiles.
-    const data = task.kind !== 'test' ? prepareCases(task, deps, ws) : null;
+    const data = task.kind === 'submission' || task.kind === 'verify' ? prepareCases(task, deps, ws) : null;
     data?.catch(() => undefined);
     const ctx = { sandbox: deps.sandbox, workspace: ws, cache: deps.cache, trace };
     const compiled = await timed(trace, 'compile', () =>
@@ -210,6 +219,7 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
     const user: Program = { lang, artefact: compiled.artefact, image: compiled.image };
     const limits = effectiveLimits(lang, task.limits);
     if (task.kind === 'test') return await judgeTestRun(task, deps, ws, user, limits, progressQueue);
+    if (task.kind === 'generate') return await generateResult(task, deps, ctx, ws, user, limits);
     const cases = await timed(trace, 'data.wait', () => data!);
     return await judgeSubmission(task, deps, ws, user, limits, progressQueue, cases);
   } catch (err) {
@@ -221,6 +231,37 @@ export async function judgeTask(task: JudgeTask, deps: JudgeDeps): Promise<Judge
 }
 
 type Limits = { timeLimit: number; memoryLimit: number; stackLimit: number };
+
+/** A generation task's result: Accepted with the blobs made, or the failure that stopped it. */
+async function generateResult(
+  task: GenerateJudgeTask,
+  deps: JudgeDeps,
+  compile: CompileContext,
+  ws: Workspace,
+  main: Program,
+  limits: Limits,
+): Promise<JudgeResult> {
+  if (!deps.blobs)
+    return failure(task, deps.judger, S.SYSTEM_ERROR, 'this runner cannot store generated tests');
+  const out = await generateTests(
+    task,
+    { sandbox: deps.sandbox, languages: deps.languages, compile, blobs: deps.blobs },
+    ws,
+    main,
+    limits,
+  );
+  if (!out.ok) return failure(task, deps.judger, out.status, out.message);
+  return {
+    ...baseResult(task, deps.judger),
+    status: S.ACCEPTED,
+    time: out.time,
+    memory: out.memory,
+    score: null,
+    errorMessage: null,
+    cases: [],
+    generated: out.generated,
+  };
+}
 
 async function judgeTestRun(
   task: TestJudgeTask,

@@ -143,10 +143,35 @@ export const VerifyJudgeTaskSchema = Type.Composite([
 ]);
 export type VerifyJudgeTask = Static<typeof VerifyJudgeTaskSchema>;
 
+/** One test a generator makes: the generator's name (a key of `generators`) and its arguments. */
+export const GeneratedTestSchema = Type.Object({
+  generator: Type.String({ minLength: 1, maxLength: 128 }),
+  args: Type.Array(Type.String({ maxLength: 1024 }), { maxItems: 256 }),
+});
+export type GeneratedTest = Static<typeof GeneratedTestSchema>;
+
+/**
+ * Test generation for a Polygon package whose tests are made by its generators (issue #25 item 5):
+ * the generators are compiled with `generatorFiles` beside them (testlib.h and other headers the
+ * package ships) and run with each test's arguments, then the main solution (`language`/`code`,
+ * under `limits`) runs on each input; inputs and answers are stored as blobs. Untrusted code runs
+ * in the runner's sandbox only.
+ */
+export const GenerateJudgeTaskSchema = Type.Object({
+  kind: Type.Literal('generate'),
+  generateKey: Type.String({ minLength: 1, maxLength: 128 }),
+  generators: Type.Record(Type.String({ minLength: 1, maxLength: 128 }), CheckerSchema),
+  generatorFiles: Type.Optional(ExtraFilesSchema),
+  tests: Type.Array(GeneratedTestSchema, { minItems: 1, maxItems: 1000 }),
+  ...CommonTaskFields,
+});
+export type GenerateJudgeTask = Static<typeof GenerateJudgeTaskSchema>;
+
 export const JudgeTaskSchema = Type.Union([
   SubmissionJudgeTaskSchema,
   TestJudgeTaskSchema,
   VerifyJudgeTaskSchema,
+  GenerateJudgeTaskSchema,
 ]);
 export type JudgeTask = Static<typeof JudgeTaskSchema>;
 
@@ -207,12 +232,20 @@ export type JudgeProgress = Static<typeof JudgeProgressSchema>;
 
 /** Final result, enqueued once on `Subjects.judgeResultQueue` with id `dedupeId`. */
 export const JudgeResultSchema = Type.Object({
-  kind: Type.Union([Type.Literal('submission'), Type.Literal('test'), Type.Literal('verify')]),
+  kind: Type.Union([
+    Type.Literal('submission'),
+    Type.Literal('test'),
+    Type.Literal('verify'),
+    Type.Literal('generate'),
+  ]),
   submitId: Type.Optional(Type.Integer()),
   version: Type.Optional(Type.Integer()),
   testKey: Type.Optional(Type.String()),
   /** Import verification runs only. */
   verifyKey: Type.Optional(Type.String()),
+  /** Test generation only: its key, and (status Accepted) each test's input and answer blobs in order. */
+  generateKey: Type.Optional(Type.String()),
+  generated: Type.Optional(Type.Array(Type.Object({ inputHash: Sha256, outputHash: Sha256 }))),
   /** Same for every attempt at judging this (submitId, version) or test key. */
   dedupeId: Type.String(),
   status: Type.Integer(),
@@ -258,5 +291,6 @@ export type JudgeHeartbeat = Static<typeof JudgeHeartbeatSchema>;
 /** Dedupe id of a task's final result: one per judging, whatever attempt produced it. */
 export function judgeResultDedupeId(task: JudgeTask): string {
   if (task.kind === 'verify') return `verify:${task.verifyKey}`;
+  if (task.kind === 'generate') return `generate:${task.generateKey}`;
   return task.kind === 'submission' ? `submission:${task.submitId}:${task.version}` : `test:${task.testKey}`;
 }

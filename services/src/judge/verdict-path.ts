@@ -169,6 +169,11 @@ export function createVerdictPath(ctx: JudgeContext, finishTest: (result: JudgeR
       await ctx.bus.enqueue(Subjects.problemVerifyResultQueue, result, { id: result.dedupeId });
       return;
     }
+    // Test generation (issue #25 item 5): to the package import waiting for it.
+    if (result.kind === 'generate') {
+      await ctx.bus.publish(Subjects.problemGenerateResult, result);
+      return;
+    }
     if (result.submitId === undefined) return;
     // The runner reported progress before its result, and those reports reached this process
     // first (one connection, in order), but the verdict path is faster than theirs: let them land

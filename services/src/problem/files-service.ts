@@ -30,6 +30,7 @@ import { caseListError, clampLimit, LOCAL_OJ, MAX_LIMITS, normalizeCaseMode, tot
 import { insertDraft } from './writer';
 import { DEFAULT_ZIP_LIMITS, readZipAsync, writeZip, ZipError, type ZipLimits } from './zip';
 import type { VerificationService } from './verification/service';
+import type { TestGenerationService } from './generation';
 import { DERIVE_CAP_MS } from './packages/icpc/time-limit';
 
 export interface UploadedFile {
@@ -78,6 +79,7 @@ export function createProblemFilesService(
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
   changed: ProblemsChanged = noChangeNotice,
   verification?: VerificationService,
+  generation?: TestGenerationService,
 ) {
   const db = ctx.db;
   const groups = ports.groups ?? defaultGroupPort;
@@ -198,6 +200,14 @@ export function createProblemFilesService(
       throw err;
     }
     for (const p of problems) {
+      // Tests made by the package's generators (Polygon, PV4): by the judge runner, before any write.
+      if (p.generation) {
+        if (!generation)
+          throw fail(`[${p.values.title}] 本站未开启测试点生成，无法导入由生成器生成测试点的 Polygon 包！`);
+        p.values.time_limit = clampLimit(p.values.time_limit ?? 1000, MAX_LIMITS.timeLimit);
+        p.values.memory_limit = clampLimit(p.values.memory_limit ?? 256, MAX_LIMITS.memoryLimit);
+        p.cases = await generation.generate(p);
+      }
       const invalid = caseListError(p.cases);
       if (invalid) throw fail(`[${p.values.title}] ${invalid}`);
       p.values.time_limit = clampLimit(p.values.time_limit ?? 1000, MAX_LIMITS.timeLimit);

@@ -13,6 +13,7 @@ import { registerProblemRoutes } from './routes';
 import { createProblemService } from './service';
 import { DEFAULT_ZIP_LIMITS } from './zip';
 import { createVerificationService } from './verification/service';
+import { createTestGeneration } from './generation';
 import { registerVerificationRoutes } from './verification/routes';
 
 export type {
@@ -62,7 +63,14 @@ export function createProblemCapability(
   const service = createProblemService(ctx, ports, listCache);
   const admin = createProblemAdminService(ctx, changed);
   const verification = createVerificationService(ctx);
-  const files = createProblemFilesService(ctx, ports, DEFAULT_ZIP_LIMITS, changed, verification);
+  const files = createProblemFilesService(
+    ctx,
+    ports,
+    DEFAULT_ZIP_LIMITS,
+    changed,
+    verification,
+    createTestGeneration(ctx),
+  );
   let listening: Unsubscribe[] = [];
   let stopVerifying: Unsubscribe | null = null;
   let stopCollector: (() => void) | null = null;

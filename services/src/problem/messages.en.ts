@@ -133,3 +133,58 @@ registerEnglishPattern(
   (m) =>
     `The test data exceeds the ${m[1] === '用户' ? 'user' : 'group'} quota (${m[2]} MB): ${m[3]} MB used, this upload ${m[4]} MB; remove test data no longer used and try again!`,
 );
+// Polygon tests made by the package's generators (issue #25 item 5)
+registerEnglishPattern(
+  /^\[(.+)\] 测试点 (\d+) 的生成命令 "(.*)" 不受支持：一次生成多个测试点的写法 "> (.*)"（Polygon 的 multigen）未实现$/s,
+  (m) =>
+    `[${m[1]}] test ${m[2]}'s command "${m[3]}" is not supported: the multi-output form "> ${m[4]}" (Polygon's multigen) is not implemented`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 测试点 (\d+) 的生成命令 "(.*)" 不受支持："> (.*)" 写入的不是第 \d+ 个测试点$/s,
+  (m) =>
+    `[${m[1]}] test ${m[2]}'s command "${m[3]}" is not supported: "> ${m[4]}" does not write test ${m[2]}`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 测试点 (\d+) 的生成命令 "(.*)" 不受支持：.*$/s,
+  (m) =>
+    `[${m[1]}] test ${m[2]}'s command "${m[3]}" is not supported: only "generator args…", "> $" and "> test number" are (no quotes, no other redirections)`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 测试点 (\d+) 由生成器生成，但 problem.xml 没有给出它的生成命令 \(cmd\)！$/,
+  (m) => `[${m[1]}] test ${m[2]} is generated, but problem.xml gives no command (cmd) for it!`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 测试点由生成器生成，答案要由主解（tag 为 main 的解答）写出，但包里没有主解的源文件！$/,
+  (m) =>
+    `[${m[1]}] the tests are generated and their answers come from the main solution (tag main), but the package has no main solution source!`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 生成测试点用的生成器 (.+) 不在包里（没有 (.+)）！$/,
+  (m) => `[${m[1]}] the generator ${m[2]} the tests need is not in the package (no ${m[3]})!`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 生成器 (.+) 包含的 (.+) 不在包的 files\/ 里！$/,
+  (m) => `[${m[1]}] ${m[3]}, included by the generator ${m[2]}, is not in the package's files/!`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 本站未开启测试点生成，无法导入由生成器生成测试点的 Polygon 包！$/,
+  (m) =>
+    `[${m[1]}] test generation is not enabled here: a Polygon package with generated tests cannot be imported!`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 无法生成测试点：(.*)$/s,
+  (m) => `[${m[1]}] the tests cannot be generated: ${m[2]}`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 生成测试点超时：评测机在 (\d+) 秒内没有完成，本次未导入任何题目。$/,
+  (m) =>
+    `[${m[1]}] test generation timed out: the judge did not finish within ${m[2]} s; nothing was imported.`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 生成测试点失败：第 (\d+) 个生成的测试点已不在存储中$/,
+  (m) => `[${m[1]}] test generation failed: generated test ${m[2]} is no longer stored`,
+);
+registerEnglishPattern(
+  /^\[(.+)\] 生成测试点失败：(.*)$/s,
+  (m) => `[${m[1]}] test generation failed: ${m[2]}`,
+);

@@ -31,15 +31,48 @@ function pkg(opts: { testlib: boolean }) {
 }
 
 describe('Polygon solutions and checker headers', () => {
-  it('refuses tests the package would generate, naming the generator', () => {
-    const files = {
-      'problem.xml': strToU8(`<problem short-name="g">
+  it('reads generated tests for the runner, and refuses what it cannot generate by name', () => {
+    const pkg = (cmd: string, extra: Record<string, Uint8Array> = {}) =>
+      readZip(
+        zipSync({
+          'problem.xml': strToU8(`<problem short-name="g">
   <names><name language="english" value="G"/></names>
   <judging><testset name="tests"><test-count>1</test-count>
-    <tests><test method="generated" cmd="gen 10 20"/></tests></testset></judging>
+    <tests><test method="generated" cmd="${cmd}" points="5"/></tests></testset></judging>
+  <files><executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables></files>
+  <assets><solutions><solution tag="main"><source path="solutions/m.cpp" type="cpp.g++17"/></solution></solutions></assets>
 </problem>`),
+          ...extra,
+        }),
+      );
+    const complete = {
+      'files/gen.cpp': strToU8('#include <testlib.h>\nint main() {}\n'),
+      'files/testlib.h': strToU8('// header\n'),
+      'solutions/m.cpp': strToU8('int main() {}\n'),
     };
-    expect(() => parsePolygonPackage(readZip(zipSync(files)))).toThrow(/生成器.*gen 10 20/);
+    const [p] = parsePolygonPackage(pkg('gen 10 20 &gt; $', complete));
+    expect(p!.cases).toEqual([]);
+    expect(p!.generation!.tests).toEqual([
+      {
+        inputName: '1.in',
+        outputName: '1.out',
+        score: 5,
+        groupNum: 1,
+        position: 0,
+        generator: 'gen',
+        args: ['10', '20'],
+      },
+    ]);
+    // <testlib.h> is the package's own header: included from beside the generator
+    expect(p!.generation!.generators.gen!.code).toContain('#include "testlib.h"');
+    expect(p!.generation!.generatorFiles).toEqual({ 'testlib.h': '// header\n' });
+    expect(p!.generation!.main.path).toBe('solutions/m.cpp');
+    expect(() => parsePolygonPackage(pkg('gen 3 &gt; {1-3}', complete))).toThrow(/"> \{1-3\}".*multigen/);
+    expect(() => parsePolygonPackage(pkg('gen 3 &gt; 4', complete))).toThrow(/"> 4"/);
+    expect(() => parsePolygonPackage(pkg('gen 10 20'))).toThrow(/主解/);
+    expect(() =>
+      parsePolygonPackage(pkg('gen 10 20', { 'solutions/m.cpp': strToU8('int main() {}\n') })),
+    ).toThrow(/生成器 gen .*files\/gen\.cpp/);
   });
   it('maps tags and short marks to verdict names', () => {
     expect(polygonTagVerdicts('main')).toEqual(['AC']);
