@@ -159,6 +159,8 @@ export interface ProblemVerificationTable {
   time: number | null;
   memory: number | null;
   message: string | null;
+  /** The Kattis rule the time limit is derived by, as JSON (migration 0031); null: none. */
+  time_limit_rule: ColumnType<{ multiplier: number; resolution: number | null } | null, unknown, unknown>;
   created_by: string;
   gmt_create: CreatedAt;
   gmt_modified: ModifiedAt;

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { jsonb } from '../../platform/db/json';
+import type { TimeLimitRule } from '../packages/types';
 
 type Db = Kysely<Database>;
 
@@ -16,13 +17,21 @@ export interface VerifyInsert {
   created_by: string;
   /** Set on a row held back until the time limit is derived (not queued yet). */
   message?: string | null;
+  /** The rule the problem's time limit is derived by (a Kattis package without one), kept for "verify again". */
+  time_limit_rule?: TimeLimitRule | null;
 }
 
 export async function insertRuns(db: Db, rows: VerifyInsert[]): Promise<void> {
   if (!rows.length) return;
   await db
     .insertInto('problem_verification')
-    .values(rows.map((r) => ({ ...r, expected: jsonb(r.expected) })))
+    .values(
+      rows.map((r) => ({
+        ...r,
+        expected: jsonb(r.expected),
+        time_limit_rule: r.time_limit_rule ? jsonb(r.time_limit_rule) : null,
+      })),
+    )
     .execute();
 }
 
@@ -44,6 +53,7 @@ const COLUMNS = [
   'time',
   'memory',
   'message',
+  'time_limit_rule',
 ] as const;
 
 export async function runsOf(db: Db, pid: number) {

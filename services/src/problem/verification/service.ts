@@ -18,7 +18,7 @@ import { fail } from '../../platform/http/errors';
 import { createProblemJudgePort, type ProblemForJudge } from '../port';
 import * as problems from '../repository';
 import type { ShippedSolution, TimeLimitRule } from '../packages/types';
-import { derivedTimeLimitMs } from '../packages/icpc/time-limit';
+import { DERIVE_CAP_MS, derivedTimeLimitMs } from '../packages/icpc/time-limit';
 import * as repo from './repository';
 
 const S = JudgeStatus;
@@ -143,6 +143,7 @@ export function createVerificationService(ctx: AppContext) {
       expected: s.expected,
       created_by: uid,
       message: deriving && !acceptedOnly(s.expected) ? heldMessage(timeLimitFrom!) : null,
+      time_limit_rule: timeLimitFrom ?? null,
     }));
     await repo.deleteRuns(db, pid);
     await repo.insertRuns(db, rows);
@@ -201,11 +202,18 @@ export function createVerificationService(ctx: AppContext) {
     if (problem) await queue(problem, taken);
   }
 
-  /** Runs the stored solutions of a problem again (after an edit of its data or limits). */
+  /**
+   * Runs the stored solutions of a problem again (after an edit of its data or limits). A Kattis
+   * package that stated no time limit has it derived again (K6): the accepted solutions run under
+   * the cap, the others under the limit their times give.
+   */
   async function rerun(uid: string, pid: number): Promise<number> {
     const stored = await repo.runsOf(db, pid);
     if (!stored.length) throw fail('该题目没有可验证的解答！');
-    return start(uid, pid, stored);
+    const rule = stored[0]!.time_limit_rule ?? undefined;
+    if (rule && stored.some((s) => acceptedOnly(s.expected)))
+      await problems.updateProblem(db, pid, { time_limit: DERIVE_CAP_MS });
+    return start(uid, pid, stored, rule);
   }
 
   async function finish(

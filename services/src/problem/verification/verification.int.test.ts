@@ -270,7 +270,30 @@ describe('import verification on PostgreSQL with the real runner', () => {
     // the time-limit solution ran under the derived limit, not the 10 s cap the accepted ones had
     const spin = t.rows.find((r) => r.path.endsWith('spin.cpp'))!;
     expect(spin.time!).toBeLessThan(time_limit + 1000);
-  }, 300_000);
+
+    // "verify again" derives it again (K6): the limit set by hand since is replaced, the others wait again
+    await platform.ctx.db.updateTable('problem').set({ time_limit: 7000 }).where('id', '=', pid).execute();
+    const again = await platform.app.inject({
+      method: 'POST',
+      url: '/api/admin/problem/verification/rerun',
+      headers: { authorization: token },
+      payload: { pid },
+    });
+    expect(again.json()).toMatchObject({ status: 200, data: { verifying: 4 } });
+    const rerunRows = (await table(pid)).rows;
+    expect(rerunRows.filter((r) => r.message?.startsWith('waiting for the time limit'))).toHaveLength(2);
+    const second = await verified(pid, 8);
+    expect(second.rows.every((r) => r.matches)).toBe(true);
+    const slowestAgain = Math.max(
+      ...second.rows.filter((r) => r.path.includes('/accepted/')).map((r) => r.time!),
+    );
+    const rederived = await platform.ctx.db
+      .selectFrom('problem')
+      .select('time_limit')
+      .where('id', '=', pid)
+      .executeTakeFirstOrThrow();
+    expect(rederived.time_limit).toBe(Math.max(1, Math.floor(0.5 + (slowestAgain / 1000) * 4)) * 1000);
+  }, 400_000);
 
   it('is root only, and an unknown problem is an envelope error', async () => {
     const anon = await platform.app.inject({ method: 'GET', url: '/api/admin/problem/verification?pid=1' });

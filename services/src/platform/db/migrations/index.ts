@@ -31,6 +31,7 @@ import * as m0024 from './0024_ccs_organization';
 import * as m0026 from './0026_similarity';
 import * as m0027 from './0027_contest_virtual';
 import * as m0030 from './0030_contest_replay';
+import * as m0031 from './0031_problem_verification_rule';
 import * as m0028 from './0028_ccs_event_log';
 
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0027_contest_virtual': m0027,
   '0030_contest_replay': m0030,
   '0028_ccs_event_log': m0028,
+  '0031_problem_verification_rule': m0031,
 };
