@@ -35,6 +35,15 @@ describe('client addresses behind a trusted proxy', () => {
     expect(other.json().status).toBe(200);
   }, 120_000);
 
+  it("counts an account's wrong passwords per account, beside the per-address counts", async () => {
+    // Five addresses, one wrong password each: no address is near its limit, the account is.
+    for (let i = 0; i < 5; i++) await login('sec_participant', 'wrong-password', NGINX, `192.0.2.${i + 1}`);
+    const fresh = await login('sec_participant', PASSWORD, NGINX, '192.0.2.77');
+    expect(fresh.json().msg).toBe('登录失败次数过多，请先完成验证码验证！');
+    const otherAccount = await login('sec_padmin', PASSWORD, NGINX, '192.0.2.1');
+    expect(otherAccount.json().status).toBe(200);
+  }, 120_000);
+
   it('ignores X-Forwarded-For from an address that is not a configured proxy', async () => {
     for (let i = 0; i < 31; i++)
       await login(`ghost${i}`, 'wrong-password', '198.51.100.99', `203.0.113.${i}`);
