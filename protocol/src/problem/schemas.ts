@@ -143,12 +143,26 @@ export const ProblemVO = Type.Object({
 export type ProblemVO = Static<typeof ProblemVO>;
 export const ProblemVOPage = PageOf(ProblemVO);
 
+/**
+ * Addition (issue #29): the statement's markdown sections rendered on the server (sanitised HTML
+ * with KaTeX markup), so the page shows them without loading marked and KaTeX first.
+ */
+export const StatementHtml = Type.Object({
+  description: Type.Optional(Type.String()),
+  input: Type.Optional(Type.String()),
+  output: Type.Optional(Type.String()),
+  hint: Type.Optional(Type.String()),
+  source: Type.Optional(Type.String()),
+});
+export type StatementHtml = Static<typeof StatementHtml>;
+
 export const ProblemDetail = Type.Object({
   problem: Problem,
   tags: Type.Array(Tag),
   languages: Type.Array(Type.String()),
   problemCount: ProblemCount,
   codeTemplate: Type.Record(Type.String(), Type.String()),
+  statementHtml: Type.Optional(StatementHtml),
 });
 export type ProblemDetail = Static<typeof ProblemDetail>;
 

@@ -39,6 +39,7 @@ import {
   type ProblemListCache,
 } from './list-cache';
 import * as repo from './repository';
+import { renderStatement } from './statement-html';
 import { languageOjOf, LOCAL_OJ, ojFilter, pageArgs, parseTagIds, tagOj } from './rules';
 
 export interface ProblemListParams {
@@ -139,19 +140,21 @@ export function createProblemService(
       const member = user != null && row.gid === gid && (await groupPort.isMember(user.uid, gid));
       if (!member) throw denied('对不起，您并非该题目所属的团队内成员，无权查看题目！');
     }
-    const [tags, languages, counts, templates] = await Promise.all([
+    const problem = { ...toProblem(row), spjCode: null, spjLanguage: null, judgeExtraFile: null };
+    const [tags, languages, counts, templates, statementHtml] = await Promise.all([
       repo.tagsOfProblems(db, [row.id]),
       repo.problemLanguages(db, row.id),
       repo.countsOf(db, [row.id]),
       repo.enabledTemplates(db, row.id),
+      renderStatement(problem),
     ]);
-    const problem = { ...toProblem(row), spjCode: null, spjLanguage: null, judgeExtraFile: null };
     return {
       problem,
       tags: (tags.get(row.id) ?? []).map(toTag),
       languages: languages.map((l) => l.name),
       problemCount: toProblemCount(row.id, counts.get(row.id)),
       codeTemplate: Object.fromEntries(templates.map((t) => [t.name, t.code])),
+      statementHtml,
     };
   }
 
