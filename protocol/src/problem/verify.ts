@@ -8,6 +8,12 @@ import { Nullable } from '../nullable';
 /** Verdict names a package may expect (Polygon tags and Kattis folders map onto them). */
 export const VERIFY_VERDICTS = ['AC', 'WA', 'TLE', 'MLE', 'RTE', 'PE', 'CE', 'PA'] as const;
 
+/**
+ * The message of a row held back while a Kattis time limit is derived from the accepted solutions
+ * (docs/compat.md K6): this prefix, then the rule as JSON. The screen shows its own words for it.
+ */
+export const VERIFY_HELD_PREFIX = 'waiting for the time limit from the accepted solutions ';
+
 export const ProblemVerifyRowSchema = Type.Object({
   id: Type.Integer(),
   pid: Type.Integer(),

@@ -10,6 +10,8 @@ export const verifyEnUS: typeof verifyZhCN = {
     got: 'Got',
     time: 'Time',
     memory: 'Memory',
+    held: 'Waiting for the time limit',
+    heldTitle: 'Judged once the accepted solutions give the time limit (their slowest time × {{multiplier}})',
     pending: 'Judging',
     mismatch: 'mismatch',
     none: 'This problem has no solutions shipped with its package.',

@@ -8,6 +8,8 @@ export const verifyZhCN = {
     got: '实际结果',
     time: '时间',
     memory: '内存',
+    held: '等待时限',
+    heldTitle: '先评测通过的解答，时限为其中最慢者的用时 × {{multiplier}}，然后评测此解答',
     pending: '评测中',
     mismatch: '不符',
     none: '该题目没有题目包附带的解答。',

@@ -12,7 +12,7 @@ import {
   type JudgeResult,
   type VerifyJudgeTask,
 } from '@oj/protocol/judge/schemas';
-import type { ProblemVerification, ProblemVerifyRow } from '@oj/protocol/problem';
+import { VERIFY_HELD_PREFIX, type ProblemVerification, type ProblemVerifyRow } from '@oj/protocol/problem';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/http/errors';
 import { createProblemJudgePort, type ProblemForJudge } from '../port';
@@ -23,11 +23,8 @@ import * as repo from './repository';
 
 const S = JudgeStatus;
 
-/**
- * The message of a row held back while the time limit is derived from the accepted solutions
- * (docs/compat.md K6): this prefix, then the rule as JSON. Shown in the table until it is queued.
- */
-export const HELD_PREFIX = 'waiting for the time limit from the accepted solutions ';
+/** A held-back row's message prefix (docs/compat.md K6), shared with the screen that words it. */
+export const HELD_PREFIX = VERIFY_HELD_PREFIX;
 
 const heldMessage = (rule: TimeLimitRule) => `${HELD_PREFIX}${JSON.stringify(rule)}`;
 

@@ -5,7 +5,7 @@ import { Button, Callout, Card, H4, HTMLTable, Intent, NonIdealState, Spinner, T
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
-import type { ProblemVerification, ProblemVerifyRow } from '@oj/protocol/problem';
+import { VERIFY_HELD_PREFIX, type ProblemVerification, type ProblemVerifyRow } from '@oj/protocol/problem';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { api } from '../../api/client';
 import { connectSocket } from '../../api/socket';
@@ -16,6 +16,30 @@ export const verificationApi = {
   get: (pid: number) => api.get<ProblemVerification>('/api/admin/problem/verification', { pid }),
   rerun: (pid: number) => api.post<{ verifying: number }>('/api/admin/problem/verification/rerun', { pid }),
 };
+
+/**
+ * A row held back until the time limit is derived (its server message, K6), worded by the screen
+ * in its own language: with the rule's multiplier when it reads; null for any other row.
+ */
+export function heldRule(r: ProblemVerifyRow): { multiplier: number | null } | null {
+  if (r.got !== null || !r.message?.startsWith(VERIFY_HELD_PREFIX)) return null;
+  try {
+    const rule: unknown = JSON.parse(r.message.slice(VERIFY_HELD_PREFIX.length));
+    if (rule && typeof rule === 'object' && 'multiplier' in rule && typeof rule.multiplier === 'number')
+      return { multiplier: rule.multiplier };
+  } catch {
+    // a rule this screen cannot read: worded without the multiplier
+  }
+  return { multiplier: null };
+}
+
+function heldTitle(t: (key: string, o?: Record<string, unknown>) => string, r: ProblemVerifyRow) {
+  const held = heldRule(r);
+  if (!held) return r.message ?? undefined;
+  return held.multiplier === null
+    ? t('verifyUi.held')
+    : t('verifyUi.heldTitle', { multiplier: held.multiplier });
+}
 
 /** The table alone (component test): one row per shipped solution. */
 export function VerificationTable({ rows }: { rows: ProblemVerifyRow[] }) {
@@ -45,10 +69,10 @@ export function VerificationTable({ rows }: { rows: ProblemVerifyRow[] }) {
               </td>
               <td>{r.language}</td>
               <td>{r.expected.join(' / ')}</td>
-              <td data-testid="verify-got" title={r.message ?? undefined}>
+              <td data-testid="verify-got" title={heldTitle(t, r)}>
                 {r.got === null ? (
                   <Tag minimal icon={<Spinner size={12} />}>
-                    {t('verifyUi.pending')}
+                    {heldRule(r) ? t('verifyUi.held') : t('verifyUi.pending')}
                   </Tag>
                 ) : (
                   <Tag intent={r.matches ? Intent.SUCCESS : Intent.DANGER}>

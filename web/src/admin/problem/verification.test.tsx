@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // Issue #25 item 3: the import verification table shows the stored rows, fills a pending row in
 // place when its push arrives over the admin room, and says whether every verdict matched.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProblemVerification, ProblemVerifyRow } from '@oj/protocol/problem';
+import { VERIFY_HELD_PREFIX, type ProblemVerification, type ProblemVerifyRow } from '@oj/protocol/problem';
+import { i18n } from '../../i18n';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { useSession } from '../../store/session';
 import { ok, renderApp, resetStores, stubFetch } from '../../test/harness';
@@ -32,7 +33,10 @@ beforeEach(() => {
   resetStores();
   fakeSocket.emitted.length = 0;
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  if (i18n.isInitialized) await i18n.changeLanguage('en-US');
+});
 
 describe('import verification screen', () => {
   it('shows the stored rows, fills a pending one from its push, and reports a mismatch', async () => {
@@ -69,5 +73,38 @@ describe('import verification screen', () => {
     fireEvent.click(screen.getByTestId('verify-publish'));
     await screen.findByTestId('verify-public');
     expect(calls.some((c) => path(c.url) === '/api/admin/problem/change-problem-auth')).toBe(true);
+  }, 60_000);
+
+  it('words a row held back for the time limit in the screen language, not the server text', async () => {
+    useSession.setState({ token: 't', user: ROOT });
+    const held = {
+      ...row(2, 'submissions/wrong_answer/diff.cpp', ['WA']),
+      message: `${VERIFY_HELD_PREFIX}{"multiplier":4,"resolution":null}`,
+    };
+    stubFetch((url) =>
+      path(url) === '/api/admin/problem/verification'
+        ? ok({
+            pid: 7,
+            problemId: 'P7',
+            title: 'Kattis',
+            auth: 2,
+            rows: [row(1, 'submissions/accepted/a.cpp', ['AC']), held],
+          })
+        : undefined,
+    );
+    renderApp('/admin/problem/verify/7');
+    await act(() => i18n.changeLanguage('en-US'));
+    const table = await screen.findByTestId('verify-table', {}, { timeout: 30_000 });
+    const got = () => within(table).getAllByTestId('verify-got');
+    expect(got()[0]!.textContent).toBe('Judging');
+    expect(got()[1]!.textContent).toBe('Waiting for the time limit');
+    expect(got()[1]!.title).toBe(
+      'Judged once the accepted solutions give the time limit (their slowest time × 4)',
+    );
+    await act(() => i18n.changeLanguage('zh-CN'));
+    await waitFor(() => expect(got()[1]!.textContent).toBe('等待时限'));
+    expect(got()[0]!.textContent).toBe('评测中');
+    expect(got()[1]!.title).toContain('× 4');
+    expect(got()[1]!.title).not.toMatch(/waiting for/);
   }, 60_000);
 });
