@@ -188,3 +188,8 @@ registerEnglishPattern(
   /^\[(.+)\] 生成测试点失败：(.*)$/s,
   (m) => `[${m[1]}] test generation failed: ${m[2]}`,
 );
+registerEnglishPattern(
+  /^解答 (.+) 是 Python 2（Kattis 语言 python2），本站没有 Python 2（Debian 12 不提供 python2 和 PyPy 2）：请删除该解答或改用 Python 3 后再导入！$/,
+  (m) =>
+    `The solution ${m[1]} is Python 2 (Kattis language python2); this judge has no Python 2 (Debian 12 packages neither python2 nor PyPy 2): remove it or port it to Python 3, then import again!`,
+);

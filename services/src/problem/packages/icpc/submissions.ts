@@ -1,7 +1,7 @@
 // The solutions a Kattis package ships under submissions/<verdict folder>/ (a file, or a folder
 // holding one source file), with the verdicts their folder promises, for import verification.
 import { utf8, type ZipEntries } from '../../zip';
-import type { ShippedSolution } from '../types';
+import { PackageError, type ShippedSolution } from '../types';
 
 /** Folder → the verdicts a solution in it may end with. */
 const EXPECTED: Record<string, string[]> = {
@@ -52,6 +52,16 @@ export function languageOfFile(name: string): string | null {
   return LANGUAGE[ext] ?? null;
 }
 
+/**
+ * Kattis' language id `python2` (problemtools: a `.py2` file, or a `.py` one whose shebang names
+ * python2). This judge has no Python 2 (Debian 12 packages neither python2 nor PyPy 2, compat
+ * SB10), so such a solution cannot be judged as the package means it: the package is refused by name.
+ */
+function isPython2(name: string, code: string): boolean {
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return ext === 'py2' || (ext === 'py' && /^#!.*\bpython2(\.\d+)?\b/.test(code.split('\n', 1)[0]!));
+}
+
 export function readSubmissions(entries: ZipEntries, root: string): ShippedSolution[] {
   const programs = new Map<string, string[]>();
   for (const n of entries.keys()) {
@@ -65,6 +75,11 @@ export function readSubmissions(entries: ZipEntries, root: string): ShippedSolut
   }
   const out: ShippedSolution[] = [];
   for (const [path, files] of [...programs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const python2 = files.find((f) => isPython2(f, utf8(entries.get(f)!)));
+    if (python2)
+      throw new PackageError(
+        `解答 ${python2.slice(root.length)} 是 Python 2（Kattis 语言 python2），本站没有 Python 2（Debian 12 不提供 python2 和 PyPy 2）：请删除该解答或改用 Python 3 后再导入！`,
+      );
     const sources = files.filter((f) => languageOfFile(f));
     if (sources.length !== 1) continue; // several files, or no language of this judge
     const language = languageOfFile(sources[0]!)!;
