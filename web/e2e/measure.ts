@@ -1,6 +1,6 @@
 // The web client's numbers on the one-process start, in headless Chromium: JavaScript shipped
-// (gzip) for /home and /problem/1000 (in all, and what had arrived when the page became
-// interactive), per chunk and per area (from the Vite manifest), and the
+// (gzip) for /home and /problem/1000 (in all, what had arrived when the page became interactive,
+// and what had arrived when the statement, its math and the editor appeared), per chunk and per area (from the Vite manifest), and the
 // time until each page is interactive. Writes web/bench-results/web.json and prints it as the
 // last line. Run: `npm run bench -w @oj/web` (or `npx tsx e2e/measure.ts` in web/).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,11 +87,27 @@ interface PageResult {
     gzipBytes: number;
     /** What had arrived when the page became interactive. */
     gzipBytesBeforeInteractive: number;
+    /**
+     * What had arrived (Resource Timing's responseEnd, same run as `timeline`) when each DOM
+     * marker first appeared: e.g. 'statement painted', 'math rendered', 'editor mounted'.
+     */
+    gzipBytesBeforeMark: Record<string, number>;
     byArea: Record<string, number>;
     chunks: Shipped[];
   };
   css: { rawBytes: number; gzipBytes: number };
   note?: string;
+}
+
+/** Gzip bytes of the scripts whose response had ended by each mark of `timeline`. */
+function bytesBeforeMarks(timeline: Timeline, chunks: Shipped[]): Record<string, number> {
+  const gzipOf = new Map(chunks.map((c) => [c.file.replace(/^assets\//, ''), c.gzipBytes]));
+  const out: Record<string, number> = {};
+  for (const [mark, at] of Object.entries(timeline.marks))
+    out[mark] = timeline.requests
+      .filter((r) => r.kind === 'js' && r.end <= at)
+      .reduce((sum, r) => sum + (gzipOf.get(r.what) ?? 0), 0);
+  return out;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -257,6 +273,7 @@ function summarise(
       gzipBytesBeforeInteractive: chunks
         .filter((c) => beforeReady.has(c.file))
         .reduce((s, c) => s + c.gzipBytes, 0),
+      gzipBytesBeforeMark: {},
       byArea,
       chunks,
     },
@@ -294,7 +311,17 @@ async function measurePage(
   if (runs.length) {
     const timeline = timelines[runs.indexOf(median(runs))]!;
     result.timeline = timeline;
+    result.js.gzipBytesBeforeMark = bytesBeforeMarks(timeline, result.js.chunks);
     printTimeline(`${path}, the median run of ${runs.length}`, timeline);
+    const kb = (n: number | undefined) => (n === undefined ? '-' : `${(n / 1000).toFixed(1)} kB`);
+    const ms = (name: string) => (timeline.marks[name] === undefined ? '-' : `${timeline.marks[name]} ms`);
+    const before = result.js.gzipBytesBeforeMark;
+    console.error(
+      `${path}: JS gzip before the statement ${kb(before['statement painted'])} (${ms('statement painted')}), ` +
+        `before math ${kb(before['math rendered'])} (${ms('math rendered')}), ` +
+        `before the editor ${kb(before['editor mounted'])} (${ms('editor mounted')}), ` +
+        `whole page ${kb(result.js.gzipBytes)}, interactive ${ms('interactive')}; load ${loadavg()[0]!.toFixed(2)}`,
+    );
   }
   return result;
 }

@@ -1,6 +1,6 @@
 // /problem/:problemID and its contest, group and training variants: statement left, editor right.
 import { Button, Callout, NonIdealState, Spinner, Tab, Tabs, TabsExpander } from '@blueprintjs/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { api } from '../api/client';
@@ -11,14 +11,23 @@ import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
 import { useUi } from '../store/ui';
 import { Link } from 'wouter';
-import { CodePanel, type Scope } from './CodePanel';
+import type { Scope } from './CodePanel';
 import { parseExamples } from './examples';
-import { MySubmissions } from './MySubmissions';
 import { ProblemNavStrip } from './ProblemNavStrip';
 import { detailRequest } from './preload';
 import { Statement } from './Statement';
+import { statementShown, useAfterStatement } from './statement-first';
 import type { ProblemDetail } from './types';
 import './problem.css';
+
+// The editor (CodeMirror, the judge's live status) and the submissions tab come after the
+// statement (issue #29); the editor's pane keeps its size meanwhile, so nothing moves.
+const CodePanel = lazy(() => import('./CodePanel').then((m) => ({ default: m.CodePanel })));
+const MySubmissions = lazy(() => import('./MySubmissions').then((m) => ({ default: m.MySubmissions })));
+
+function EditorPending() {
+  return <div className="oj-code-panel oj-code-pending" data-testid="code-panel-pending" />;
+}
 
 export const LEFT_MIN = 420;
 export const RIGHT_MIN = 580;
@@ -88,6 +97,11 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
   const detail = useLoad(() => loadDetail(problemID, scope), [problemID, scope, refresh]);
   const examples = useMemo(() => parseExamples(detail.data?.problem.examples), [detail.data]);
   const onJudged = useCallback(() => setRefresh((n) => n + 1), []);
+  const editorDue = useAfterStatement();
+  const failed = !detail.loading && !detail.data;
+  useEffect(() => {
+    if (failed) statementShown();
+  }, [failed]);
 
   const startDrag = (e: React.MouseEvent) => {
     e.preventDefault();
@@ -113,7 +127,9 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
           title={t('problem.mySubmission')}
           panel={
             loggedIn ? (
-              <MySubmissions problemId={detail.data.problem.problemId} refresh={refresh} gid={scope.gid} />
+              <Suspense fallback={<Spinner size={20} />}>
+                <MySubmissions problemId={detail.data.problem.problemId} refresh={refresh} gid={scope.gid} />
+              </Suspense>
             ) : (
               <Callout>
                 {t('problem.loginToSee')}{' '}
@@ -170,15 +186,21 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
         data-testid="pane-divider"
       />
       <div className="oj-pd-right">
-        <CodePanel
-          detail={detail.data}
-          submitPid={scope.cid ? problemID : (detail.data?.problem.problemId ?? problemID)}
-          scope={scope}
-          examples={examples}
-          focus={focus}
-          onFocus={setFocus}
-          onJudged={onJudged}
-        />
+        {editorDue ? (
+          <Suspense fallback={<EditorPending />}>
+            <CodePanel
+              detail={detail.data}
+              submitPid={scope.cid ? problemID : (detail.data?.problem.problemId ?? problemID)}
+              scope={scope}
+              examples={examples}
+              focus={focus}
+              onFocus={setFocus}
+              onJudged={onJudged}
+            />
+          </Suspense>
+        ) : (
+          <EditorPending />
+        )}
         {(scope.cid || scope.tid) && loggedIn && (
           <ProblemNavStrip scope={scope} current={problemID} refresh={refresh} />
         )}

@@ -1,15 +1,34 @@
 // The problem statement: limits, sections as markdown with math, examples with copy buttons.
+// The sections come rendered by the server (issue #29: readable without marked or KaTeX's
+// script; KaTeX's stylesheet and fonts load as CSS); an answer without them (contest problems)
+// renders them here with MathMarkdown, loaded on demand.
 import { Button, Dialog, DialogBody, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import 'katex/dist/katex.min.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../judge/copy';
 import { parseExamples } from './examples';
 import { shownLimits } from './limits';
-import { MathMarkdown } from './MathMarkdown';
 import { DifficultyTag } from './DifficultyTag';
 import { RemoteBadge } from './RemoteBadge';
+import { statementShown } from './statement-first';
 import { StatsPie } from './StatsBars';
 import type { ProblemDetail } from './types';
+
+const MathMarkdown = lazy(() => import('./MathMarkdown').then((m) => ({ default: m.MathMarkdown })));
+
+type Section = keyof NonNullable<ProblemDetail['statementHtml']>;
+
+/** One markdown section: the server's HTML (sanitised there, under the browser's policy) or rendered here. */
+function SectionText({ detail, section }: { detail: ProblemDetail; section: Section }) {
+  const html = detail.statementHtml?.[section];
+  if (html !== undefined) return <div className="oj-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <Suspense fallback={null}>
+      <MathMarkdown source={detail.problem[section]} />
+    </Suspense>
+  );
+}
 
 export function Statement({ detail }: { detail: ProblemDetail }) {
   const { t } = useTranslation();
@@ -18,11 +37,13 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
   const examples = parseExamples(p.examples);
   const base = { timeMs: p.timeLimit, memoryMb: p.memoryLimit };
   const other = shownLimits(p.problemId, 'Java', base);
-  const sections: [string, string | null][] = [
-    ['problem.description', p.description],
-    ['problem.input', p.input],
-    ['problem.output', p.output],
+  const sections: [string, Section][] = [
+    ['problem.description', 'description'],
+    ['problem.input', 'input'],
+    ['problem.output', 'output'],
   ];
+  // the editor's chunks are asked for once this is on screen (statement-first.ts)
+  useEffect(() => statementShown(), []);
   return (
     <div className="oj-statement" data-testid="problem-statement">
       <h2 data-testid="problem-title">
@@ -61,11 +82,11 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
           </Button>
         </div>
       )}
-      {sections.map(([key, text]) =>
-        text ? (
+      {sections.map(([key, section]) =>
+        p[section] ? (
           <section key={key}>
             <h3>{t(key)}</h3>
-            <MathMarkdown source={text} />
+            <SectionText detail={detail} section={section} />
           </section>
         ) : null,
       )}
@@ -103,13 +124,13 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
       {p.hint && (
         <section>
           <h3>{t('problem.hint')}</h3>
-          <MathMarkdown source={p.hint} />
+          <SectionText detail={detail} section="hint" />
         </section>
       )}
       {p.source && (
         <section>
           <h3>{t('problem.source')}</h3>
-          <MathMarkdown source={p.source} />
+          <SectionText detail={detail} section="source" />
         </section>
       )}
       <Dialog isOpen={pie} onClose={() => setPie(false)} title={t('problem.pieTitle')}>

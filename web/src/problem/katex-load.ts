@@ -10,7 +10,8 @@ let katexLoad: Promise<typeof Katex> | null = null;
 /** The font files preloaded with KaTeX (the same URLs its stylesheet names). */
 export const KATEX_PRELOADED_FONTS = [mainRegular, mathItalic];
 
-function preloadFonts(): void {
+/** Asks for KaTeX's two commonest fonts (also for math the server rendered). */
+export function preloadKatexFonts(): void {
   if (typeof document === 'undefined') return;
   for (const href of KATEX_PRELOADED_FONTS) {
     if (document.head.querySelector(`link[rel="preload"][href="${href}"]`)) continue;
@@ -27,7 +28,7 @@ function preloadFonts(): void {
 
 export function loadKatex(): Promise<typeof Katex> {
   if (!katexLoad) {
-    preloadFonts();
+    preloadKatexFonts();
     katexLoad = Promise.all([import('katex'), import('katex/dist/katex.min.css')]).then(([k]) => k.default);
   }
   return katexLoad;

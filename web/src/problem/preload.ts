@@ -1,15 +1,17 @@
-// What a problem page needs at once, started by the entry on a problem URL (main.tsx) before the
-// app's own modules have arrived, so the detail request, the route's chunk, the editor with its
-// grammar and theme (and KaTeX when the statement has math) load in parallel instead of one after
-// another (issue #16: no spinners in series). Light on purpose: the HTTP client, storage and
+// What a problem page needs, started by the entry on a problem URL (main.tsx) before the app's own
+// modules have arrived, so the detail request and the route's chunk load in parallel with the app
+// (issue #16: no spinners in series). The editor with its grammar and theme comes once the
+// statement is painted (issue #29: the text first, see statement-first.ts); KaTeX's script only
+// for a statement the server did not render. Light on purpose: the HTTP client, storage and
 // dynamic imports only.
 import { prefetchGet } from '../api/client';
 import { initialLanguage } from '../i18n/language';
 import { readStorage, StorageKeys } from '../store/storage';
 import type { Scope } from './CodePanel';
 import { loadEditorTheme } from './editor-loaders';
-import { loadKatex } from './katex-load';
+import { loadKatex, preloadKatexFonts } from './katex-load';
 import { hasMath } from './math';
+import { afterStatement } from './statement-first';
 
 export const loadEditor = () => import('./CodeEditor');
 
@@ -60,7 +62,13 @@ function requestOf(route: { problemID: string; scope: Scope }): [string, Record<
 }
 
 interface DetailBody {
-  data?: { problem?: Record<string, unknown> } | null;
+  data?: { problem?: Record<string, unknown>; statementHtml?: unknown } | null;
+}
+
+/** Whether the answer carries the statement rendered by the server (then KaTeX's script is not needed). */
+export function detailRendered(body: unknown): boolean {
+  const html = (body as DetailBody | null)?.data?.statementHtml;
+  return !!html && typeof html === 'object';
 }
 
 /** Whether a problem detail envelope's statement holds math (then KaTeX is worth fetching at once). */
@@ -73,7 +81,12 @@ export function detailHasMath(body: unknown): boolean {
   });
 }
 
-export function preloadProblemChunks(): void {
+/** The editor's chunks, asked for once the statement is up (or at once with `now`). */
+export function preloadProblemChunks({ now = false }: { now?: boolean } = {}): void {
+  if (!now) {
+    afterStatement(() => preloadProblemChunks({ now: true }));
+    return;
+  }
   void loadEditor().catch(() => undefined);
   // C++ is the default language
   void import('@codemirror/lang-cpp').catch(() => undefined);
@@ -83,10 +96,11 @@ export function preloadProblemChunks(): void {
 
 /**
  * Run by the entry on a problem URL before the app has loaded: sends the detail request (the
- * page takes its response, see prefetchGet), fetches the route's chunk and the editor, and KaTeX
- * once the answer shows math in the statement and the editor has arrived (a statement without
- * math never loads it; MathMarkdown asks for it too, so it comes in any case when math is drawn).
- * Settles once that is decided (whether KaTeX was asked for), never with an error.
+ * page takes its response, see prefetchGet), fetches the route's chunk, the editor after the
+ * statement, and KaTeX's script once the answer shows math the server did not render, after the
+ * editor (a statement without math never loads it; MathMarkdown asks for it too, so it comes in
+ * any case when math is drawn there). Math the server rendered needs only KaTeX's fonts, which
+ * are preloaded. Settles once that is decided (whether KaTeX was asked for), never with an error.
  */
 export function startProblemPage(pathname: string): Promise<{ katex: boolean }> {
   const route = problemRouteOf(pathname);
@@ -102,7 +116,12 @@ export function startProblemPage(pathname: string): Promise<{ katex: boolean }> 
   return answer
     .then((copy) => copy.json())
     .then((body) => {
-      const katex = detailHasMath(body);
+      const math = detailHasMath(body);
+      if (math && detailRendered(body)) {
+        preloadKatexFonts();
+        return { katex: false };
+      }
+      const katex = math;
       // after the editor's chunks, which the page needs first (they share six connections)
       if (katex)
         void loadEditor()

@@ -172,11 +172,38 @@ describe('problem detail', () => {
       'C/C++ 1000MS, other languages 2000MS',
     );
     expect(screen.getByTestId('problem-limits').textContent).toContain('C/C++ 256MB, other languages 512MB');
-    expect(screen.getByTestId('problem-statement').innerHTML).toContain('<strong>b</strong>');
+    // without the server's HTML the markdown is rendered here, once its chunk has loaded
+    await waitFor(() =>
+      expect(screen.getByTestId('problem-statement').innerHTML).toContain('<strong>b</strong>'),
+    );
     expect(screen.getAllByTestId('problem-example')).toHaveLength(1);
-    expect((screen.getByTestId('language-select') as HTMLSelectElement).value).toBe('C++');
+    expect(((await screen.findByTestId('language-select')) as HTMLSelectElement).value).toBe('C++');
     fireEvent.click(screen.getByText('Annex'));
     expect((await screen.findByTestId('problem-annex')).textContent).toContain('notes.txt');
+  });
+
+  it('shows the statement the server rendered as it is (issue #29), the editor after it', async () => {
+    stubFetch((url) => {
+      if (path(url) === '/api/get-problem-detail')
+        return ok({
+          ...DETAIL,
+          statementHtml: {
+            description:
+              '<p>Add <span class="oj-math" data-display="0"><span class="katex">a</span></span></p>',
+            input: '<p>server <em>input</em></p>',
+            output: '<p>their sum</p>',
+          },
+        });
+      return undefined;
+    });
+    useSession.getState().signIn('tok', USER);
+    renderApp('/problem/1000');
+    const statement = await screen.findByTestId('problem-statement');
+    expect(statement.innerHTML).toContain('<p>server <em>input</em></p>');
+    expect(statement.querySelector('.oj-math .katex')?.textContent).toBe('a');
+    // not the text rendered again here: the description's markdown source is not shown
+    expect(statement.textContent).not.toContain('**b**');
+    expect(await screen.findByTestId('language-select')).toBeTruthy();
   });
 
   it('refuses empty code before calling the server', async () => {

@@ -57,4 +57,6 @@ export interface ProblemDetail {
   languages: string[];
   problemCount: Counts;
   codeTemplate: Record<string, string>;
+  /** Addition (issue #29): the markdown sections rendered and sanitised by the server. */
+  statementHtml?: Partial<Record<'description' | 'input' | 'output' | 'hint' | 'source', string>>;
 }

@@ -5,12 +5,24 @@ import { AccountDialog } from '../account/AccountDialog';
 import { installClientHooks, installTokenSync, refreshRoles } from '../account/session-effects';
 import { syncSocketToken } from '../api/socket';
 import { startUnreadPush, useMessages } from '../message/store';
+import { isProblemPage } from '../problem/preload';
+import { afterStatement } from '../problem/statement-first';
 import { isLoggedIn, useSession } from '../store/session';
 import { useSite } from '../store/site';
 import { Footer } from './Footer';
 import { hidesFooter, isFullScreenPath } from './nav-mode';
 import { Navbar } from './Navbar';
 import { AppRoutes } from './routes';
+
+/**
+ * Whether the push socket may connect: at once, except on a page opened at a problem URL, where
+ * socket.io-client waits until the statement is up (issue #29: the text before everything else).
+ */
+function usePushDue(): boolean {
+  const [due, setDue] = useState(() => !isProblemPage(window.location.pathname));
+  useEffect(() => (due ? undefined : afterStatement(() => setDue(true))), [due]);
+  return due;
+}
 
 function useAppEffects() {
   const [, navigate] = useLocation();
@@ -22,6 +34,7 @@ function useAppEffects() {
   // Installed during the first render, before any child effect can send a request.
   useState(() => installClientHooks((to, opts) => navigateRef.current(to, opts)));
   const siteName = useSite((s) => s.config.name);
+  const pushDue = usePushDue();
 
   useEffect(() => {
     const stop = installTokenSync((to, opts) => navigateRef.current(to, opts));
@@ -42,10 +55,10 @@ function useAppEffects() {
     void useMessages.getState().fetchUnread();
     // Counts are pushed to the user's room (issue 13): no 120 s poll. The push listener also reads
     // them again on every (re)connect of the socket, so nothing sent meanwhile is missed.
-    return token ? startUnreadPush(token) : undefined;
-  }, [loggedIn, token]);
+    return token && pushDue ? startUnreadPush(token) : undefined;
+  }, [loggedIn, token, pushDue]);
 
-  useEffect(() => syncSocketToken(token), [token]);
+  useEffect(() => (pushDue ? syncSocketToken(token) : undefined), [token, pushDue]);
 }
 
 export function Layout() {
