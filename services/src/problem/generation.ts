@@ -13,6 +13,8 @@ import {
 import type { AppContext } from '../platform/context';
 import { fail } from '../platform/http/errors';
 import { normalizeData } from './testcases';
+import { formatExamples } from './rules';
+import { utf8 } from './zip';
 import type { ImportedCase, ImportedProblem, TestGeneration } from './packages/types';
 
 /** How long an import waits for its tests (the runner may be busy with other work first). */
@@ -84,6 +86,12 @@ export function createTestGeneration(ctx: AppContext, timeoutMs = GENERATION_TIM
       const { position, generator: _g, args: _a, ...names } = t;
       cases.splice(position, 0, { ...names, input: normalizeData(input), output: normalizeData(output) });
     }
+    // The sample tests (some of them generated) become the statement's examples.
+    const samples = g.samples.flatMap((i) => (cases[i] ? [cases[i]] : []));
+    if (samples.length)
+      p.values.examples = formatExamples(
+        samples.map((c) => ({ input: utf8(c.input), output: utf8(c.output) })),
+      );
     return cases;
   }
 

@@ -206,8 +206,8 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
     cases.push({ ...names, input: normalizeData(inBytes), output: normalizeData(ansBytes) });
   }
   if (!cases.length && !generatedTests.length) throw new PackageError(`[${title}] 题目的评测数据不能为空！`);
-  // Samples among the generated tests are not known before generation: the statement's own
-  // examples (problem-properties.json) are kept, or the stored sample tests.
+  // With generated tests the sample tests' texts are known after generation (TestGeneration.samples).
+  const samplePositions = tests.flatMap((t, i) => (attr(t, 'sample') === 'true' && i < count ? [i] : []));
   if (!samples.length && !generatedTests.length)
     samples = tests
       .map((t, i) => (attr(t, 'sample') === 'true' ? cases[i] : null))
@@ -275,6 +275,7 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
       ...readGenerators(doc, get, new Set(generatedTests.map((t) => t.generator)), title, polygonLanguage),
       main: { language: mainSolution.language, code: mainSolution.code, path: mainSolution.path },
       tests: generatedTests,
+      samples: samples.length ? [] : samplePositions,
     };
   }
   const tags = arr((doc.tags as Node | undefined)?.tag)

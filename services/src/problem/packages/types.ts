@@ -43,6 +43,8 @@ export interface TestGeneration {
   main: { language: string; code: string; path: string };
   /** In test order; `position` is the test's index in the problem's final case list. */
   tests: (Omit<ImportedCase, 'input' | 'output'> & { position: number; generator: string; args: string[] })[];
+  /** Positions of the sample tests, to become the statement's examples once generated (empty: it has its own). */
+  samples: number[];
 }
 
 /** How a time limit is derived from the slowest accepted solution's time. */
