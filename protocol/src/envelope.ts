@@ -72,3 +72,6 @@ export function toDateStr(d: Date | string | null | undefined): string | null {
   const date = typeof d === 'string' ? new Date(d) : d;
   return date.toISOString().replace('Z', '+0000');
 }
+
+/** The success answer of a download or image route: the file's bytes (documented, never serialised). */
+export const FileBytes = Type.String({ format: 'binary', description: 'the file' });

@@ -1,7 +1,8 @@
 // HTTP shape of the passport and account endpoints: schemas, access levels, calls into the services.
 import type { FastifyRequest } from 'fastify';
-import { EmptyEnvelope } from '@oj/protocol';
 import * as S from '@oj/protocol/account/schemas';
+import { accountOperations as O } from '@oj/protocol/account/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import { ApiError, Messages } from '../platform/http/errors';
@@ -26,7 +27,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/login',
     {
       config: { access: 'anonymous' },
-      schema: { tags, body: S.LoginBody, response: { 200: S.UserInfoEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/login']) },
     },
     async (req, reply) => {
       const { token, userInfo } = await passport.login(req.body, client(req));
@@ -37,7 +38,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
 
   app.get(
     '/api/logout',
-    { config: { access: 'login' }, schema: { tags, response: { 200: EmptyEnvelope } } },
+    { config: { access: 'login' }, schema: { tags, ...routeSchema(O['GET /api/logout']) } },
     async (req) => {
       await passport.logout(uidOf(req));
       return okEmpty('登出成功');
@@ -48,7 +49,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/get-register-code',
     {
       config: { access: 'anonymous' },
-      schema: { tags, querystring: S.RegisterCodeQuery, response: { 200: S.RegisterCodeEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/get-register-code']) },
     },
     async (req) => ok(await passport.registerCode(req.query.email, req.ip ?? null)),
   );
@@ -57,7 +58,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/register',
     {
       config: { access: 'anonymous' },
-      schema: { tags, body: S.RegisterBody, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/register']) },
     },
     async (req) => {
       await passport.register(req.body);
@@ -69,14 +70,14 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/check-username-or-email',
     {
       config: { access: 'anonymous' },
-      schema: { tags, body: S.CheckUsernameOrEmailBody, response: { 200: S.CheckUsernameOrEmailEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/check-username-or-email']) },
     },
     async (req) => ok(await passport.checkUsernameOrEmail(req.body ?? {})),
   );
 
   app.get(
     '/api/captcha',
-    { config: { access: 'anonymous' }, schema: { tags, response: { 200: S.CaptchaEnvelope } } },
+    { config: { access: 'anonymous' }, schema: { tags, ...routeSchema(O['GET /api/captcha']) } },
     async () => ok(await passport.captcha()),
   );
 
@@ -84,7 +85,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/apply-reset-password',
     {
       config: { access: 'anonymous' },
-      schema: { tags, body: S.ApplyResetPasswordBody, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/apply-reset-password']) },
     },
     async (req) => {
       await passport.applyResetPassword(req.body, req.ip ?? null);
@@ -96,7 +97,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/reset-password',
     {
       config: { access: 'anonymous' },
-      schema: { tags, body: S.ResetPasswordBody, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/reset-password']) },
     },
     async (req) => {
       await passport.resetPassword(req.body);
@@ -106,7 +107,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
 
   app.get(
     '/api/get-user-auth-info',
-    { config: { access: 'login' }, schema: { tags, response: { 200: S.UserAuthInfoEnvelope } } },
+    { config: { access: 'login' }, schema: { tags, ...routeSchema(O['GET /api/get-user-auth-info']) } },
     async (req) => ok(await profile.authInfo(uidOf(req))),
   );
 
@@ -114,7 +115,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/change-password',
     {
       config: { access: 'login' },
-      schema: { tags, body: S.ChangePasswordBody, response: { 200: S.ChangeOutcomeEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/change-password']) },
     },
     async (req) => ok(await profile.changePassword(uidOf(req), req.body)),
   );
@@ -123,7 +124,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/get-change-email-code',
     {
       config: { access: 'login' },
-      schema: { tags, querystring: S.ChangeEmailCodeQuery, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/get-change-email-code']) },
     },
     async (req) => {
       await profile.changeEmailCode(uidOf(req), req.query.email);
@@ -135,7 +136,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/change-email',
     {
       config: { access: 'login' },
-      schema: { tags, body: S.ChangeEmailBody, response: { 200: S.ChangeOutcomeEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/change-email']) },
     },
     async (req) => ok(await profile.changeEmail(uidOf(req), req.body)),
   );
@@ -144,7 +145,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/change-userInfo',
     {
       config: { access: 'login' },
-      schema: { tags, body: S.ChangeUserInfoBody, response: { 200: S.UserInfoEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/change-userInfo']) },
     },
     async (req) => ok(await profile.changeUserInfo(uidOf(req), req.body ?? {})),
   );
@@ -153,7 +154,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/get-user-home-info',
     {
       config: { access: 'anonymous-strict' },
-      schema: { tags, querystring: S.UserLookupQuery, response: { 200: S.UserHomeEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/get-user-home-info']) },
     },
     async (req) => ok(await profile.userHome(req.query, req.user?.uid ?? null)),
   );
@@ -162,7 +163,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/get-user-calendar-heatmap',
     {
       config: { access: 'anonymous' },
-      schema: { tags, querystring: S.UserLookupQuery, response: { 200: S.HeatmapEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/get-user-calendar-heatmap']) },
     },
     async (req) => ok(await profile.heatmap(req.query, req.user?.uid ?? null)),
   );
@@ -171,7 +172,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/file/upload-avatar',
     {
       config: { access: 'login' },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: S.AvatarUserInfoEnvelope } },
+      schema: { tags, consumes: ['multipart/form-data'], ...routeSchema(O['POST /api/file/upload-avatar']) },
     },
     async (req) => ok(await profile.uploadAvatar(uidOf(req), await readImage(req))),
   );
@@ -197,7 +198,7 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/admin/login',
     {
       config: { access: 'anonymous-strict' },
-      schema: { tags, body: S.AdminLoginBody, response: { 200: S.UserInfoEnvelope } },
+      schema: { tags, ...routeSchema(O['POST /api/admin/login']) },
     },
     async (req, reply) => {
       const { token, userInfo } = await passport.adminLogin(req.body, client(req));
@@ -208,7 +209,10 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
 
   app.get(
     '/api/admin/logout',
-    { config: { access: 'login', roles: ADMIN_ROLES }, schema: { tags, response: { 200: EmptyEnvelope } } },
+    {
+      config: { access: 'login', roles: ADMIN_ROLES },
+      schema: { tags, ...routeSchema(O['GET /api/admin/logout']) },
+    },
     async (req) => {
       await passport.logout(uidOf(req));
       return okEmpty('退出登录成功！');

@@ -1,11 +1,9 @@
-// Account calls (reference/api/core.md §3).
-import { api, requestEnvelope } from '../api/client';
-import type { UserInfo } from '../store/session';
+// Account calls (reference/api/core.md §3), typed by protocol's route table (issue #30).
+import type { Static } from '@sinclair/typebox';
+import type { LoginBody } from '@oj/protocol/account/schemas';
+import { http } from '../api/client';
 
-export interface CaptchaProof {
-  captchaKey: string;
-  captcha: string;
-}
+export type CaptchaProof = Pick<Static<typeof LoginBody>, 'captchaKey' | 'captcha'>;
 
 export const accountApi = {
   /**
@@ -13,18 +11,17 @@ export const accountApi = {
    * failures the server also wants a captcha answer (docs/compat.md A2).
    */
   login: (username: string, password: string, proof?: CaptchaProof) =>
-    requestEnvelope<UserInfo>('POST', '/api/login', { body: { username, password, ...proof } }),
-  logout: () => api.get<null>('/api/logout', undefined, { quiet: true }),
+    http.envelope('POST', '/api/login', { body: { username, password, ...proof } }),
+  logout: () => http.get('/api/logout', undefined, { quiet: true }),
   register: (f: { username: string; password: string; email: string; code: string }) =>
-    api.post<null>('/api/register', f),
-  getRegisterCode: (email: string) =>
-    api.get<{ email: string; expire: number }>('/api/get-register-code', { email }),
+    http.post('/api/register', f),
+  getRegisterCode: (email: string) => http.get('/api/get-register-code', { email }),
   checkUsernameOrEmail: (q: { username?: string; email?: string }) =>
-    api.post<{ username: boolean; email: boolean }>('/api/check-username-or-email', q, { quiet: true }),
-  captcha: () => api.get<{ img: string; captchaKey: string }>('/api/captcha'),
+    http.post('/api/check-username-or-email', q, { quiet: true }),
+  captcha: () => http.get('/api/captcha'),
   applyResetPassword: (f: { email: string; captcha: string; captchaKey: string }) =>
-    api.post<null>('/api/apply-reset-password', f),
+    http.post('/api/apply-reset-password', f),
   resetPassword: (f: { username: string; password: string; code: string }) =>
-    api.post<null>('/api/reset-password', f),
-  authInfo: () => api.get<{ roles: string[] }>('/api/get-user-auth-info', undefined, { quiet: true }),
+    http.post('/api/reset-password', f),
+  authInfo: () => http.get('/api/get-user-auth-info', undefined, { quiet: true }),
 };

@@ -1,5 +1,7 @@
 // The one HTTP client of the web app: envelope handling, token headers, session side effects.
 import type { Envelope } from '@oj/protocol';
+import type { ApiOperations } from '@oj/protocol/api-operations';
+import type { BodyOf, DataOf, HttpMethod, PathsOf, QueryOf } from '@oj/protocol/operations';
 import {
   buildQuery,
   classifyResponse,
@@ -266,3 +268,30 @@ export async function download(url: string, params?: Record<string, unknown>): P
   if (!res.ok) fail(classifyResponse(res.status, null)!, urlType, false, null);
   return { blob, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
 }
+
+/**
+ * The typed client (issue #30): the path picks the operation in protocol's route table, which
+ * gives the query or body it takes and the envelope data it resolves with. A path typo or a wrong
+ * field is a type error. Type-only: the table's schemas never reach the bundle.
+ */
+type Ops = ApiOperations;
+export const http = {
+  get: <P extends PathsOf<Ops, 'GET'>>(path: P, params?: QueryOf<Ops, 'GET', P>, opts?: RequestOptions) =>
+    request<DataOf<Ops, 'GET', P>>('GET', path, { ...opts, params: params as Record<string, unknown> }),
+  post: <P extends PathsOf<Ops, 'POST'>>(path: P, body?: BodyOf<Ops, 'POST', P>, opts?: RequestOptions) =>
+    request<DataOf<Ops, 'POST', P>>('POST', path, { ...opts, body }),
+  put: <P extends PathsOf<Ops, 'PUT'>>(path: P, body?: BodyOf<Ops, 'PUT', P>, opts?: RequestOptions) =>
+    request<DataOf<Ops, 'PUT', P>>('PUT', path, { ...opts, body }),
+  delete: <P extends PathsOf<Ops, 'DELETE'>>(
+    path: P,
+    params?: QueryOf<Ops, 'DELETE', P>,
+    opts?: RequestOptions,
+  ) =>
+    request<DataOf<Ops, 'DELETE', P>>('DELETE', path, { ...opts, params: params as Record<string, unknown> }),
+  /** The whole envelope (msg included), for the calls whose success text is shown. */
+  envelope: <M extends HttpMethod, P extends PathsOf<Ops, M>>(
+    method: M,
+    path: P,
+    opts: RequestOptions = {},
+  ) => requestEnvelope<DataOf<Ops, M, P>>(method, path, opts),
+};

@@ -1,0 +1,50 @@
+// The account capability's operations (issue #30): request schemas and success envelope per route.
+import { EmptyEnvelope } from '../envelope';
+import type { OperationTable } from '../operations';
+import {
+  AdminLoginBody,
+  ApplyResetPasswordBody,
+  AvatarUserInfoEnvelope,
+  CaptchaEnvelope,
+  ChangeEmailBody,
+  ChangeEmailCodeQuery,
+  ChangeOutcomeEnvelope,
+  ChangePasswordBody,
+  ChangeUserInfoBody,
+  CheckUsernameOrEmailBody,
+  CheckUsernameOrEmailEnvelope,
+  HeatmapEnvelope,
+  LoginBody,
+  RegisterBody,
+  RegisterCodeEnvelope,
+  RegisterCodeQuery,
+  ResetPasswordBody,
+  UserAuthInfoEnvelope,
+  UserHomeEnvelope,
+  UserInfoEnvelope,
+  UserLookupQuery,
+} from './schemas';
+
+export const accountOperations = {
+  'POST /api/login': { body: LoginBody, response: UserInfoEnvelope },
+  'GET /api/logout': { response: EmptyEnvelope },
+  'GET /api/get-register-code': { querystring: RegisterCodeQuery, response: RegisterCodeEnvelope },
+  'POST /api/register': { body: RegisterBody, response: EmptyEnvelope },
+  'POST /api/check-username-or-email': {
+    body: CheckUsernameOrEmailBody,
+    response: CheckUsernameOrEmailEnvelope,
+  },
+  'GET /api/captcha': { response: CaptchaEnvelope },
+  'POST /api/apply-reset-password': { body: ApplyResetPasswordBody, response: EmptyEnvelope },
+  'POST /api/reset-password': { body: ResetPasswordBody, response: EmptyEnvelope },
+  'GET /api/get-user-auth-info': { response: UserAuthInfoEnvelope },
+  'POST /api/change-password': { body: ChangePasswordBody, response: ChangeOutcomeEnvelope },
+  'GET /api/get-change-email-code': { querystring: ChangeEmailCodeQuery, response: EmptyEnvelope },
+  'POST /api/change-email': { body: ChangeEmailBody, response: ChangeOutcomeEnvelope },
+  'POST /api/change-userInfo': { body: ChangeUserInfoBody, response: UserInfoEnvelope },
+  'GET /api/get-user-home-info': { querystring: UserLookupQuery, response: UserHomeEnvelope },
+  'GET /api/get-user-calendar-heatmap': { querystring: UserLookupQuery, response: HeatmapEnvelope },
+  'POST /api/file/upload-avatar': { response: AvatarUserInfoEnvelope },
+  'POST /api/admin/login': { body: AdminLoginBody, response: UserInfoEnvelope },
+  'GET /api/admin/logout': { response: EmptyEnvelope },
+} as const satisfies Partial<OperationTable>;

@@ -1,0 +1,4 @@
+// The contest capability's operations (issue #30): request schemas and success envelope per route.
+import type { OperationTable } from '../operations';
+
+export const contestOperations = {} as const satisfies Partial<OperationTable>;

@@ -1,0 +1,4 @@
+// The group capability's operations (issue #30): request schemas and success envelope per route.
+import type { OperationTable } from '../operations';
+
+export const groupOperations = {} as const satisfies Partial<OperationTable>;

@@ -1,0 +1,4 @@
+// The judge capability's operations (issue #30): request schemas and success envelope per route.
+import type { OperationTable } from '../operations';
+
+export const judgeOperations = {} as const satisfies Partial<OperationTable>;
