@@ -193,3 +193,8 @@ registerEnglishPattern(
   (m) =>
     `The solution ${m[1]} is Python 2 (Kattis language python2); this judge has no Python 2 (Debian 12 packages neither python2 nor PyPy 2): remove it or port it to Python 3, then import again!`,
 );
+registerEnglishPattern(
+  /^\[(.+)\] 交互题的测试点 (\d+) 由生成器生成：交互题的答案要由交互程序与主解一起写出，导入时不支持，请上传包含生成好的测试点的完整包！$/,
+  (m) =>
+    `[${m[1]}] test ${m[2]} of an interactive problem is generated: its answer would come from the interactor with the main solution, which the import does not run; upload the full package with the tests generated!`,
+);

@@ -1,7 +1,7 @@
 // Polygon tagged solutions and checker headers (issue #25 items 3, 5), read without a judge.
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
-import { readZip } from '../zip';
+import { readZip, utf8 } from '../zip';
 import { parsePolygonPackage, polygonLanguage, polygonTagVerdicts } from './polygon';
 
 function pkg(opts: { testlib: boolean }) {
@@ -70,6 +70,19 @@ describe('Polygon solutions and checker headers', () => {
     expect(() => parsePolygonPackage(pkg('gen 3 &gt; {1-3}', complete))).toThrow(/"> \{1-3\}".*multigen/);
     expect(() => parsePolygonPackage(pkg('gen 3 &gt; 4', complete))).toThrow(/"> 4"/);
     expect(() => parsePolygonPackage(pkg('gen 10 20'))).toThrow(/主解/);
+    const interactive = readZip(
+      zipSync({
+        ...Object.fromEntries(pkg('gen 1 2', complete)),
+        'problem.xml': strToU8(
+          utf8(pkg('gen 1 2').get('problem.xml')!).replace(
+            '<assets>',
+            '<assets><interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>',
+          ),
+        ),
+        'files/interactor.cpp': strToU8('int main() {}\n'),
+      }),
+    );
+    expect(() => parsePolygonPackage(interactive)).toThrow(/交互题的测试点 1 由生成器生成/);
     expect(() =>
       parsePolygonPackage(pkg('gen 10 20', { 'solutions/m.cpp': strToU8('int main() {}\n') })),
     ).toThrow(/生成器 gen .*files\/gen\.cpp/);

@@ -264,6 +264,12 @@ function parseOne(entries: ZipEntries, root: string): ImportedProblem {
   }
   let generation: TestGeneration | undefined;
   if (generatedTests.length) {
+    // An interactive problem's answers come from the interactor talking to the main solution: not
+    // run at import, so its generated tests are refused by name (PV4).
+    if (judgeMode === 'interactive')
+      throw new PackageError(
+        `[${title}] 交互题的测试点 ${generatedTests[0]!.position + 1} 由生成器生成：交互题的答案要由交互程序与主解一起写出，导入时不支持，请上传包含生成好的测试点的完整包！`,
+      );
     const main = solutionNodes.find((sol) => /^(main|ma)$/i.test(attr(sol, 'tag') ?? ''));
     const mainPath = attr(main?.source as Node | undefined, 'path');
     const mainSolution = solutions.find((s) => s.path === mainPath);
