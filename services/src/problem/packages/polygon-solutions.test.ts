@@ -1,6 +1,8 @@
 // Polygon tagged solutions and checker headers (issue #25 items 3, 5), read without a judge.
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
+import { translateMessage } from '../../platform/http/message-catalog';
+import '../messages.en';
 import { readZip, utf8 } from '../zip';
 import { parsePolygonPackage, polygonLanguage, polygonTagVerdicts } from './polygon';
 
@@ -83,6 +85,24 @@ describe('Polygon solutions and checker headers', () => {
       }),
     );
     expect(() => parsePolygonPackage(interactive)).toThrow(/交互题的测试点 1 由生成器生成/);
+    // each refusal has its English twin
+    const english = (f: () => unknown) => {
+      try {
+        f();
+      } catch (err) {
+        return translateMessage((err as Error).message, 'en-US');
+      }
+      return '';
+    };
+    expect(english(() => parsePolygonPackage(pkg('gen 3 &gt; {1-3}', complete)))).toBe(
+      '[G] test 1\'s command "gen 3 > {1-3}" is not supported: the multi-output form "> {1-3}" (Polygon\'s multigen) is not implemented',
+    );
+    expect(english(() => parsePolygonPackage(pkg('gen 10 20')))).toMatch(
+      /^\[G\] the tests are generated .* no main solution/,
+    );
+    expect(english(() => parsePolygonPackage(interactive))).toMatch(
+      /^\[G\] test 1 of an interactive problem is generated/,
+    );
     expect(() =>
       parsePolygonPackage(pkg('gen 10 20', { 'solutions/m.cpp': strToU8('int main() {}\n') })),
     ).toThrow(/生成器 gen .*files\/gen\.cpp/);
