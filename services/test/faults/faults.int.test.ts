@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JudgeStatus, Subjects } from '@oj/protocol';
 import { createNatsBus, natsNamespace, type Bus } from '@oj/protocol/bus';
-import type { JudgeProgress } from '@oj/protocol/judge/schemas';
+import type { JudgeProgress, JudgeResult } from '@oj/protocol/judge/schemas';
 import { TASK_ACK_DEADLINE_MS } from '@oj/protocol/judge/lease';
 import { BENCH_PG_URL, freshPostgres } from '../../bench/support';
 import { loadOrBuildTemplate } from '../../src/platform/db/pglite-template';
@@ -428,6 +428,46 @@ describe('cluster under faults (PostgreSQL, private NATS, 2 API, gateway, 2 runn
       for (const r of runners) await r.waitFor(/ready:/, 120_000);
     }
   }, 300_000);
+
+  // Issue #23.2: an API process killed between storing a verdict and pushing it leaves the row final
+  // and the result unacknowledged; the result comes again to a process that finds the row final.
+  // It must push the stored verdict (formerly: nothing, and the client never learnt the verdict).
+  it('a result delivered again for a row already final: the stored verdict is pushed again', async () => {
+    const listener = new PushClient(gatewayUrl, rest.token!, rest);
+    try {
+      await listener.connected();
+      const id = await submit(rest, PROGRAMS.ac, AC);
+      await allFinal([id]);
+      const resultPushes = () => listener.updates.filter((u) => u.submitId === id && u.reason === 'result');
+      const before = (await until(resultPushes, (us) => us.length > 0, 'the verdict to be pushed')).length;
+      const [row] = await query<{ version: number }>('select version from judge where submit_id = $1', [id]);
+      // What the redelivery carries (a runner's result for this judging), sent under another message
+      // id so the queue's de-duplication keeps it; its own verdict differs from the stored one.
+      const redelivered: JudgeResult = {
+        kind: 'submission',
+        submitId: id,
+        version: row!.version,
+        dedupeId: `submission:${id}:${row!.version}`,
+        status: WA,
+        time: 0,
+        memory: 0,
+        score: null,
+        errorMessage: null,
+        cases: [],
+        judger: 'faults-redelivery',
+      };
+      await monitor.enqueue(Subjects.judgeResultQueue, redelivered, { id: `faults-redelivery-${id}` });
+      const pushes = await until(
+        resultPushes,
+        (us) => us.length > before,
+        'the stored verdict to be pushed again',
+      );
+      expect(pushes.map((u) => u.status)).toEqual(pushes.map(() => AC));
+      expect((await statusOf([id])).get(id)).toBe(AC);
+    } finally {
+      listener.close();
+    }
+  }, 120_000);
 
   it('at the end: right verdicts, none unfinished, none judged twice, counters match, clients have all', async () => {
     const rows = await query<{ submit_id: string; status: number; counted_status: number | null }>(
