@@ -1,23 +1,7 @@
 // HTTP shape of the back-office problem endpoints and the test-data / package file
 // endpoints (groups-admin-files.md §4.6, §4.8, §6).
-import { Type } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
-import {
-  AdminProblemListQuery,
-  ChangeProblemAuthBody,
-  CompileBody,
-  OjQuery,
-  PidQuery,
-  Problem,
-  ProblemCase,
-  ProblemCasesQuery,
-  ProblemDTO,
-  Tag,
-  TagBody,
-  TagClassification,
-  TagClassificationBody,
-  TestCaseUpload,
-} from '@oj/protocol/problem/schemas';
+import { problemOperations as O } from '@oj/protocol/problem/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
@@ -35,7 +19,6 @@ const UPLOAD_TOO_LARGE = 'Exceed max size limit';
 const ADMINS = { access: 'login', roles: ['root', 'admin', 'problem_admin'] } as const;
 const STAFF = { access: 'login', roles: ['root', 'problem_admin'] } as const;
 const ROOT = { access: 'login', roles: ['root'] } as const;
-const env = EnvelopeOf;
 
 /** The single `file` part of a multipart request, or null when there is none. */
 async function uploadedFile(req: FastifyRequest): Promise<UploadedFile | null> {
@@ -72,7 +55,7 @@ export function registerProblemAdminRoutes(
   for (const kind of ['spj', 'interactive'] as const) {
     app.post(
       `/api/admin/problem/compile-${kind}`,
-      { config: ADMINS, schema: { body: CompileBody, response: { 200: EmptyEnvelope } } },
+      { config: ADMINS, schema: routeSchema(O[`POST /api/admin/problem/compile-${kind}`]) },
       async (req) => {
         const { code, language, extraFiles } = req.body;
         if (!code?.trim() || !language?.trim()) throw fail('参数不能为空！');
@@ -86,18 +69,18 @@ export function registerProblemAdminRoutes(
     '/api/admin/problem/get-problem-list',
     {
       config: ADMINS,
-      schema: { querystring: AdminProblemListQuery, response: { 200: env(PageOf(Problem)) } },
+      schema: routeSchema(O['GET /api/admin/problem/get-problem-list']),
     },
     async (req) => ok(await admin.list(req.query)),
   );
   app.get(
     '/api/admin/problem',
-    { config: ADMINS, schema: { querystring: PidQuery, response: { 200: env(Problem) } } },
+    { config: ADMINS, schema: routeSchema(O['GET /api/admin/problem']) },
     async (req) => ok(await admin.get(req.user!, req.query.pid)),
   );
   app.post(
     '/api/admin/problem',
-    { config: ADMINS, schema: { body: ProblemDTO, response: { 200: EmptyEnvelope } } },
+    { config: ADMINS, schema: routeSchema(O['POST /api/admin/problem']) },
     async (req) => {
       await admin.create(req.user!, req.body);
       return okEmpty();
@@ -105,7 +88,7 @@ export function registerProblemAdminRoutes(
   );
   app.put(
     '/api/admin/problem',
-    { config: ADMINS, schema: { body: ProblemDTO, response: { 200: EmptyEnvelope } } },
+    { config: ADMINS, schema: routeSchema(O['PUT /api/admin/problem']) },
     async (req) => {
       await admin.update(req.user!, req.body);
       return okEmpty();
@@ -113,7 +96,7 @@ export function registerProblemAdminRoutes(
   );
   app.delete(
     '/api/admin/problem',
-    { config: STAFF, schema: { querystring: PidQuery, response: { 200: EmptyEnvelope } } },
+    { config: STAFF, schema: routeSchema(O['DELETE /api/admin/problem']) },
     async (req) => {
       await admin.remove(req.query.pid);
       return okEmpty();
@@ -123,13 +106,13 @@ export function registerProblemAdminRoutes(
     '/api/admin/problem/get-problem-cases',
     {
       config: ADMINS,
-      schema: { querystring: ProblemCasesQuery, response: { 200: env(Type.Array(ProblemCase)) } },
+      schema: routeSchema(O['GET /api/admin/problem/get-problem-cases']),
     },
     async (req) => ok(await admin.cases(req.query.pid)),
   );
   app.put(
     '/api/admin/problem/change-problem-auth',
-    { config: ADMINS, schema: { body: ChangeProblemAuthBody, response: { 200: EmptyEnvelope } } },
+    { config: ADMINS, schema: routeSchema(O['PUT /api/admin/problem/change-problem-auth']) },
     async (req) => {
       await admin.changeAuth(req.user!, req.body.id, req.body.auth);
       return okEmpty();
@@ -140,15 +123,7 @@ export function registerProblemAdminRoutes(
     '/api/admin/group-problem/list',
     {
       config: STAFF,
-      schema: {
-        querystring: Type.Object({
-          currentPage: Type.Optional(Type.Integer()),
-          limit: Type.Optional(Type.Integer()),
-          keyword: Type.Optional(Type.String()),
-          gid: Type.Optional(Type.Integer()),
-        }),
-        response: { 200: env(PageOf(Problem)) },
-      },
+      schema: routeSchema(O['GET /api/admin/group-problem/list']),
     },
     async (req) => ok(await admin.groupProblemsInReview(req.query)),
   );
@@ -156,13 +131,7 @@ export function registerProblemAdminRoutes(
     '/api/admin/group-problem/change-progress',
     {
       config: STAFF,
-      schema: {
-        body: Type.Object({
-          pid: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-          progress: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-        }),
-        response: { 200: EmptyEnvelope },
-      },
+      schema: routeSchema(O['PUT /api/admin/group-problem/change-progress']),
     },
     async (req) => {
       await admin.changeGroupProblemProgress(req.body.pid, req.body.progress);
@@ -170,24 +139,18 @@ export function registerProblemAdminRoutes(
     },
   );
 
-  app.post(
-    '/api/admin/tag',
-    { config: STAFF, schema: { body: TagBody, response: { 200: env(Tag) } } },
-    async (req) => ok(await admin.addTag(req.body)),
+  app.post('/api/admin/tag', { config: STAFF, schema: routeSchema(O['POST /api/admin/tag']) }, async (req) =>
+    ok(await admin.addTag(req.body)),
   );
-  app.put(
-    '/api/admin/tag',
-    { config: STAFF, schema: { body: TagBody, response: { 200: EmptyEnvelope } } },
-    async (req) => {
-      await admin.updateTag(req.body);
-      return okEmpty();
-    },
-  );
+  app.put('/api/admin/tag', { config: STAFF, schema: routeSchema(O['PUT /api/admin/tag']) }, async (req) => {
+    await admin.updateTag(req.body);
+    return okEmpty();
+  });
   app.delete(
     '/api/admin/tag',
     {
       config: STAFF,
-      schema: { querystring: Type.Object({ tid: Type.Integer() }), response: { 200: EmptyEnvelope } },
+      schema: routeSchema(O['DELETE /api/admin/tag']),
     },
     async (req) => {
       await admin.deleteTag(req.query.tid);
@@ -198,18 +161,18 @@ export function registerProblemAdminRoutes(
     '/api/admin/tag/classification',
     {
       config: STAFF,
-      schema: { querystring: OjQuery, response: { 200: env(Type.Array(TagClassification)) } },
+      schema: routeSchema(O['GET /api/admin/tag/classification']),
     },
     async (req) => ok(await admin.classifications(req.query.oj)),
   );
   app.post(
     '/api/admin/tag/classification',
-    { config: STAFF, schema: { body: TagClassificationBody, response: { 200: env(TagClassification) } } },
+    { config: STAFF, schema: routeSchema(O['POST /api/admin/tag/classification']) },
     async (req) => ok(await admin.addClassification(req.body)),
   );
   app.put(
     '/api/admin/tag/classification',
-    { config: STAFF, schema: { body: TagClassificationBody, response: { 200: EmptyEnvelope } } },
+    { config: STAFF, schema: routeSchema(O['PUT /api/admin/tag/classification']) },
     async (req) => {
       await admin.updateClassification(req.body);
       return okEmpty();
@@ -219,7 +182,7 @@ export function registerProblemAdminRoutes(
     '/api/admin/tag/classification',
     {
       config: STAFF,
-      schema: { querystring: Type.Object({ tcid: Type.Integer() }), response: { 200: EmptyEnvelope } },
+      schema: routeSchema(O['DELETE /api/admin/tag/classification']),
     },
     async (req) => {
       await admin.deleteClassification(req.query.tcid);
@@ -233,10 +196,7 @@ export function registerProblemAdminRoutes(
     '/api/file/upload-testcase-zip',
     {
       config: { access: 'login' },
-      schema: {
-        querystring: Type.Object({ mode: Type.Optional(Type.String()), gid: Type.Optional(Type.Integer()) }),
-        response: { 200: env(TestCaseUpload) },
-      },
+      schema: routeSchema(O['POST /api/file/upload-testcase-zip']),
     },
     async (req) => {
       // Permission first: a caller who may not upload has none of the body read.
@@ -258,15 +218,15 @@ export function registerProblemAdminRoutes(
   );
   app.get(
     '/api/file/download-testcase',
-    { config: { access: 'login' }, schema: { querystring: PidQuery } },
+    { config: { access: 'login' }, schema: routeSchema(O['GET /api/file/download-testcase']) },
     async (req, reply) => sendDownload(reply, await files.downloadTestCases(req.user!, req.query.pid)),
   );
   app.get(
     '/api/file/export-problem',
-    { config: ROOT, schema: { querystring: Type.Object({ pid: Type.Optional(Type.Array(Type.String())) }) } },
+    { config: ROOT, schema: routeSchema(O['GET /api/file/export-problem']) },
     async (req, reply) => sendDownload(reply, await files.exportProblems(pidList(req.query.pid))),
   );
-  const importers: [string, PackageKind][] = [
+  const importers = [
     ['/api/file/import-problem', 'hoj'],
     ['/api/file/import-fps-problem', 'fps'],
     ['/api/file/import-qdoj-problem', 'qduoj'],
@@ -274,34 +234,13 @@ export function registerProblemAdminRoutes(
     // Polygon full packages and ICPC/Kattis problem packages (issue #15; not in the reference)
     ['/api/file/import-polygon-problem', 'polygon'],
     ['/api/file/import-icpc-problem', 'icpc'],
-  ];
+  ] as const satisfies readonly (readonly [string, PackageKind])[];
   for (const [url, kind] of importers) {
-    app.post(
-      url,
-      {
-        config: ROOT,
-        schema: {
-          // verify=true (issue #25 item 3): the shipped solutions are judged; the problem stays private
-          querystring: Type.Object({ verify: Type.Optional(Type.Boolean()) }),
-          response: {
-            200: env(
-              Type.Object({
-                count: Type.Integer(),
-                problemIds: Type.Array(Type.String()),
-                verifying: Type.Optional(Type.Integer()),
-                /** With verify: the primary keys, for the verification screen. */
-                pids: Type.Optional(Type.Array(Type.Integer())),
-              }),
-            ),
-          },
-        },
-      },
-      async (req) => {
-        const result = await files.importPackage(req.user!, kind, await uploadedFile(req), {
-          verify: req.query.verify === true,
-        });
-        return ok(result, `导入成功：共导入${result.count}道题目`);
-      },
-    );
+    app.post(url, { config: ROOT, schema: routeSchema(O[`POST ${url}`]) }, async (req) => {
+      const result = await files.importPackage(req.user!, kind, await uploadedFile(req), {
+        verify: req.query.verify === true,
+      });
+      return ok(result, `导入成功：共导入${result.count}道题目`);
+    });
   }
 }

@@ -1,70 +1,52 @@
 // HTTP shape of the public problem endpoints (core.md §6).
-import { Type } from '@sinclair/typebox';
-import { EnvelopeOf } from '@oj/protocol';
-import {
-  CodeTemplate,
-  FullScreenProblem,
-  FullScreenQuery,
-  Language,
-  LanguagesQuery,
-  OjQuery,
-  OptionalPidQuery,
-  PidQuery,
-  ProblemDetail,
-  ProblemDetailQuery,
-  ProblemListQuery,
-  ProblemVOPage,
-  Tag,
-  TagsAndClassification,
-  UserProblemStatusBody,
-} from '@oj/protocol/problem/schemas';
+import { problemOperations as O } from '@oj/protocol/problem/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
 import type { ProblemService } from './service';
 
 const anonymous = { access: 'anonymous' } as const;
 const login = { access: 'login' } as const;
-const env = EnvelopeOf;
 
 export function registerProblemRoutes(app: App, service: ProblemService): void {
   app.get(
     '/api/get-all-problem-tags',
-    { config: anonymous, schema: { querystring: OjQuery, response: { 200: env(Type.Array(Tag)) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-all-problem-tags']) },
     async (req) => ok(await service.allTags(req.query.oj)),
   );
   app.get(
     '/api/get-problem-tags-and-classification',
     {
       config: anonymous,
-      schema: { querystring: OjQuery, response: { 200: env(Type.Array(TagsAndClassification)) } },
+      schema: routeSchema(O['GET /api/get-problem-tags-and-classification']),
     },
     async (req) => ok(await service.tagsAndClassification(req.query.oj)),
   );
   app.get(
     '/api/get-problem-tags',
-    { config: anonymous, schema: { querystring: OptionalPidQuery, response: { 200: env(Type.Array(Tag)) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-problem-tags']) },
     async (req) => ok(await service.problemTags(req.query.pid, req.user ?? null)),
   );
   app.get(
     '/api/get-problem-list',
-    { config: anonymous, schema: { querystring: ProblemListQuery, response: { 200: env(ProblemVOPage) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-problem-list']) },
     async (req) => ok(await service.problemList(req.query)),
   );
   app.get(
     '/api/get-random-problem',
-    { config: anonymous, schema: { response: { 200: env(Type.Object({ problemId: Type.String() })) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-random-problem']) },
     async () => ok(await service.randomProblem()),
   );
   app.get(
     '/api/get-problem-detail',
-    { config: anonymous, schema: { querystring: ProblemDetailQuery, response: { 200: env(ProblemDetail) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-problem-detail']) },
     async (req) => ok(await service.problemDetail(req.user, req.query.problemId, req.query.gid)),
   );
   app.get(
     '/api/get-problem-code-template',
     {
       config: anonymous,
-      schema: { querystring: PidQuery, response: { 200: env(Type.Array(CodeTemplate)) } },
+      schema: routeSchema(O['GET /api/get-problem-code-template']),
     },
     async (req) => ok(await service.codeTemplates(req.query.pid, req.user ?? null)),
   );
@@ -72,20 +54,20 @@ export function registerProblemRoutes(app: App, service: ProblemService): void {
     '/api/languages',
     {
       config: anonymous,
-      schema: { querystring: LanguagesQuery, response: { 200: env(Type.Array(Language)) } },
+      schema: routeSchema(O['GET /api/languages']),
     },
     async (req) => ok(await service.languages(req.query.pid, req.query.all)),
   );
   app.get(
     '/api/get-problem-languages',
-    { config: anonymous, schema: { querystring: PidQuery, response: { 200: env(Type.Array(Language)) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-problem-languages']) },
     async (req) => ok(await service.problemLanguages(req.query.pid, req.user ?? null)),
   );
   app.get(
     '/api/get-full-screen-problem-list',
     {
       config: login,
-      schema: { querystring: FullScreenQuery, response: { 200: env(Type.Array(FullScreenProblem)) } },
+      schema: routeSchema(O['GET /api/get-full-screen-problem-list']),
     },
     async (req) => ok(await service.fullScreenList(req.user!, req.query.tid, req.query.cid)),
   );
@@ -93,20 +75,7 @@ export function registerProblemRoutes(app: App, service: ProblemService): void {
     '/api/get-user-problem-status',
     {
       config: login,
-      schema: {
-        body: UserProblemStatusBody,
-        response: {
-          200: env(
-            Type.Record(
-              Type.String(),
-              Type.Object({
-                status: Type.Integer(),
-                score: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-              }),
-            ),
-          ),
-        },
-      },
+      schema: routeSchema(O['POST /api/get-user-problem-status']),
     },
     async (req) => ok(await service.userProblemStatus(req.user!, req.body)),
   );
