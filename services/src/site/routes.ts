@@ -1,24 +1,9 @@
 // HTTP shape of the site capability: paths, access levels and schemas of the
 // reference (core.md §4, groups-admin-files.md §4.3–4.5, §6 upload-carouse-img).
-// Bodies are validated by their schemas; nullable fields use JSON-schema type lists,
-// which the type provider cannot infer, hence the casts to the protocol types.
-import { Type, type TInteger } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
-import {
-  AnnouncementCreate,
-  AnnouncementUpdate,
-  AnnouncementVO,
-  CarouselImage,
-  PageQuery,
-  SwitchConfig,
-  SwitchConfigUpdate,
-  Tool,
-  ToolCreate,
-  ToolUpdate,
-  WebConfig,
-  WebConfigUpdate,
-  WebsiteConfig,
-} from '@oj/protocol/site/schemas';
+// Request and answer schemas are the route table's (protocol/src/site/operations.ts).
+import { Type } from '@sinclair/typebox';
+import { siteOperations as O } from '@oj/protocol/site/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import { fail, Messages } from '../platform/http/errors';
@@ -32,29 +17,21 @@ const root = { access: 'login', roles: ['root'] } as const;
 const systemInfoAdmin = { access: 'login', permissions: ['system_info_admin'] } as const;
 const announcementAdmin = { access: 'login', permissions: ['announcement_admin'] } as const;
 
-const IdQuery = <K extends string>(name: K) =>
-  Type.Object({ [name]: Type.Integer({ minimum: 1, errorMessage: `${name}必须是正整数！` }) } as Record<
-    K,
-    TInteger
-  >);
-
 export function registerSiteRoutes(app: App, site: SiteService): void {
   // --- public ---------------------------------------------------------------
   app.get(
     '/api/get-website-config',
-    { config: anonymous, schema: { response: { 200: EnvelopeOf(WebsiteConfig) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/get-website-config']) },
     async () => ok(await site.websiteConfig()),
   );
 
-  app.get(
-    '/api/tools',
-    { config: anonymous, schema: { response: { 200: EnvelopeOf(Type.Array(Tool)) } } },
-    async () => ok(await site.tools()),
+  app.get('/api/tools', { config: anonymous, schema: routeSchema(O['GET /api/tools']) }, async () =>
+    ok(await site.tools()),
   );
 
   app.get(
     '/api/home-carousel',
-    { config: anonymous, schema: { response: { 200: EnvelopeOf(Type.Array(CarouselImage)) } } },
+    { config: anonymous, schema: routeSchema(O['GET /api/home-carousel']) },
     async () => ok(await site.carousel()),
   );
 
@@ -62,7 +39,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/get-common-announcement',
     {
       config: anonymous,
-      schema: { querystring: PageQuery, response: { 200: EnvelopeOf(PageOf(AnnouncementVO)) } },
+      schema: routeSchema(O['GET /api/get-common-announcement']),
     },
     async (req) => ok(await site.announcements(req.query, { onlyVisible: true })),
   );
@@ -90,13 +67,13 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     method: ['GET', 'POST'],
     url: '/api/admin/config/get-web-config',
     config: systemInfoAdmin,
-    schema: { response: { 200: EnvelopeOf(WebConfig) } },
+    schema: routeSchema(O['GET /api/admin/config/get-web-config']),
     handler: async () => ok(await site.webConfig()),
   });
 
   app.put(
     '/api/admin/config/set-web-config',
-    { config: systemInfoAdmin, schema: { body: WebConfigUpdate, response: { 200: EmptyEnvelope } } },
+    { config: systemInfoAdmin, schema: routeSchema(O['PUT /api/admin/config/set-web-config']) },
     async (req) => {
       await site.updateWebConfig(req.body);
       return okEmpty();
@@ -107,14 +84,14 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     method: ['GET', 'POST'],
     url: '/api/admin/switch/info',
     config: systemInfoAdmin,
-    schema: { response: { 200: EnvelopeOf(SwitchConfig) } },
+    schema: routeSchema(O['GET /api/admin/switch/info']),
     // The remote-judge passwords never leave the server (compat X31).
     handler: async () => ok(maskedSwitches(await site.switches())),
   });
 
   app.put(
     '/api/admin/switch/update',
-    { config: systemInfoAdmin, schema: { body: SwitchConfigUpdate, response: { 200: EmptyEnvelope } } },
+    { config: systemInfoAdmin, schema: routeSchema(O['PUT /api/admin/switch/update']) },
     async (req) => {
       await site.updateSwitches(req.body);
       return okEmpty();
@@ -124,7 +101,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
   // --- home carousel ----------------------------------------------------------
   app.post(
     '/api/file/upload-carouse-img',
-    { config: root, schema: { response: { 200: EnvelopeOf(CarouselImage) } } },
+    { config: root, schema: routeSchema(O['POST /api/file/upload-carouse-img']) },
     async (req) => {
       // Streamed with its limit; a malformed body or a nameless part is a 400, not a 500.
       const file = await readUpload(req, { maxBytes: CAROUSEL_MAX_BYTES, fields: ['file'] });
@@ -140,7 +117,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
 
   app.delete(
     '/api/admin/config/home-carousel',
-    { config: systemInfoAdmin, schema: { querystring: IdQuery('id'), response: { 200: EmptyEnvelope } } },
+    { config: systemInfoAdmin, schema: routeSchema(O['DELETE /api/admin/config/home-carousel']) },
     async (req) => {
       await site.deleteCarouselImage(req.query.id);
       return okEmpty();
@@ -152,7 +129,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/announcement',
     {
       config: announcementAdmin,
-      schema: { querystring: PageQuery, response: { 200: EnvelopeOf(PageOf(AnnouncementVO)) } },
+      schema: routeSchema(O['GET /api/admin/announcement']),
     },
     async (req) => ok(await site.announcements(req.query, { onlyVisible: false })),
   );
@@ -161,7 +138,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
     '/api/admin/announcement',
     {
       config: { access: 'login', roles: ['root'], permissions: ['announcement_admin'] },
-      schema: { body: AnnouncementCreate, response: { 200: EmptyEnvelope } },
+      schema: routeSchema(O['POST /api/admin/announcement']),
     },
     async (req) => {
       await site.addAnnouncement(req.body, req.user!);
@@ -171,7 +148,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
 
   app.put(
     '/api/admin/announcement',
-    { config: announcementAdmin, schema: { body: AnnouncementUpdate, response: { 200: EmptyEnvelope } } },
+    { config: announcementAdmin, schema: routeSchema(O['PUT /api/admin/announcement']) },
     async (req) => {
       await site.saveAnnouncement(req.body, req.user!);
       return okEmpty();
@@ -180,7 +157,7 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
 
   app.delete(
     '/api/admin/announcement',
-    { config: announcementAdmin, schema: { querystring: IdQuery('aid'), response: { 200: EmptyEnvelope } } },
+    { config: announcementAdmin, schema: routeSchema(O['DELETE /api/admin/announcement']) },
     async (req) => {
       await site.deleteAnnouncement(req.query.aid);
       return okEmpty();
@@ -188,27 +165,23 @@ export function registerSiteRoutes(app: App, site: SiteService): void {
   );
 
   // --- tools (the project's own contract: the reference has none) --------------------
-  app.get(
-    '/api/admin/tools',
-    { config: root, schema: { response: { 200: EnvelopeOf(Type.Array(Tool)) } } },
-    async () => ok(await site.tools()),
+  app.get('/api/admin/tools', { config: root, schema: routeSchema(O['GET /api/admin/tools']) }, async () =>
+    ok(await site.tools()),
   );
 
   app.post(
     '/api/admin/tools',
-    { config: root, schema: { body: ToolCreate, response: { 200: EnvelopeOf(Tool) } } },
+    { config: root, schema: routeSchema(O['POST /api/admin/tools']) },
     async (req) => ok(await site.addTool(req.body)),
   );
 
-  app.put(
-    '/api/admin/tools',
-    { config: root, schema: { body: ToolUpdate, response: { 200: EnvelopeOf(Tool) } } },
-    async (req) => ok(await site.updateTool(req.body)),
+  app.put('/api/admin/tools', { config: root, schema: routeSchema(O['PUT /api/admin/tools']) }, async (req) =>
+    ok(await site.updateTool(req.body)),
   );
 
   app.delete(
     '/api/admin/tools',
-    { config: root, schema: { querystring: IdQuery('id'), response: { 200: EmptyEnvelope } } },
+    { config: root, schema: routeSchema(O['DELETE /api/admin/tools']) },
     async (req) => {
       await site.deleteTool(req.query.id);
       return okEmpty();
