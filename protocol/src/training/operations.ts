@@ -1,4 +1,92 @@
 // The training capability's operations (issue #30): request schemas and success envelope per route.
+import { EmptyEnvelope } from '../envelope';
 import type { OperationTable } from '../operations';
+import {
+  AddFromGroupQuery,
+  AddFromPublicBody,
+  AdminTrainingDTOEnvelope,
+  AdminTrainingListQuery,
+  AdminTrainingPageEnvelope,
+  AdminTrainingProblemListEnvelope,
+  AdminTrainingProblemQuery,
+  CategoryIdQuery,
+  ChangeTrainingStatusQuery,
+  GroupTrainingListQuery,
+  GroupTrainingProblemDeleteQuery,
+  GroupTrainingStatusQuery,
+  RegisterTrainingBody,
+  RemoveTrainingProblemQuery,
+  TidQuery,
+  TrainingAccessEnvelope,
+  TrainingCategoryEnvelope,
+  TrainingCategoryListEnvelope,
+  TrainingCategorySchema,
+  TrainingDTOSchema,
+  TrainingListQuery,
+  TrainingPageEnvelope,
+  TrainingProblemListEnvelope,
+  TrainingProblemSchema,
+  TrainingProblemStatusEnvelope,
+  TrainingRankEnvelope,
+  TrainingRankQuery,
+  TrainingVOEnvelope,
+} from './schemas';
 
-export const trainingOperations = {} as const satisfies Partial<OperationTable>;
+export const trainingOperations = {
+  'GET /api/get-training-category': { response: TrainingCategoryListEnvelope },
+  'GET /api/get-training-list': { querystring: TrainingListQuery, response: TrainingPageEnvelope },
+  'GET /api/get-training-detail': { querystring: TidQuery, response: TrainingVOEnvelope },
+  'GET /api/get-training-access': { querystring: TidQuery, response: TrainingAccessEnvelope },
+  'POST /api/register-training': { body: RegisterTrainingBody, response: EmptyEnvelope },
+  'GET /api/get-training-problem-list': { querystring: TidQuery, response: TrainingProblemListEnvelope },
+  'GET /api/get-training-problem-status': { querystring: TidQuery, response: TrainingProblemStatusEnvelope },
+  'GET /api/get-training-rank': { querystring: TrainingRankQuery, response: TrainingRankEnvelope },
+
+  'GET /api/admin/training/get-training-list': {
+    querystring: AdminTrainingListQuery,
+    response: AdminTrainingPageEnvelope,
+  },
+  'GET /api/admin/training': { querystring: TidQuery, response: AdminTrainingDTOEnvelope },
+  'POST /api/admin/training': { body: TrainingDTOSchema, response: EmptyEnvelope },
+  'PUT /api/admin/training': { body: TrainingDTOSchema, response: EmptyEnvelope },
+  'DELETE /api/admin/training': { querystring: TidQuery, response: EmptyEnvelope },
+  'PUT /api/admin/training/change-training-status': {
+    querystring: ChangeTrainingStatusQuery,
+    response: EmptyEnvelope,
+  },
+  'GET /api/admin/training/get-problem-list': {
+    querystring: AdminTrainingProblemQuery,
+    response: AdminTrainingProblemListEnvelope,
+  },
+  'PUT /api/admin/training/problem': { body: TrainingProblemSchema, response: EmptyEnvelope },
+  'DELETE /api/admin/training/problem': { querystring: RemoveTrainingProblemQuery, response: EmptyEnvelope },
+  'POST /api/admin/training/add-problem-from-public': { body: AddFromPublicBody, response: EmptyEnvelope },
+  'POST /api/admin/training/category': { body: TrainingCategorySchema, response: TrainingCategoryEnvelope },
+  'PUT /api/admin/training/category': { body: TrainingCategorySchema, response: EmptyEnvelope },
+  'DELETE /api/admin/training/category': { querystring: CategoryIdQuery, response: EmptyEnvelope },
+
+  'GET /api/group/get-training-list': { querystring: GroupTrainingListQuery, response: TrainingPageEnvelope },
+  'GET /api/group/get-admin-training-list': {
+    querystring: GroupTrainingListQuery,
+    response: AdminTrainingPageEnvelope,
+  },
+  'GET /api/group/training': { querystring: TidQuery, response: AdminTrainingDTOEnvelope },
+  'POST /api/group/training': { body: TrainingDTOSchema, response: EmptyEnvelope },
+  'PUT /api/group/training': { body: TrainingDTOSchema, response: EmptyEnvelope },
+  'DELETE /api/group/training': { querystring: TidQuery, response: EmptyEnvelope },
+  'PUT /api/group/change-training-status': { querystring: GroupTrainingStatusQuery, response: EmptyEnvelope },
+  'GET /api/group/get-training-problem-list': {
+    querystring: AdminTrainingProblemQuery,
+    response: AdminTrainingProblemListEnvelope,
+  },
+  'PUT /api/group/training-problem': { body: TrainingProblemSchema, response: EmptyEnvelope },
+  'DELETE /api/group/training-problem': {
+    querystring: GroupTrainingProblemDeleteQuery,
+    response: EmptyEnvelope,
+  },
+  'POST /api/group/add-training-problem-from-public': { body: AddFromPublicBody, response: EmptyEnvelope },
+  'POST /api/group/add-training-problem-from-group': {
+    querystring: AddFromGroupQuery,
+    response: EmptyEnvelope,
+  },
+} as const satisfies Partial<OperationTable>;

@@ -4,6 +4,7 @@
  * pushed events (progress on the user's room, rank rows on the training's room). Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EnvelopeOf, PageOf } from '../envelope';
 import { Nullable } from '../nullable';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -47,84 +48,93 @@ export type TrainingRankQuery = Static<typeof TrainingRankQuery>;
 
 // ---------- records ----------
 
-export interface TrainingCategory {
-  id: number;
-  name: string;
-  color: string;
-  gid: number | null;
-  gmtCreate: string | null;
-  gmtModified: string | null;
-}
+export const TrainingCategory = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  gid: Nullable(Type.Integer()),
+  gmtCreate: Nullable(Type.String()),
+  gmtModified: Nullable(Type.String()),
+});
+export type TrainingCategory = Static<typeof TrainingCategory>;
 
-export interface TrainingVO {
-  id: number;
-  title: string;
-  description: string;
-  author: string;
-  auth: string;
-  rank: number;
-  gid: number | null;
-  rankShowName: string;
-  categoryId: number | null;
-  categoryName: string | null;
-  categoryColor: string | null;
-  problemCount: number;
+export const TrainingVO = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  author: Type.String(),
+  auth: Type.String(),
+  rank: Type.Integer(),
+  gid: Nullable(Type.Integer()),
+  rankShowName: Type.String(),
+  categoryId: Nullable(Type.Integer()),
+  categoryName: Nullable(Type.String()),
+  categoryColor: Nullable(Type.String()),
+  problemCount: Type.Integer(),
   /** null when anonymous (list). */
-  acCount: number | null;
-  gmtModified: string | null;
-}
+  acCount: Nullable(Type.Integer()),
+  gmtModified: Nullable(Type.String()),
+});
+export type TrainingVO = Static<typeof TrainingVO>;
 
-export interface TrainingTag {
-  id: number;
-  name: string;
-  color: string | null;
-  oj: string;
-  gid: number | null;
-  tcid: number | null;
-  gmtCreate: null;
-  gmtModified: null;
-}
+export const TrainingTag = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Nullable(Type.String()),
+  oj: Type.String(),
+  gid: Nullable(Type.Integer()),
+  tcid: Nullable(Type.Integer()),
+  gmtCreate: Type.Null(),
+  gmtModified: Type.Null(),
+});
+export type TrainingTag = Static<typeof TrainingTag>;
 
-export interface TrainingProblemVO {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  type: number;
-  tags: TrainingTag[];
-  total: number;
-  ac: number;
-  mle: 0;
-  tle: 0;
-  re: 0;
-  pe: 0;
-  ce: 0;
-  wa: 0;
-  se: 0;
-  pa: 0;
-  score: null;
-}
+/** The reference's per-verdict counters that this list leaves at 0 (only total and ac are counted). */
+const Zero = Type.Literal(0);
 
-export interface TrainingRankCell {
-  status: number;
-  score: number | null;
-  isAC?: true;
-  runTime?: number;
-}
+export const TrainingProblemVO = Type.Object({
+  pid: Type.Integer(),
+  problemId: Type.String(),
+  title: Type.String(),
+  difficulty: Type.Integer(),
+  type: Type.Integer(),
+  tags: Type.Array(TrainingTag),
+  total: Type.Integer(),
+  ac: Type.Integer(),
+  mle: Zero,
+  tle: Zero,
+  re: Zero,
+  pe: Zero,
+  ce: Zero,
+  wa: Zero,
+  se: Zero,
+  pa: Zero,
+  score: Type.Null(),
+});
+export type TrainingProblemVO = Static<typeof TrainingProblemVO>;
 
-export interface TrainingRankRow {
-  uid: string;
-  username: string;
-  realname: string | null;
-  nickname: string | null;
-  school: string | null;
-  gender: string | null;
-  avatar: string | null;
-  ac: number;
-  totalRunTime: number;
+export const TrainingRankCell = Type.Object({
+  status: Type.Integer(),
+  score: Nullable(Type.Integer()),
+  isAC: Type.Optional(Type.Literal(true)),
+  runTime: Type.Optional(Type.Integer()),
+});
+export type TrainingRankCell = Static<typeof TrainingRankCell>;
+
+export const TrainingRankRow = Type.Object({
+  uid: Type.String(),
+  username: Type.String(),
+  realname: Nullable(Type.String()),
+  nickname: Nullable(Type.String()),
+  school: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  ac: Type.Integer(),
+  totalRunTime: Type.Integer(),
   /** Keyed by the training display id of the problem. */
-  submissionInfo: Record<string, TrainingRankCell>;
-}
+  submissionInfo: Type.Record(Type.String(), TrainingRankCell),
+});
+export type TrainingRankRow = Static<typeof TrainingRankRow>;
 
 // ---------- admin ----------
 
@@ -158,21 +168,22 @@ export const TrainingDTOSchema = Type.Object({
 export type TrainingDTO = Static<typeof TrainingDTOSchema>;
 
 /** The full row the back office edits (privatePwd included). */
-export interface AdminTraining {
-  id: number;
-  title: string;
-  description: string;
-  author: string;
-  auth: string;
-  privatePwd: string | null;
-  status: boolean;
-  rank: number;
-  rankShowName: string;
-  isGroup: boolean;
-  gid: number | null;
-  gmtCreate: string | null;
-  gmtModified: string | null;
-}
+export const AdminTraining = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Type.String(),
+  author: Type.String(),
+  auth: Type.String(),
+  privatePwd: Nullable(Type.String()),
+  status: Type.Boolean(),
+  rank: Type.Integer(),
+  rankShowName: Type.String(),
+  isGroup: Type.Boolean(),
+  gid: Nullable(Type.Integer()),
+  gmtCreate: Nullable(Type.String()),
+  gmtModified: Nullable(Type.String()),
+});
+export type AdminTraining = Static<typeof AdminTraining>;
 
 export const AdminTrainingListQuery = Type.Object({
   currentPage: Type.Optional(Type.Integer()),
@@ -203,15 +214,16 @@ export const TrainingProblemSchema = Type.Object({
 });
 export type TrainingProblemInput = Static<typeof TrainingProblemSchema>;
 
-export interface TrainingProblemLink {
-  id: number;
-  tid: number;
-  pid: number;
-  displayId: string;
-  rank: number;
-  gmtCreate: string | null;
-  gmtModified: string | null;
-}
+export const TrainingProblemLink = Type.Object({
+  id: Type.Integer(),
+  tid: Type.Integer(),
+  pid: Type.Integer(),
+  displayId: Type.String(),
+  rank: Type.Integer(),
+  gmtCreate: Nullable(Type.String()),
+  gmtModified: Nullable(Type.String()),
+});
+export type TrainingProblemLink = Static<typeof TrainingProblemLink>;
 
 export const RemoveTrainingProblemQuery = Type.Object({ pid: Type.Integer(), tid: Opt(Type.Integer()) });
 
@@ -225,15 +237,16 @@ export type AddFromPublicBody = Static<typeof AddFromPublicBody>;
 export const CategoryIdQuery = Type.Object({ cid: Type.Integer() });
 
 /** A problem row of the back-office training problem list (the fields its screens read). */
-export interface AdminTrainingProblemRow {
-  id: number;
-  problemId: string;
-  title: string;
-  author: string;
-  type: number;
-  difficulty: number;
-  auth: number;
-}
+export const AdminTrainingProblemRow = Type.Object({
+  id: Type.Integer(),
+  problemId: Type.String(),
+  title: Type.String(),
+  author: Type.String(),
+  type: Type.Integer(),
+  difficulty: Type.Integer(),
+  auth: Type.Integer(),
+});
+export type AdminTrainingProblemRow = Static<typeof AdminTrainingProblemRow>;
 
 // ---------- pushes ----------
 
@@ -283,3 +296,31 @@ export const GroupTrainingStatusQuery = Type.Object({ tid: Type.Integer(), statu
 export const GroupTrainingProblemDeleteQuery = Type.Object({ pid: Type.Integer(), tid: Type.Integer() });
 
 export const AddFromGroupQuery = Type.Object({ problemId: Type.String(), tid: Type.Integer() });
+
+// ---------- success envelopes (issue #30) ----------
+
+export const TrainingCategoryListEnvelope = EnvelopeOf(Type.Array(TrainingCategory));
+export const TrainingCategoryEnvelope = EnvelopeOf(TrainingCategory);
+export const TrainingPageEnvelope = EnvelopeOf(PageOf(TrainingVO));
+export const TrainingVOEnvelope = EnvelopeOf(TrainingVO);
+export const TrainingAccessEnvelope = EnvelopeOf(Type.Object({ access: Type.Boolean() }));
+export const TrainingProblemListEnvelope = EnvelopeOf(Type.Array(TrainingProblemVO));
+/** Ours: the caller's status per problem, keyed by the problem's id. */
+export const TrainingProblemStatusEnvelope = EnvelopeOf(
+  Type.Record(Type.String(), Type.Object({ status: Type.Integer() })),
+);
+/** Sent as bytes serialised once per board version (services/src/training/service.ts rankPage). */
+export const TrainingRankEnvelope = EnvelopeOf(PageOf(TrainingRankRow));
+export const AdminTrainingPageEnvelope = EnvelopeOf(PageOf(AdminTraining));
+/** The back office's edit form: the training and its category. */
+export const AdminTrainingDTO = Type.Object({
+  training: AdminTraining,
+  trainingCategory: Nullable(TrainingCategory),
+});
+export const AdminTrainingDTOEnvelope = EnvelopeOf(AdminTrainingDTO);
+export const AdminTrainingProblemList = Type.Object({
+  problemList: PageOf(AdminTrainingProblemRow),
+  /** The training's links of the listed problems, keyed by the problem's id. */
+  trainingProblemMap: Type.Record(Type.String(), TrainingProblemLink),
+});
+export const AdminTrainingProblemListEnvelope = EnvelopeOf(AdminTrainingProblemList);
