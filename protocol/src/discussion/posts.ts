@@ -4,7 +4,9 @@
  * Request shapes and the records the web client draws. Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EnvelopeOf, PageOf } from '../envelope';
 import { Nullable } from '../nullable';
+import { DiscussionWriteRule } from '../write-rules';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 const DateStr = Type.String({ description: 'ISO-8601 UTC, e.g. 2023-05-01T08:30:00.000+0000' });
@@ -179,3 +181,19 @@ export const ReportUpdateBody = Type.Object({
   content: Opt(Type.String()),
 });
 export type ReportUpdateBody = Static<typeof ReportUpdateBody>;
+
+/** GET /api/group/get-discussion-list and get-admin-discussion-list. */
+export const GroupDiscussionListQuery = Type.Object({
+  gid: Type.Integer(),
+  pid: Type.Optional(Type.String()),
+  currentPage: Type.Optional(Type.Integer()),
+  limit: Type.Optional(Type.Integer()),
+});
+
+// ---------- success envelopes (issue #30) ----------
+
+export const DiscussionCategoryListEnvelope = EnvelopeOf(Type.Array(DiscussionCategory));
+export const DiscussionPageEnvelope = EnvelopeOf(PageOf(Discussion));
+export const DiscussionVOEnvelope = EnvelopeOf(DiscussionVO);
+export const DiscussionWriteRuleEnvelope = EnvelopeOf(DiscussionWriteRule);
+export const DiscussionReportPageEnvelope = EnvelopeOf(PageOf(DiscussionReportVO));

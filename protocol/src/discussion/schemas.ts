@@ -5,7 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Nullable } from '../nullable';
-import { PageOf } from '../envelope';
+import { EnvelopeOf, PageOf } from '../envelope';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -144,3 +144,10 @@ export const CommentListVO = Type.Object({
   commentLikeMap: Type.Record(Type.String(), Type.Boolean()),
 });
 export type CommentListVO = Static<typeof CommentListVO>;
+
+// ---------- success envelopes (issue #30) ----------
+
+export const CommentListEnvelope = EnvelopeOf(CommentListVO);
+export const CommentEnvelope = EnvelopeOf(CommentVO);
+export const ReplyListEnvelope = EnvelopeOf(Type.Array(ReplyVO));
+export const ReplyEnvelope = EnvelopeOf(ReplyVO);
