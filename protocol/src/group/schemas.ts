@@ -3,7 +3,9 @@
  * shapes, the records the web client draws, and the pushed membership event. Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EnvelopeOf, PageOf } from '../envelope';
 import { Nullable } from '../nullable';
+import { Problem, ProblemCase, Tag } from '../problem/schemas';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
@@ -111,77 +113,143 @@ export const GroupRankQuery = Type.Object({
 });
 export type GroupRankQuery = Static<typeof GroupRankQuery>;
 
-// ---------- records ----------
+// ---------- records (issue #30: the wire shapes, each a schema the server serialises through) ----------
 
-/** GET /api/get-group-detail: the full group; `code` only for its roots and site root. */
-export interface GroupDetail {
-  id: number;
-  avatar: string | null;
-  name: string;
-  shortName: string;
-  brief: string;
-  description: string;
-  owner: string;
-  uid: string;
-  auth: number;
-  visible: boolean;
-  status: number;
-  code: string | null;
-  gmtCreate: string;
-  gmtModified: string;
-}
+const DateStr = Type.String({ description: 'ISO-8601 UTC, e.g. 2023-05-01T08:30:00.000+0000' });
 
-/** A card of the group list. */
-export interface GroupCard {
-  id: number;
-  avatar: string | null;
-  owner: string;
-  name: string;
-  shortName: string;
-  brief: string;
-  description: string;
-  auth: number;
-  visible: boolean;
-  memberCount: number;
-  gmtCreate: string;
-}
+/** GET /api/get-group-detail: the full group (reference `Group`); `code` only for its roots and site root. */
+export const GroupDetail = Type.Object({
+  id: Type.Integer(),
+  avatar: Nullable(Type.String()),
+  name: Type.String(),
+  shortName: Type.String(),
+  brief: Type.String(),
+  description: Type.String(),
+  owner: Type.String(),
+  uid: Type.String(),
+  auth: Type.Integer(),
+  visible: Type.Boolean(),
+  status: Type.Integer(),
+  code: Nullable(Type.String()),
+  gmtCreate: DateStr,
+  gmtModified: DateStr,
+});
+export type GroupDetail = Static<typeof GroupDetail>;
 
-export interface GroupMemberRecord {
-  id: number;
-  gid: number;
-  uid: string;
-  username: string;
-  auth: number;
-  reason: string | null;
-  gmtCreate: string;
+/** A card of the group list (reference `GroupVO`). */
+export const GroupCard = Type.Object({
+  id: Type.Integer(),
+  avatar: Nullable(Type.String()),
+  owner: Type.String(),
+  name: Type.String(),
+  shortName: Type.String(),
+  brief: Type.String(),
+  description: Type.String(),
+  auth: Type.Integer(),
+  visible: Type.Boolean(),
+  memberCount: Type.Integer(),
+  gmtCreate: DateStr,
+});
+export type GroupCard = Static<typeof GroupCard>;
+
+/** A row of the member and application lists (reference `GroupMemberVO`). */
+export const GroupMemberRecord = Type.Object({
+  id: Type.Integer(),
+  gid: Type.Integer(),
+  uid: Type.String(),
+  username: Type.String(),
+  auth: Type.Integer(),
+  reason: Nullable(Type.String()),
+  gmtCreate: DateStr,
   /** sic: the original's field name. */
-  gmtModify: string;
-}
+  gmtModify: DateStr,
+});
+export type GroupMemberRecord = Static<typeof GroupMemberRecord>;
 
-export interface GroupAnnouncementRecord {
-  id: number;
-  title: string;
-  content: string;
-  uid: string;
-  username: string;
-  status: number;
-  gid: number;
-  gmtCreate: string;
-  gmtModified: string;
-}
+/** A group announcement (reference `AnnouncementVO`, with its `gid`). */
+export const GroupAnnouncementRecord = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String(),
+  uid: Type.String(),
+  username: Type.String(),
+  status: Type.Integer(),
+  gid: Type.Integer(),
+  gmtCreate: DateStr,
+  gmtModified: DateStr,
+});
+export type GroupAnnouncementRecord = Static<typeof GroupAnnouncementRecord>;
 
-export interface GroupRankRow {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  signature: null;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  score: number;
-  total: number;
-  ac: number;
-}
+/** A row of the group rank (reference `OIRankVO`). */
+export const GroupRankRow = Type.Object({
+  uid: Type.String(),
+  username: Type.String(),
+  nickname: Nullable(Type.String()),
+  signature: Type.Null(),
+  avatar: Nullable(Type.String()),
+  titleName: Nullable(Type.String()),
+  titleColor: Nullable(Type.String()),
+  score: Type.Integer(),
+  total: Type.Integer(),
+  ac: Type.Integer(),
+});
+export type GroupRankRow = Static<typeof GroupRankRow>;
+
+export const GroupAccess = Type.Object({ access: Type.Boolean() });
+
+export const GroupCardPageEnvelope = EnvelopeOf(PageOf(GroupCard));
+export const GroupDetailEnvelope = EnvelopeOf(GroupDetail);
+export const GroupAccessEnvelope = EnvelopeOf(GroupAccess);
+/** The caller's member auth in the group (0: none). */
+export const GroupAuthEnvelope = EnvelopeOf(Type.Integer());
+export const GroupMemberPageEnvelope = EnvelopeOf(PageOf(GroupMemberRecord));
+export const GroupAnnouncementPageEnvelope = EnvelopeOf(PageOf(GroupAnnouncementRecord));
+export const GroupRankPageEnvelope = EnvelopeOf(PageOf(GroupRankRow));
+
+// ---------- group problems (reference §3 group problem endpoints) ----------
+
+/** GET/DELETE /api/group/problem, GET /api/group/get-problem-cases. */
+export const GroupPidQuery = Type.Object({ pid: Type.Integer() });
+export const GroupProblemAuthQuery = Type.Object({ pid: Type.Integer(), auth: Type.Integer() });
+export const GroupApplyPublicQuery = Type.Object({ pid: Type.Integer(), isApplied: Type.Boolean() });
+/** POST /api/file/upload-group-avatar: gid in the query or as a form field. */
+export const GroupAvatarUploadQuery = Type.Object({ gid: Type.Optional(Type.Integer()) });
+export const GroupAvatarParams = Type.Object({ name: Type.String() });
+
+/** A row of the member's group problem list (reference `ProblemVO`, only the counters the group fills). */
+export const GroupProblemRow = Type.Object({
+  pid: Type.Integer(),
+  problemId: Type.String(),
+  title: Type.String(),
+  difficulty: Type.Integer(),
+  type: Type.Integer(),
+  tags: Type.Array(Tag),
+  total: Type.Integer(),
+  ac: Type.Integer(),
+});
+export type GroupProblemRow = Static<typeof GroupProblemRow>;
+
+/** A row of the group admin's problem list. */
+export const GroupAdminProblemRow = Type.Object({
+  id: Type.Integer(),
+  problemId: Type.String(),
+  title: Type.String(),
+  author: Nullable(Type.String()),
+  gmtCreate: DateStr,
+  modifiedUser: Nullable(Type.String()),
+  auth: Type.Integer(),
+  applyPublicProgress: Nullable(Type.Integer()),
+  gid: Nullable(Type.Integer()),
+});
+export type GroupAdminProblemRow = Static<typeof GroupAdminProblemRow>;
+
+export const GroupProblemPageEnvelope = EnvelopeOf(PageOf(GroupProblemRow));
+export const GroupAdminProblemPageEnvelope = EnvelopeOf(PageOf(GroupAdminProblemRow));
+export const GroupTagsEnvelope = EnvelopeOf(Type.Array(Tag));
+export const GroupProblemEnvelope = EnvelopeOf(Problem);
+export const GroupProblemCasesEnvelope = EnvelopeOf(Type.Array(ProblemCase));
+/** POST /api/group/contest-problem: the new problem's id, for the contest to link. */
+export const GroupContestProblemEnvelope = EnvelopeOf(Type.Object({ pid: Type.Integer() }));
 
 // ---------- push ----------
 

@@ -1,6 +1,6 @@
 // What the group capability needs from others. Each has a default that behaves as if the other
 // capability had nothing to say.
-import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { Problem, ProblemCase, ProblemDTO, Tag } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
 import type { NoticePort } from '../platform/shared-ports';
 
@@ -53,21 +53,22 @@ export interface GroupProblemPort {
     page: number,
     limit: number,
   ): Promise<{ total: number; rows: (GroupProblemFacts & { total: number; ac: number })[] }>;
-  get(pid: number): Promise<unknown>;
-  cases(pid: number): Promise<unknown[]>;
+  /** The problem for its edit form (null until the problem capability is plugged in). */
+  get(pid: number): Promise<Problem | null>;
+  cases(pid: number): Promise<ProblemCase[]>;
   /** The problem capability's create/update (its validation and case handling). */
   create(user: AuthUser, dto: ProblemDTO): Promise<void>;
   update(user: AuthUser, dto: ProblemDTO): Promise<void>;
   remove(pid: number): Promise<void>;
   changeAuth(user: AuthUser, pid: number, auth: number): Promise<void>;
   /** Tags usable in a group: site tags (gid null) and the group's own. */
-  tags(gid: number): Promise<unknown[]>;
+  tags(gid: number): Promise<Tag[]>;
   /** Asks for publication (progress 1); a site admin decides in /api/admin/group-problem/*. */
   applyPublic(pid: number): Promise<void>;
   /** Withdraws a pending request (progress 1 → none); false when none was pending. */
   withdrawPublic(pid: number): Promise<boolean>;
   /** Tags of each problem (group problem list). */
-  tagsOf(pids: readonly number[]): Promise<Map<number, unknown[]>>;
+  tagsOf(pids: readonly number[]): Promise<Map<number, Tag[]>>;
   /** The id of a group's problem by its full display id. */
   idOf(problemId: string, gid: number): Promise<number | null>;
   /** The problem form's Compile button: checks a special judge or interactor (admin's check). */

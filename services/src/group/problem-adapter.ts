@@ -2,7 +2,7 @@
 // problem and judge tables (as other capabilities' adapters read tables they do not own); every
 // write goes through the problem capability's admin service, which the composition root passes in.
 import { sql, type Kysely } from 'kysely';
-import type { Problem, ProblemCase, ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { Problem, ProblemCase, ProblemDTO, Tag } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
 import { camelDb } from '../platform/db/camel';
 import type { GroupProblemFacts, GroupProblemPort } from './ports';
@@ -53,6 +53,13 @@ const FACTS = [
   'gmtCreate',
   'modifiedUser',
 ] as const;
+
+/** A tag row as the wire has it: dates as ISO text (what JSON.stringify made of them before). */
+const tagOf = (t: ProblemView['tag']): Tag => ({
+  ...t,
+  gmtCreate: t.gmtCreate.toISOString(),
+  gmtModified: t.gmtModified.toISOString(),
+});
 
 /** Without a compiler: the reference's "no judge available" answer. */
 const NO_JUDGE = { ok: false, status: 400, msg: '没有可用的判题服务器，请重新尝试！' } as const;
@@ -116,13 +123,15 @@ export function groupProblemPort(
     get: (pid) =>
       office.get(actingFor({ uid: '', username: '', roleIds: [], roles: [], permissions: [] }), pid),
     cases: (pid) => office.cases(pid),
-    tags: (gid) =>
-      pdb
+    async tags(gid) {
+      const rows = await pdb
         .selectFrom('tag')
         .selectAll()
         .where((eb) => eb.or([eb('gid', 'is', null), eb('gid', '=', gid)]))
         .orderBy('id')
-        .execute(),
+        .execute();
+      return rows.map(tagOf);
+    },
     create: (user, dto) => office.create(actingFor(user), dto),
     update: (user, dto) => office.update(actingFor(user), dto),
     remove: (pid) => office.remove(pid),
@@ -130,7 +139,7 @@ export function groupProblemPort(
     applyPublic: (pid) => office.changeGroupProblemProgress(pid, 1),
     withdrawPublic: (pid) => office.withdrawGroupProblemApplication(pid),
     async tagsOf(pids) {
-      const out = new Map<number, unknown[]>();
+      const out = new Map<number, Tag[]>();
       if (pids.length === 0) return out;
       const rows = await pdb
         .selectFrom('problemTag')
@@ -140,7 +149,7 @@ export function groupProblemPort(
         .where('problemTag.pid', 'in', [...pids])
         .orderBy('tag.id')
         .execute();
-      for (const { pid, ...tag } of rows) out.set(pid, [...(out.get(pid) ?? []), tag]);
+      for (const { pid, ...tag } of rows) out.set(pid, [...(out.get(pid) ?? []), tagOf(tag)]);
       return out;
     },
     async idOf(problemId, gid) {

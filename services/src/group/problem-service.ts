@@ -91,7 +91,7 @@ export function createGroupProblemService(groups: GroupService, problems: () => 
         problemId: r.problemId,
         title: r.title,
         author: r.author,
-        gmtCreate: r.gmtCreate,
+        gmtCreate: r.gmtCreate.toISOString(),
         modifiedUser: r.modifiedUser,
         auth: r.auth,
         applyPublicProgress: r.applyPublicProgress,
