@@ -1,24 +1,8 @@
 // HTTP shape of the judge capability: paths, schemas, access levels. Rules live in service.ts.
-import { Type } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf, PageOf, Permission, toDateStr } from '@oj/protocol';
-import {
-  CaseResultListSchema,
-  CheckStatusBodySchema,
-  JudgeListItemSchema,
-  JudgeSchema,
-  LastAcCodeQuerySchema,
-  ManualJudgeQuerySchema,
-  RankListQuerySchema,
-  RankRowSchema,
-  ShareBodySchema,
-  SubmissionListQuerySchema,
-  SubmissionStatisticsSchema,
-  SubmitBodySchema,
-  SubmitHeadersSchema,
-  SubmitIdQuerySchema,
-  TestResultSchema,
-  TestSubmitBodySchema,
-} from '@oj/protocol/submission/schemas';
+import { Permission, toDateStr } from '@oj/protocol';
+import { SubmitHeadersSchema } from '@oj/protocol/submission/schemas';
+import { judgeOperations as O } from '@oj/protocol/judge/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import type { JudgeService } from './service';
@@ -39,12 +23,7 @@ export function registerJudgeRoutes(
     '/api/submit-problem-judge',
     {
       config: { access: 'login', permissions: [Permission.SUBMIT] },
-      schema: {
-        tags,
-        headers: SubmitHeadersSchema,
-        body: SubmitBodySchema,
-        response: { 200: EnvelopeOf(JudgeSchema) },
-      },
+      schema: { tags, headers: SubmitHeadersSchema, ...routeSchema(O['POST /api/submit-problem-judge']) },
     },
     async (req) =>
       ok(await judge.submit(req.user!, req.body, req.ip ?? null, req.headers['idempotency-key'] ?? null)),
@@ -54,7 +33,7 @@ export function registerJudgeRoutes(
     '/api/submit-problem-test-judge',
     {
       config: { access: 'login', permissions: [Permission.SUBMIT] },
-      schema: { tags, body: TestSubmitBodySchema, response: { 200: EnvelopeOf(Type.String()) } },
+      schema: { tags, ...routeSchema(O['POST /api/submit-problem-test-judge']) },
     },
     async (req) => ok(await judge.testSubmit(req.user!, req.body)),
   );
@@ -63,11 +42,7 @@ export function registerJudgeRoutes(
     '/api/get-test-judge-result',
     {
       config: { access: 'login' },
-      schema: {
-        tags,
-        querystring: Type.Object({ testJudgeKey: Type.String({ maxLength: 128 }) }),
-        response: { 200: EnvelopeOf(TestResultSchema) },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/get-test-judge-result']) },
     },
     async (req) => ok(await judge.testResult(req.user!, req.query.testJudgeKey)),
   );
@@ -76,11 +51,7 @@ export function registerJudgeRoutes(
     '/api/get-submission-detail',
     {
       config: { access: 'anonymous' },
-      schema: {
-        tags,
-        querystring: SubmitIdQuerySchema,
-        response: { 200: EnvelopeOf(Type.Object({ submission: JudgeSchema, codeShare: Type.Boolean() })) },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/get-submission-detail']) },
     },
     async (req) => ok(await guard.detail(req.user, await judge.detail(req.user, req.query.submitId))),
   );
@@ -89,7 +60,7 @@ export function registerJudgeRoutes(
     '/api/get-all-case-result',
     {
       config: { access: 'anonymous' },
-      schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(CaseResultListSchema) } },
+      schema: { tags, ...routeSchema(O['GET /api/get-all-case-result']) },
     },
     async (req) => {
       const cases = await judge.allCaseResult(req.user, req.query.submitId);
@@ -101,11 +72,7 @@ export function registerJudgeRoutes(
     '/api/check-submissions-status',
     {
       config: { access: 'anonymous' },
-      schema: {
-        tags,
-        body: CheckStatusBodySchema,
-        response: { 200: EnvelopeOf(Type.Record(Type.String(), JudgeSchema)) },
-      },
+      schema: { tags, ...routeSchema(O['POST /api/check-submissions-status']) },
     },
     async (req) => ok(await guard.batch(req.user, await judge.checkStatus(req.body.submitIds))),
   );
@@ -114,11 +81,7 @@ export function registerJudgeRoutes(
     '/api/get-submission-list',
     {
       config: { access: 'anonymous' },
-      schema: {
-        tags,
-        querystring: SubmissionListQuerySchema,
-        response: { 200: EnvelopeOf(PageOf(JudgeListItemSchema)) },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/get-submission-list']) },
     },
     async (req) => ok(await judge.list(req.user, req.query)),
   );
@@ -127,7 +90,7 @@ export function registerJudgeRoutes(
     '/api/resubmit',
     {
       config: { access: 'login' },
-      schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(JudgeSchema) } },
+      schema: { tags, ...routeSchema(O['GET /api/resubmit']) },
     },
     async (req) => ok(await judge.resubmit(req.user!, req.query.submitId)),
   );
@@ -136,7 +99,7 @@ export function registerJudgeRoutes(
     '/api/submission',
     {
       config: { access: 'login' },
-      schema: { tags, body: ShareBodySchema, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['PUT /api/submission']) },
     },
     async (req) => {
       await judge.share(req.user!, req.body.submitId, req.body.share);
@@ -148,19 +111,7 @@ export function registerJudgeRoutes(
     '/api/get-last-ac-code',
     {
       config: { access: 'login' },
-      schema: {
-        tags,
-        querystring: LastAcCodeQuerySchema,
-        response: {
-          200: EnvelopeOf(
-            Type.Object({
-              submitId: Type.Union([Type.Integer(), Type.Null()]),
-              code: Type.String(),
-              language: Type.Union([Type.String(), Type.Null()]),
-            }),
-          ),
-        },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/get-last-ac-code']) },
     },
     async (req) => ok(await judge.lastAcCode(req.user!, req.query.pid, req.query.cid ?? 0)),
   );
@@ -171,7 +122,7 @@ export function registerJudgeRoutes(
     '/api/admin/judge/rejudge',
     {
       config: ROOT_REJUDGE,
-      schema: { tags, querystring: SubmitIdQuerySchema, response: { 200: EnvelopeOf(JudgeSchema) } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/judge/rejudge']) },
     },
     async (req) => ok(await judge.rejudge(req.query.submitId), M.REJUDGE_OK),
   );
@@ -180,21 +131,7 @@ export function registerJudgeRoutes(
     '/api/admin/judge/manual-judge',
     {
       config: ROOT_REJUDGE,
-      schema: {
-        tags,
-        querystring: ManualJudgeQuerySchema,
-        response: {
-          200: EnvelopeOf(
-            Type.Object({
-              submitId: Type.Integer(),
-              judger: Type.Union([Type.String(), Type.Null()]),
-              status: Type.Integer(),
-              score: Type.Union([Type.Integer(), Type.Null()]),
-              oiRankScore: Type.Union([Type.Integer(), Type.Null()]),
-            }),
-          ),
-        },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/admin/judge/manual-judge']) },
     },
     async (req) =>
       ok(await judge.manualJudge(req.user!, req.query.submitId, req.query.status, req.query.score)),
@@ -204,19 +141,7 @@ export function registerJudgeRoutes(
     '/api/admin/judge/cancel-judge',
     {
       config: ROOT_REJUDGE,
-      schema: {
-        tags,
-        querystring: SubmitIdQuerySchema,
-        response: {
-          200: EnvelopeOf(
-            Type.Object({
-              submitId: Type.Integer(),
-              judger: Type.Union([Type.String(), Type.Null()]),
-              status: Type.Integer(),
-            }),
-          ),
-        },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/admin/judge/cancel-judge']) },
     },
     async (req) => ok(await judge.cancelJudge(req.user!, req.query.submitId)),
   );
@@ -227,11 +152,7 @@ export function registerJudgeRoutes(
     '/api/get-rank-list',
     {
       config: { access: 'anonymous' },
-      schema: {
-        tags: ['ranks'],
-        querystring: RankListQuerySchema,
-        response: { 200: EnvelopeOf(PageOf(RankRowSchema)) },
-      },
+      schema: { tags: ['ranks'], ...routeSchema(O['GET /api/get-rank-list']) },
     },
     async (req) =>
       ok(await judge.rankList(req.query.type, req.query.currentPage, req.query.limit, req.query.searchUser)),
@@ -241,7 +162,7 @@ export function registerJudgeRoutes(
     '/api/get-recent-seven-ac-rank',
     {
       config: { access: 'anonymous' },
-      schema: { tags: ['home'], response: { 200: EnvelopeOf(Type.Array(RankRowSchema)) } },
+      schema: { tags: ['home'], ...routeSchema(O['GET /api/get-recent-seven-ac-rank']) },
     },
     async () => ok(await judge.recentSevenAcRank()),
   );
@@ -250,11 +171,7 @@ export function registerJudgeRoutes(
     '/api/get-last-week-submission-statistics',
     {
       config: { access: 'anonymous' },
-      schema: {
-        tags: ['home'],
-        querystring: Type.Object({ forceRefresh: Type.Optional(Type.Boolean()) }),
-        response: { 200: EnvelopeOf(SubmissionStatisticsSchema) },
-      },
+      schema: { tags: ['home'], ...routeSchema(O['GET /api/get-last-week-submission-statistics']) },
     },
     async (req) => ok(await judge.lastWeekStatistics(req.user, req.query.forceRefresh ?? false)),
   );
@@ -265,23 +182,7 @@ export function registerJudgeRoutes(
       '/api/get-recent-updated-problem',
       {
         config: { access: 'anonymous' },
-        schema: {
-          tags: ['home'],
-          response: {
-            200: EnvelopeOf(
-              Type.Array(
-                Type.Object({
-                  id: Type.Integer(),
-                  problemId: Type.String(),
-                  title: Type.String(),
-                  type: Type.Integer(),
-                  gmtCreate: Type.String(),
-                  gmtModified: Type.String(),
-                }),
-              ),
-            ),
-          },
-        },
+        schema: { tags: ['home'], ...routeSchema(O['GET /api/get-recent-updated-problem']) },
       },
       async () =>
         ok(

@@ -1,16 +1,6 @@
 // HTTP shape of the remote judge's back office (groups-admin-files.md §4.6 import, remote accounts).
-import { Type } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf } from '@oj/protocol';
-import {
-  ImportRemoteContestQuery,
-  ImportRemoteQuery,
-  ImportRemoteTrainingQuery,
-  RemoteAccountBody,
-  RemoteAccountIdQuery,
-  RemoteAccountListQuery,
-  RemoteAccountView,
-  RemoteProblemPreview,
-} from '@oj/protocol/judge/remote';
+import { judgeOperations as O } from '@oj/protocol/judge/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../../platform/http/app';
 import { ok, okEmpty } from '../../platform/http/envelope';
 import type { RemoteJudgeService } from './service';
@@ -25,7 +15,7 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     '/api/admin/problem/import-remote-oj-problem',
     {
       config: problemAdmins,
-      schema: { tags, querystring: ImportRemoteQuery, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/problem/import-remote-oj-problem']) },
     },
     async (req) => {
       await s.importProblem(req.user!, req.query.name, req.query.problemId);
@@ -36,7 +26,7 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     '/api/admin/training/import-remote-oj-problem',
     {
       config: problemAdmins,
-      schema: { tags, querystring: ImportRemoteTrainingQuery, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/training/import-remote-oj-problem']) },
     },
     async (req) => {
       await s.importIntoTraining(req.user!, req.query.name, req.query.problemId, req.query.tid);
@@ -47,7 +37,7 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     '/api/admin/contest/import-remote-oj-problem',
     {
       config: problemAdmins,
-      schema: { tags, querystring: ImportRemoteContestQuery, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/contest/import-remote-oj-problem']) },
     },
     async (req) => {
       const q = req.query;
@@ -59,7 +49,7 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     '/api/admin/problem/remote-oj-problem-preview',
     {
       config: problemAdmins,
-      schema: { tags, querystring: ImportRemoteQuery, response: { 200: EnvelopeOf(RemoteProblemPreview) } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/problem/remote-oj-problem-preview']) },
     },
     async (req) => ok(await s.preview(req.query.name, req.query.problemId)),
   );
@@ -67,17 +57,13 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     '/api/admin/remote-judge/accounts',
     {
       config: rootOnly,
-      schema: {
-        tags,
-        querystring: RemoteAccountListQuery,
-        response: { 200: EnvelopeOf(Type.Array(RemoteAccountView)) },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/admin/remote-judge/accounts']) },
     },
     async (req) => ok(await s.listAccounts(req.query.oj)),
   );
   app.post(
     '/api/admin/remote-judge/account',
-    { config: rootOnly, schema: { tags, body: RemoteAccountBody, response: { 200: EmptyEnvelope } } },
+    { config: rootOnly, schema: { tags, ...routeSchema(O['POST /api/admin/remote-judge/account']) } },
     async (req) => {
       await s.saveAccount(req.body);
       return okEmpty();
@@ -87,7 +73,7 @@ export function registerRemoteJudgeRoutes(app: App, s: RemoteJudgeService) {
     '/api/admin/remote-judge/account',
     {
       config: rootOnly,
-      schema: { tags, querystring: RemoteAccountIdQuery, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['DELETE /api/admin/remote-judge/account']) },
     },
     async (req) => {
       await s.deleteAccount(req.query.id);

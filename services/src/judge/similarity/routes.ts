@@ -1,18 +1,7 @@
 // HTTP shape of the similarity reports (issue #28). Every route needs a signed-in caller; the
 // service decides from stored rows whether they administer the analysed scope.
-import { Type } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf } from '@oj/protocol';
-import {
-  SimilarityAnalysis,
-  SimilarityCheatBody,
-  SimilarityCheatResult,
-  SimilarityIdQuery,
-  SimilarityListQuery,
-  SimilarityPairDetail,
-  SimilarityReport,
-  SimilarityReviewBody,
-  StartSimilarityBody,
-} from '@oj/protocol/judge';
+import { judgeOperations as O } from '@oj/protocol/judge/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../../platform/http/app';
 import { ok, okEmpty } from '../../platform/http/envelope';
 import type { SimilarityService } from './service';
@@ -25,7 +14,7 @@ export function registerSimilarityRoutes(app: App, service: SimilarityService): 
     '/api/admin/similarity/start',
     {
       config: LOGIN,
-      schema: { tags, body: StartSimilarityBody, response: { 200: EnvelopeOf(SimilarityAnalysis) } },
+      schema: { tags, ...routeSchema(O['POST /api/admin/similarity/start']) },
     },
     async (req) => ok(await service.start(req.user!, req.body)),
   );
@@ -33,11 +22,7 @@ export function registerSimilarityRoutes(app: App, service: SimilarityService): 
     '/api/admin/similarity/list',
     {
       config: LOGIN,
-      schema: {
-        tags,
-        querystring: SimilarityListQuery,
-        response: { 200: EnvelopeOf(Type.Array(SimilarityAnalysis)) },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/admin/similarity/list']) },
     },
     async (req) => ok(await service.list(req.user!, req.query)),
   );
@@ -45,7 +30,7 @@ export function registerSimilarityRoutes(app: App, service: SimilarityService): 
     '/api/admin/similarity/report',
     {
       config: LOGIN,
-      schema: { tags, querystring: SimilarityIdQuery, response: { 200: EnvelopeOf(SimilarityReport) } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/similarity/report']) },
     },
     async (req) => ok(await service.report(req.user!, req.query.id)),
   );
@@ -53,13 +38,13 @@ export function registerSimilarityRoutes(app: App, service: SimilarityService): 
     '/api/admin/similarity/pair',
     {
       config: LOGIN,
-      schema: { tags, querystring: SimilarityIdQuery, response: { 200: EnvelopeOf(SimilarityPairDetail) } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/similarity/pair']) },
     },
     async (req) => ok(await service.pairDetail(req.user!, req.query.id)),
   );
   app.put(
     '/api/admin/similarity/review',
-    { config: LOGIN, schema: { tags, body: SimilarityReviewBody, response: { 200: EmptyEnvelope } } },
+    { config: LOGIN, schema: { tags, ...routeSchema(O['PUT /api/admin/similarity/review']) } },
     async (req) => {
       await service.review(req.user!, req.body.pairId, req.body.reviewed);
       return okEmpty();
@@ -69,7 +54,7 @@ export function registerSimilarityRoutes(app: App, service: SimilarityService): 
     '/api/admin/similarity/cancel-user',
     {
       config: LOGIN,
-      schema: { tags, body: SimilarityCheatBody, response: { 200: EnvelopeOf(SimilarityCheatResult) } },
+      schema: { tags, ...routeSchema(O['POST /api/admin/similarity/cancel-user']) },
     },
     async (req) => ok(await service.cancelAsCheating(req.user!, req.body.analysisId, req.body.uid)),
   );
