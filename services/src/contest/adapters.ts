@@ -3,9 +3,10 @@
 // auth flag on a problem). The composition root can replace any of them.
 import { sql, type Kysely } from 'kysely';
 import { superAdminUids } from '../account/repository';
+import { toProblem } from '../problem/mappers';
 import { copyProblem, findProblemByDisplayId } from '../problem/repository';
 import type { Database } from '../platform/db/schema';
-import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { Problem, ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
 import { fail } from '../platform/http/errors';
 import type {
@@ -159,8 +160,6 @@ export function accountTableUsers(db: Kysely<Database>): UserDirectory {
   };
 }
 
-const snake = (k: string) => k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
 export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
   return {
     async summaries(pids) {
@@ -186,8 +185,7 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
     },
     async problemRow(pid) {
       const row = await db.selectFrom('problem').selectAll().where('id', '=', pid).executeTakeFirst();
-      if (!row) return null;
-      return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]));
+      return row ? toProblem(row) : null;
     },
     async candidates(q) {
       const REMOTE = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'];
@@ -220,7 +218,7 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
         .execute();
       return {
         total: Number(total.n),
-        records: rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v]))),
+        records: rows.map(toProblem),
       };
     },
     async extras() {
@@ -261,7 +259,7 @@ export function problemTableCatalog(db: Kysely<Database>): ProblemCatalog {
 
 /** The problem back office as the contest sees it (structural: the problem admin service fits). */
 export interface ProblemAdminLike {
-  get(user: AuthUser, pid: number): Promise<unknown>;
+  get(user: AuthUser, pid: number): Promise<Problem>;
   create(user: AuthUser, dto: ProblemDTO): Promise<void>;
   update(user: AuthUser, dto: ProblemDTO): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // (written through the problem capability), and linking, editing and removing a
 // contest's problems, including borrowing a public one.
 import { makePage, Subjects } from '@oj/protocol';
-import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { Problem, ProblemDTO } from '@oj/protocol/problem/schemas';
 import type { AdminProblemListQuery } from '@oj/protocol/contest/schemas';
 import { isRoot, type AuthUser } from '../platform/http/access';
 import { fail, notFound } from '../platform/http/errors';
@@ -34,7 +34,7 @@ export function createAdminProblems(ctx: ContestContext) {
       return { problemList: makePage(found.records, found.total, p.limit, p.current), contestProblemMap };
     }
     const slice = rows.slice((p.current - 1) * p.limit, p.current * p.limit);
-    const problemList: Record<string, unknown>[] = [];
+    const problemList: Problem[] = [];
     for (const r of slice) {
       const row = await deps.problems.problemRow(r.pid);
       if (row) problemList.push(row);

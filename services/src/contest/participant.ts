@@ -166,8 +166,8 @@ export function createParticipantUseCases(ctx: ContestContext) {
     const now = deps.now();
     const ended = statusOf(c, now) === 1;
     const extras = await deps.problems.extras(cp.pid);
-    const shown: Record<string, unknown> = { ...problem, title: cp.display_title };
-    if (!ended) Object.assign(shown, { source: null, author: null, difficulty: null });
+    const hidden = ended ? {} : { source: null, author: null, difficulty: null };
+    const shown = { ...problem, title: cp.display_title, ...hidden };
     const sealed = !admin && sealedFor(timesOf(c), now, { isContestAdmin: false, forceRefresh: true });
     const before = sealed ? c.sealRankTime : c.allowEndSubmit && containsEnd ? null : c.endTime;
     const counts = await deps.submissions.statusCounts(c.id, {

@@ -2,7 +2,7 @@
 // composition root may pass real implementations; `adapters.ts` holds read-only
 // defaults over the shared database so the capability works standalone.
 import type { UserProfile } from '@oj/protocol/contest/scoreboard';
-import type { ProblemDTO } from '@oj/protocol/problem/schemas';
+import type { Problem, ProblemDTO, Tag } from '@oj/protocol/problem/schemas';
 import type { AuthUser } from '../platform/http/access';
 import type { GroupRolePort } from '../platform/shared-ports';
 
@@ -86,12 +86,10 @@ export interface ProblemSummary {
 /** Implemented by the problem capability. */
 export interface ProblemCatalog {
   summaries(pids: readonly number[]): Promise<Map<number, ProblemSummary>>;
-  /** The problem row as the wire `Problem` (camelCase, every column), or null. */
-  problemRow(pid: number): Promise<Record<string, unknown> | null>;
+  /** The problem row as the wire `Problem` (the problem capability's mapper), or null. */
+  problemRow(pid: number): Promise<Problem | null>;
   /** Tags, allowed language names and enabled code templates of a problem. */
-  extras(
-    pid: number,
-  ): Promise<{ tags: unknown[]; languages: string[]; codeTemplate: Record<string, string> }>;
+  extras(pid: number): Promise<{ tags: Tag[]; languages: string[]; codeTemplate: Record<string, string> }>;
   /**
    * Problems that may be added to a contest (groups-admin-files.md §4.10 candidate mode):
    * non-group, `type = problemType` or remote, auth ≠ 2 (and ≠ 3 when `excludeContestOnly`),
@@ -105,7 +103,7 @@ export interface ProblemCatalog {
     excludeContestOnly: boolean;
     page: number;
     limit: number;
-  }): Promise<{ total: number; records: Record<string, unknown>[] }>;
+  }): Promise<{ total: number; records: Problem[] }>;
   /** Adding a public problem to a contest hides it from the public set (auth 3). */
   markContestOnly(pid: number): Promise<void>;
   /**
@@ -141,7 +139,7 @@ export const noGroups: ContestGroupPort = {
  */
 export interface ContestProblemAuthoring {
   /** The problem as GET /api/admin/problem answers it. */
-  get(user: AuthUser, pid: number): Promise<unknown>;
+  get(user: AuthUser, pid: number): Promise<Problem>;
   /** Creates the problem as sent (the caller has set auth 3); returns its id. */
   create(user: AuthUser, dto: ProblemDTO): Promise<number>;
   update(user: AuthUser, dto: ProblemDTO): Promise<void>;

@@ -1,39 +1,14 @@
-// HTTP shape of the contest endpoints: paths, access levels, request schemas.
+// HTTP shape of the contest endpoints: paths, access levels, and each route's schemas from the
+// contest route table (protocol/src/contest/operations.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AcSubmissionDownloadQuery,
-  AddFromPublicBody,
-  AdminContestBody,
-  AdminContestListQuery,
-  AdminProblemListQuery,
-  AidQuery,
-  AnnouncementBody,
-  ChangeVisibleQuery,
-  CheckAcInfoBody,
-  CheckPrintQuery,
-  CidPidQuery,
-  CidQuery,
-  ContestListQuery,
-  ContestProblemBody,
-  ContestProblemDetailQuery,
-  ContestProblemQuery,
-  ContestRankBody,
-  IdQuery,
-  PagedCidQuery,
-  PrintBody,
-  RankDownloadQuery,
-  ReadAnnouncementsBody,
-  RegisterContestBody,
-  RemoveProblemQuery,
-  ScrollBoardQuery,
-  UnreadAnnouncementBody,
-} from '@oj/protocol/contest/schemas';
-import { PidQuery, ProblemDTO } from '@oj/protocol/problem/schemas';
+import { contestOperations as O } from '@oj/protocol/contest/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok } from '../platform/http/envelope';
 import type { ContestService } from './service';
 import type { RankPageBody } from './scoreboard-service';
 
+const tags = ['contest'];
 const anonymous = { access: 'anonymous' } as const;
 const strict = { access: 'anonymous-strict' } as const;
 const login = { access: 'login' } as const;
@@ -44,33 +19,55 @@ const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as c
 /** What Fastify sends for an object body; rank pages are sent as ready bytes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A download's bytes as they are (FileBytes: documented, never serialised). */
+function sendFile(reply: FastifyReply, type: string, fileName: string, bytes: Buffer | string) {
+  return reply
+    .header('Content-Type', type)
+    .header('Content-disposition', `attachment;filename=${encodeURIComponent(fileName)}`)
+    .send(bytes);
+}
+
 export function registerContestRoutes(app: App, s: ContestService): void {
   // ---------- public (§1) ----------
   app.get(
     '/api/get-contest-list',
-    { config: anonymous, schema: { querystring: ContestListQuery } },
+    { config: anonymous, schema: { tags, ...routeSchema(O['GET /api/get-contest-list']) } },
     async (req) => ok(await s.list(req.query)),
   );
-  app.get('/api/get-recent-contest', { config: anonymous }, async () => ok(await s.recent()));
+  app.get(
+    '/api/get-recent-contest',
+    { config: anonymous, schema: { tags, ...routeSchema(O['GET /api/get-recent-contest']) } },
+    async () => ok(await s.recent()),
+  );
   // The original scraped external contest sites; this platform shows none (docs/compat.md C23).
-  app.get('/api/get-recent-other-contest', { config: anonymous }, async () => ok([]));
-  app.get('/api/get-contest-info', { config: login, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.info(req.user!, req.query.cid)),
+  app.get(
+    '/api/get-recent-other-contest',
+    { config: anonymous, schema: { tags, ...routeSchema(O['GET /api/get-recent-other-contest']) } },
+    async () => ok([]),
+  );
+  app.get(
+    '/api/get-contest-info',
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/get-contest-info']) } },
+    async (req) => ok(await s.info(req.user!, req.query.cid)),
   );
   app.get(
     '/api/get-contest-outsize-info',
-    { config: anonymous, schema: { querystring: CidQuery } },
+    { config: anonymous, schema: { tags, ...routeSchema(O['GET /api/get-contest-outsize-info']) } },
     async (req) => ok(await s.outsideInfo(req.query.cid, req.user ?? null)),
   );
-  app.get('/api/get-contest-access', { config: login, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.access(req.user!, req.query.cid)),
+  app.get(
+    '/api/get-contest-access',
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/get-contest-access']) } },
+    async (req) => ok(await s.access(req.user!, req.query.cid)),
   );
-  app.post('/api/register-contest', { config: login, schema: { body: RegisterContestBody } }, async (req) =>
-    ok(await s.register(req.user!, req.body)),
+  app.post(
+    '/api/register-contest',
+    { config: login, schema: { tags, ...routeSchema(O['POST /api/register-contest']) } },
+    async (req) => ok(await s.register(req.user!, req.body)),
   );
   app.get(
     '/api/get-contest-problem',
-    { config: strict, schema: { querystring: ContestProblemQuery } },
+    { config: strict, schema: { tags, ...routeSchema(O['GET /api/get-contest-problem']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.problems(req.user ?? null, q.cid, q.containsEnd ?? false));
@@ -78,7 +75,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/get-contest-problem-details',
-    { config: login, schema: { querystring: ContestProblemDetailQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/get-contest-problem-details']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.problemDetail(req.user!, q.cid, q.displayId, q.containsEnd ?? false));
@@ -86,7 +83,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/get-contest-announcement',
-    { config: login, schema: { querystring: PagedCidQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/get-contest-announcement']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.announcements(req.user!, q.cid, q.currentPage, q.limit));
@@ -94,7 +91,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.post(
     '/api/get-contest-not-read-announcement',
-    { config: login, schema: { body: UnreadAnnouncementBody } },
+    { config: login, schema: { tags, ...routeSchema(O['POST /api/get-contest-not-read-announcement']) } },
     async (req) => {
       const b = req.body;
       // The same access check as the announcement list (docs/compat.md).
@@ -105,7 +102,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   // Addition (issue #16): the notices a user dismissed stay dismissed in every browser.
   app.post(
     '/api/contest-announcement-read',
-    { config: login, schema: { body: ReadAnnouncementsBody } },
+    { config: login, schema: { tags, ...routeSchema(O['POST /api/contest-announcement-read']) } },
     async (req) => {
       const b = req.body;
       return ok(await s.markAnnouncementsRead(req.user!, b.cid, b.aids));
@@ -123,31 +120,35 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   };
   app.post(
     '/api/get-contest-rank',
-    { config: login, schema: { body: ContestRankBody } },
+    { config: login, schema: { tags, ...routeSchema(O['POST /api/get-contest-rank']) } },
     async (req, reply) => sendRank(req, reply, await s.rank(req.user!, req.body)),
   );
   app.post(
     '/api/get-contest-outside-scoreboard',
-    { config: anonymous, schema: { body: ContestRankBody } },
+    { config: anonymous, schema: { tags, ...routeSchema(O['POST /api/get-contest-outside-scoreboard']) } },
     async (req, reply) => sendRank(req, reply, await s.outsideRank(req.user ?? null, req.body)),
   );
   app.get(
     '/api/get-contest-ac-info',
-    { config: login, schema: { querystring: PagedCidQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/get-contest-ac-info']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.acInfo(req.user!, q.cid, q.currentPage, q.limit));
     },
   );
-  app.put('/api/check-contest-ac-info', { config: login, schema: { body: CheckAcInfoBody } }, async (req) =>
-    ok(await s.checkAcInfo(req.user!, req.body)),
+  app.put(
+    '/api/check-contest-ac-info',
+    { config: login, schema: { tags, ...routeSchema(O['PUT /api/check-contest-ac-info']) } },
+    async (req) => ok(await s.checkAcInfo(req.user!, req.body)),
   );
-  app.post('/api/submit-print-text', { config: login, schema: { body: PrintBody } }, async (req) =>
-    ok(await s.submitPrint(req.user!, req.body)),
+  app.post(
+    '/api/submit-print-text',
+    { config: login, schema: { tags, ...routeSchema(O['POST /api/submit-print-text']) } },
+    async (req) => ok(await s.submitPrint(req.user!, req.body)),
   );
   app.get(
     '/api/get-contest-print',
-    { config: login, schema: { querystring: PagedCidQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/get-contest-print']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.prints(req.user!, q.cid, q.currentPage, q.limit));
@@ -155,7 +156,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.put(
     '/api/check-contest-print-status',
-    { config: login, schema: { querystring: CheckPrintQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['PUT /api/check-contest-print-status']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.checkPrint(req.user!, q.id, q.cid));
@@ -163,24 +164,24 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/file/download-contest-print-text',
-    { config: login, schema: { querystring: IdQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/file/download-contest-print-text']) } },
     async (req, reply) => {
       const file = await s.printText(req.user!, req.query.id);
-      return reply
-        .header('Content-Type', 'application/x-download')
-        .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
-        .send(file.content);
+      return sendFile(reply, 'application/x-download', file.fileName, file.content);
     },
   );
 
   app.get(
     '/api/get-contest-scroll-board-info',
-    { config: anonymous, schema: { querystring: CidQuery } },
+    { config: anonymous, schema: { tags, ...routeSchema(O['GET /api/get-contest-scroll-board-info']) } },
     async (req) => ok(await s.scrollBoardInfo(req.query.cid, req.user)),
   );
   app.get(
     '/api/get-contest-scroll-board-submission',
-    { config: anonymous, schema: { querystring: ScrollBoardQuery } },
+    {
+      config: anonymous,
+      schema: { tags, ...routeSchema(O['GET /api/get-contest-scroll-board-submission']) },
+    },
     async (req) => {
       const q = req.query;
       return ok(await s.scrollBoardSubmissions(q.cid, q.removeStar ?? false, req.user));
@@ -189,7 +190,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   // Addition (issue #26 item 9): the OI scroll board's sealed and final cells (protocol OiScrollBoard).
   app.get(
     '/api/get-contest-scroll-board-oi',
-    { config: anonymous, schema: { querystring: ScrollBoardQuery } },
+    { config: anonymous, schema: { tags, ...routeSchema(O['GET /api/get-contest-scroll-board-oi']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.scrollBoardOi(q.cid, q.removeStar ?? false, req.user));
@@ -198,57 +199,57 @@ export function registerContestRoutes(app: App, s: ContestService): void {
 
   app.get(
     '/api/file/download-contest-rank',
-    { config: login, schema: { querystring: RankDownloadQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/file/download-contest-rank']) } },
     async (req, reply) => {
       const file = await s.rankXlsx(req.user!, req.query);
-      return reply
-        .header('Content-Type', 'application/xlsx')
-        .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
-        .send(Buffer.from(file.bytes));
+      return sendFile(reply, 'application/xlsx', file.fileName, Buffer.from(file.bytes));
     },
   );
 
   app.get(
     '/api/file/download-contest-ac-submission',
-    { config: login, schema: { querystring: AcSubmissionDownloadQuery } },
+    { config: login, schema: { tags, ...routeSchema(O['GET /api/file/download-contest-ac-submission']) } },
     async (req, reply) => {
       const file = await s.acSubmissionsZip(req.user!, req.query);
-      return reply
-        .header('Content-Type', 'application/x-download')
-        .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.fileName)}`)
-        .send(Buffer.from(file.bytes));
+      return sendFile(reply, 'application/x-download', file.fileName, Buffer.from(file.bytes));
     },
   );
 
   // ---------- admin (groups-admin-files.md §4.10) ----------
   app.get(
     '/api/admin/contest/get-contest-list',
-    { config: contestAdmins, schema: { querystring: AdminContestListQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest/get-contest-list']) } },
     async (req) => {
       const q = req.query;
       return ok(await s.adminList(q.keyword, q.currentPage, q.limit));
     },
   );
-  app.get('/api/admin/contest', { config: contestAdmins, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.adminGet(req.user!, req.query.cid)),
+  app.get(
+    '/api/admin/contest',
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest']) } },
+    async (req) => ok(await s.adminGet(req.user!, req.query.cid)),
   );
   app.post(
     '/api/admin/contest',
-    { config: contestAdmins, schema: { body: AdminContestBody } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['POST /api/admin/contest']) } },
     async (req) => {
       await s.adminCreate(req.user!, req.body);
       return ok(null);
     },
   );
-  app.put('/api/admin/contest', { config: contestAdmins, schema: { body: AdminContestBody } }, async (req) =>
-    ok(await s.adminUpdate(req.user!, req.body)),
+  app.put(
+    '/api/admin/contest',
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['PUT /api/admin/contest']) } },
+    async (req) => ok(await s.adminUpdate(req.user!, req.body)),
   );
-  app.delete('/api/admin/contest', { config: rootOnly, schema: { querystring: CidQuery } }, async (req) =>
-    ok(await s.adminDelete(req.query.cid)),
+  app.delete(
+    '/api/admin/contest',
+    { config: rootOnly, schema: { tags, ...routeSchema(O['DELETE /api/admin/contest']) } },
+    async (req) => ok(await s.adminDelete(req.query.cid)),
   );
   app.get(
     '/api/admin/contest/clone',
-    { config: contestAdmins, schema: { querystring: CidQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest/clone']) } },
     async (req) => {
       await s.cloneContest(req.user!, req.query.cid);
       return ok(null);
@@ -256,7 +257,10 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.put(
     '/api/admin/contest/change-contest-visible',
-    { config: contestAdmins, schema: { querystring: ChangeVisibleQuery } },
+    {
+      config: contestAdmins,
+      schema: { tags, ...routeSchema(O['PUT /api/admin/contest/change-contest-visible']) },
+    },
     async (req) => {
       const q = req.query;
       return ok(await s.changeVisible(req.user!, q.cid, q.uid, q.visible));
@@ -264,7 +268,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/admin/contest/get-problem-list',
-    { config: contestAdmins, schema: { querystring: AdminProblemListQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest/get-problem-list']) } },
     async (req) => {
       const q = req.query;
       await s.requireContestAdmin(req.user!, q.cid);
@@ -273,22 +277,22 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/admin/contest/problem',
-    { config: contestAdmins, schema: { querystring: PidQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest/problem']) } },
     async (req) => ok(await s.adminProblem(req.user!, req.query.pid)),
   );
   app.post(
     '/api/admin/contest/problem',
-    { config: contestAdmins, schema: { body: ProblemDTO } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['POST /api/admin/contest/problem']) } },
     async (req) => ok(await s.adminCreateProblem(req.user!, req.body)),
   );
   app.put(
     '/api/admin/contest/problem',
-    { config: contestAdmins, schema: { body: ProblemDTO } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['PUT /api/admin/contest/problem']) } },
     async (req) => ok(await s.adminUpdateProblem(req.user!, req.body)),
   );
   app.get(
     '/api/admin/contest/contest-problem',
-    { config: contestAdmins, schema: { querystring: CidPidQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest/contest-problem']) } },
     async (req) => {
       const q = req.query;
       await s.requireContestAdmin(req.user!, q.cid);
@@ -297,7 +301,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.put(
     '/api/admin/contest/contest-problem',
-    { config: contestAdmins, schema: { body: ContestProblemBody } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['PUT /api/admin/contest/contest-problem']) } },
     async (req) => {
       const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
@@ -306,7 +310,10 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.post(
     '/api/admin/contest/add-problem-from-public',
-    { config: contestAdmins, schema: { body: AddFromPublicBody } },
+    {
+      config: contestAdmins,
+      schema: { tags, ...routeSchema(O['POST /api/admin/contest/add-problem-from-public']) },
+    },
     async (req) => {
       const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
@@ -315,7 +322,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.delete(
     '/api/admin/contest/problem',
-    { config: problemAdmins, schema: { querystring: RemoveProblemQuery } },
+    { config: problemAdmins, schema: { tags, ...routeSchema(O['DELETE /api/admin/contest/problem']) } },
     async (req) => {
       const q = req.query;
       // Without cid the problem itself is deleted: that belongs to the problem capability.
@@ -328,7 +335,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.get(
     '/api/admin/contest/announcement',
-    { config: contestAdmins, schema: { querystring: PagedCidQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['GET /api/admin/contest/announcement']) } },
     async (req) => {
       const q = req.query;
       await s.requireContestAdmin(req.user!, q.cid);
@@ -337,7 +344,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.post(
     '/api/admin/contest/announcement',
-    { config: contestAdmins, schema: { body: AnnouncementBody } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['POST /api/admin/contest/announcement']) } },
     async (req) => {
       const body = req.body;
       await s.requireContestAdmin(req.user!, body.cid);
@@ -346,7 +353,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.put(
     '/api/admin/contest/announcement',
-    { config: contestAdmins, schema: { body: AnnouncementBody } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['PUT /api/admin/contest/announcement']) } },
     async (req) => {
       const body = req.body;
       await s.requireAnnouncementAdmin(req.user!, body.announcement?.id);
@@ -355,7 +362,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
   );
   app.delete(
     '/api/admin/contest/announcement',
-    { config: contestAdmins, schema: { querystring: AidQuery } },
+    { config: contestAdmins, schema: { tags, ...routeSchema(O['DELETE /api/admin/contest/announcement']) } },
     async (req) => {
       const { aid } = req.query;
       await s.requireAnnouncementAdmin(req.user!, aid);

@@ -119,6 +119,9 @@ export function boardConfigOf(c: ContestRecordRow, excludedUids: readonly string
   };
 }
 
+/** A stored (never null) time as the wire writes dates: 2023-05-01T08:30:00.000+0000. */
+const wireDate = (d: Date) => d.toISOString().replace('Z', '+0000');
+
 /** ContestVO (§1). `full` fills the info fields; the list fills fewer. */
 export function toContestVO(c: ContestRecordRow, count: number, now: number, full: boolean) {
   const list = {
@@ -130,8 +133,8 @@ export function toContestVO(c: ContestRecordRow, count: number, now: number, ful
     status: statusOf(c, now),
     source: c.source,
     auth: c.auth,
-    startTime: toDateStr(c.startTime),
-    endTime: toDateStr(c.endTime),
+    startTime: wireDate(c.startTime),
+    endTime: wireDate(c.endTime),
     duration: c.duration,
     openRank: c.openRank,
     oiRankScoreType: c.oiRankScoreType,
@@ -141,7 +144,7 @@ export function toContestVO(c: ContestRecordRow, count: number, now: number, ful
   };
   return {
     ...list,
-    now: full ? toDateStr(new Date(now)) : null,
+    now: full ? wireDate(new Date(now)) : null,
     sealRank: full ? c.sealRank : null,
     openPrint: full ? c.openPrint : null,
     sealRankTime: full ? toDateStr(c.sealRankTime) : null,
@@ -158,8 +161,8 @@ export function toAdminContestVO(c: ContestRecordRow, now: number) {
     id: c.id,
     title: c.title,
     description: c.description,
-    startTime: toDateStr(c.startTime),
-    endTime: toDateStr(c.endTime),
+    startTime: wireDate(c.startTime),
+    endTime: wireDate(c.endTime),
     duration: c.duration,
     type: c.type,
     auth: c.auth,
