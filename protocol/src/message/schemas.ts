@@ -3,6 +3,7 @@
  * unread counts, reminder and notice pages, clean, notice back office. Browser-safe.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { EnvelopeOf, PageOf } from '../envelope';
 import { Nullable } from '../nullable';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
@@ -133,3 +134,10 @@ export const AdminNoticeBody = Type.Object({
 export type AdminNoticeBody = Static<typeof AdminNoticeBody>;
 
 export const NoticeDeleteQuery = Type.Object({ id: Type.Integer() });
+
+// ---------- success envelopes (issue #30) ----------
+
+export const UnreadCountsEnvelope = EnvelopeOf(UnreadCounts);
+export const UserMsgPageEnvelope = EnvelopeOf(PageOf(UserMsgVO));
+export const SysMsgPageEnvelope = EnvelopeOf(PageOf(SysMsgVO));
+export const AdminSysNoticePageEnvelope = EnvelopeOf(PageOf(AdminSysNoticeVO));
