@@ -4,6 +4,7 @@
  * of the archive became the new contest.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeOf } from '../envelope';
 
 /** Largest archive the import accepts (bytes). */
 export const CCS_ARCHIVE_MAX_BYTES = 64 * 1024 * 1024;
@@ -23,3 +24,4 @@ export const CcsArchiveImportResult = Type.Object({
   skipped: Type.Integer(),
 });
 export type CcsArchiveImportResult = Static<typeof CcsArchiveImportResult>;
+export const CcsArchiveImportEnvelope = EnvelopeOf(CcsArchiveImportResult);

@@ -7,8 +7,9 @@
  * could replace those readers later.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeOf } from '../envelope';
 import { Nullable } from '../nullable';
-import type { OiScrollBoard } from './scroll-board';
+import { OiScrollBoard } from './scroll-board';
 
 /** Largest import file accepted (characters). */
 export const CCS_IMPORT_MAX_CHARS = 4_000_000;
@@ -53,6 +54,7 @@ export const CcsImportResult = Type.Object({
   rows: Type.Array(CcsImportRow),
 });
 export type CcsImportResult = Static<typeof CcsImportResult>;
+export const CcsImportResultEnvelope = EnvelopeOf(CcsImportResult);
 
 /** Largest event feed accepted, uploaded or fetched (bytes). */
 export const CCS_FEED_MAX_BYTES = 16 * 1024 * 1024;
@@ -68,37 +70,51 @@ export const CcsFeedBody = Type.Object({
 export type CcsFeedBody = Static<typeof CcsFeedBody>;
 
 /** One judged submission of a pass-fail feed, in the shape the ACM scroll board replays. */
-export interface CcsFeedSubmission {
+export const CcsFeedSubmission = Type.Object({
   /** The team id (stands for the user on our boards). */
-  uid: string;
-  username: string;
+  uid: Type.String(),
+  username: Type.String(),
   /** Team display name. */
-  name: string;
+  name: Type.String(),
   /** Organization name. */
-  school: string | null;
+  school: Nullable(Type.String()),
   /** Order of the submission in the feed (ties of equal times). */
-  submitId: number;
+  submitId: Type.Integer(),
   /** Our judge status code for the judgement type (0 AC, -1 WA, 1 TLE, …, -2 CE). */
-  status: number;
+  status: Type.Integer(),
   /** Epoch ms. */
-  submitTime: number;
+  submitTime: Type.Number(),
   /** Problem label. */
-  displayId: string;
-}
+  displayId: Type.String(),
+});
+export type CcsFeedSubmission = Static<typeof CcsFeedSubmission>;
 
-/** A Contest API event feed, read into our scroll boards. */
-export type CcsFeedBoard = {
-  contestName: string;
+/** What every feed board carries, pass-fail or scored. */
+const feedBoardBase = {
+  contestName: Type.String(),
   /** Epoch ms; the feed's contest start_time. */
-  startTime: number;
-  endTime: number;
+  startTime: Type.Number(),
+  endTime: Type.Number(),
   /** Epoch ms; start + duration − scoreboard_freeze_duration; null: never frozen. */
-  freezeTime: number | null;
+  freezeTime: Nullable(Type.Number()),
   /** Penalty minutes per rejected attempt the feed declares (our reveal counts 20). */
-  penaltyMinutes: number;
+  penaltyMinutes: Type.Number(),
   /** Problem labels in ordinal order, and their colours. */
-  problems: string[];
-  colors: Record<string, string | null>;
+  problems: Type.Array(Type.String()),
+  colors: Type.Record(Type.String(), Nullable(Type.String())),
   /** Lines read, lines skipped (not JSON, unknown type), submissions without a final judgement. */
-  stats: { lines: number; skipped: number; pending: number; hiddenTeams: number };
-} & ({ kind: 'acm'; submissions: CcsFeedSubmission[] } | { kind: 'oi'; board: OiScrollBoard });
+  stats: Type.Object({
+    lines: Type.Integer(),
+    skipped: Type.Integer(),
+    pending: Type.Integer(),
+    hiddenTeams: Type.Integer(),
+  }),
+};
+
+/** A Contest API event feed, read into our scroll boards (ACM: the submissions; OI: the board). */
+export const CcsFeedBoard = Type.Union([
+  Type.Object({ ...feedBoardBase, kind: Type.Literal('acm'), submissions: Type.Array(CcsFeedSubmission) }),
+  Type.Object({ ...feedBoardBase, kind: Type.Literal('oi'), board: OiScrollBoard }),
+]);
+export type CcsFeedBoard = Static<typeof CcsFeedBoard>;
+export const CcsFeedBoardEnvelope = EnvelopeOf(CcsFeedBoard);

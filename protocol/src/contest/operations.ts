@@ -56,6 +56,41 @@ import {
   ScrollBoardQuery,
   UnreadAnnouncementBody,
 } from './schemas';
+// group, replay, virtual, ccs admin
+import { PagedGidQuery } from '../group/schemas';
+import { GroupAdminContestPageEnvelope, GroupContestPageEnvelope } from './group-responses';
+import { AddFromGroupQuery, AidCidQuery, GroupContestVisibleQuery } from './group-schemas';
+import { CcsArchiveImportEnvelope, CcsArchiveQuery } from './ccs-archive';
+import { CcsFeedBoardEnvelope, CcsFeedBody, CcsImportBody, CcsImportResultEnvelope } from './ccs-import';
+import {
+  ContestReplaysEnvelope,
+  ReplayBoardPageEnvelope,
+  ReplayBoardQuery,
+  ReplayControlBody,
+  ReplayStartBody,
+  ReplayStateEnvelope,
+} from './replay';
+import {
+  CheckContestSubmissionsBody,
+  ContestJudgePageEnvelope,
+  ContestSubmissionListQuery,
+  ContestSubmissionStatusEnvelope,
+  RejudgeContestProblemQuery,
+} from './submissions';
+import {
+  ClarificationListEnvelope,
+  GhostPageEnvelope,
+  OptionalVirtualParticipationEnvelope,
+  VirtualAnnouncementsEnvelope,
+  VirtualBoardQuery,
+  VirtualFinalBoardEnvelope,
+  VirtualFinalBoardQuery,
+  VirtualOfUserQuery,
+  VirtualParticipationEnvelope,
+  VirtualParticipationListEnvelope,
+  VirtualStartBody,
+  VirtualVidQuery,
+} from './virtual-schemas';
 
 export const contestOperations = {
   // contest/routes.ts
@@ -135,4 +170,80 @@ export const contestOperations = {
   'PUT /api/admin/contest/announcement': { body: AnnouncementBody, response: EmptyEnvelope },
   'DELETE /api/admin/contest/announcement': { querystring: AidQuery, response: EmptyEnvelope },
   // end contest/routes.ts
+  // group, replay, virtual, ccs admin
+  'GET /api/contest-submissions': {
+    querystring: ContestSubmissionListQuery,
+    response: ContestJudgePageEnvelope,
+  },
+  'POST /api/check-contest-submissions-status': {
+    body: CheckContestSubmissionsBody,
+    response: ContestSubmissionStatusEnvelope,
+  },
+  'GET /api/admin/judge/rejudge-contest-problem': {
+    querystring: RejudgeContestProblemQuery,
+    response: EmptyEnvelope,
+  },
+  'GET /api/admin/contest/ccs/archive': { querystring: CcsArchiveQuery, response: FileBytes },
+  'POST /api/admin/contest/ccs/archive/import': { response: CcsArchiveImportEnvelope },
+  'POST /api/admin/contest/ccs/import': { body: CcsImportBody, response: CcsImportResultEnvelope },
+  'POST /api/admin/contest/ccs/feed-board': { body: CcsFeedBody, response: CcsFeedBoardEnvelope },
+  'POST /api/contest/replay/start': { body: ReplayStartBody, response: ReplayStateEnvelope },
+  'POST /api/contest/replay/control': { body: ReplayControlBody, response: ReplayStateEnvelope },
+  'GET /api/contest/replay/of-contest': { querystring: CidQuery, response: ContestReplaysEnvelope },
+  'GET /api/contest/replay/board': { querystring: ReplayBoardQuery, response: ReplayBoardPageEnvelope },
+  'POST /api/contest/virtual/start': { body: VirtualStartBody, response: VirtualParticipationEnvelope },
+  'GET /api/contest/virtual/current': { response: OptionalVirtualParticipationEnvelope },
+  'GET /api/contest/virtual/of-contest': {
+    querystring: CidQuery,
+    response: OptionalVirtualParticipationEnvelope,
+  },
+  'GET /api/contest/virtual/board': { querystring: VirtualBoardQuery, response: GhostPageEnvelope },
+  'GET /api/contest/virtual/announcements': {
+    querystring: VirtualVidQuery,
+    response: VirtualAnnouncementsEnvelope,
+  },
+  'GET /api/contest/virtual/clarifications': {
+    querystring: VirtualVidQuery,
+    response: ClarificationListEnvelope,
+  },
+  'GET /api/contest/virtual/of-user': {
+    querystring: VirtualOfUserQuery,
+    response: VirtualParticipationListEnvelope,
+  },
+  'GET /api/contest/virtual/final-board': {
+    querystring: VirtualFinalBoardQuery,
+    response: VirtualFinalBoardEnvelope,
+  },
+  'GET /api/group/get-contest-list': { querystring: PagedGidQuery, response: GroupContestPageEnvelope },
+  'GET /api/group/get-admin-contest-list': {
+    querystring: PagedGidQuery,
+    response: GroupAdminContestPageEnvelope,
+  },
+  'GET /api/group/contest': { querystring: CidQuery, response: AdminContestVOEnvelope },
+  'POST /api/group/contest': { body: AdminContestBody, response: EmptyEnvelope },
+  'PUT /api/group/contest': { body: AdminContestBody, response: EmptyEnvelope },
+  'DELETE /api/group/contest': { querystring: CidQuery, response: EmptyEnvelope },
+  'PUT /api/group/change-contest-visible': { querystring: GroupContestVisibleQuery, response: EmptyEnvelope },
+  'GET /api/group/get-contest-problem-list': {
+    querystring: AdminProblemListQuery,
+    response: AdminContestProblemListEnvelope,
+  },
+  'GET /api/group/contest-problem': { querystring: CidPidQuery, response: ContestProblemEnvelope },
+  'PUT /api/group/contest-problem': { body: ContestProblemBody, response: EmptyEnvelope },
+  'DELETE /api/group/contest-problem': { querystring: CidPidQuery, response: EmptyEnvelope },
+  'POST /api/group/add-contest-problem-from-public': {
+    body: AddFromPublicBody,
+    response: AddedPublicProblemEnvelope,
+  },
+  'POST /api/group/add-contest-problem-from-group': {
+    querystring: AddFromGroupQuery,
+    response: EmptyEnvelope,
+  },
+  'GET /api/group/get-contest-announcement-list': {
+    querystring: PagedCidQuery,
+    response: AnnouncementVOPageEnvelope,
+  },
+  'POST /api/group/contest-announcement': { body: AnnouncementBody, response: EmptyEnvelope },
+  'PUT /api/group/contest-announcement': { body: AnnouncementBody, response: EmptyEnvelope },
+  'DELETE /api/group/contest-announcement': { querystring: AidCidQuery, response: EmptyEnvelope },
 } as const satisfies Partial<OperationTable>;

@@ -7,27 +7,39 @@
  * viewer, between pushes) computes the same moment from the same stored anchor.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeOf } from '../envelope';
+import { rankPageFields } from './group-responses';
 import type { RankDelta } from './rank-delta';
 
 export const REPLAY_MIN_SPEED = 1;
 export const REPLAY_MAX_SPEED = 60;
 
 /** A replay's clock as stored and pushed. */
-export interface ReplayState {
-  rid: number;
-  cid: number;
+export const ReplayState = Type.Object({
+  rid: Type.Integer(),
+  cid: Type.Integer(),
   /** The contest's duration in ms: the clock stops there. */
-  duration: number;
-  speed: number;
-  paused: boolean;
-  anchorElapsed: number;
-  anchorAt: number;
+  duration: Type.Number(),
+  speed: Type.Number(),
+  paused: Type.Boolean(),
+  anchorElapsed: Type.Number(),
+  anchorAt: Type.Number(),
   /** The admin chose the unsealed board; otherwise the seal applies at its elapsed time. */
-  unsealed: boolean;
+  unsealed: Type.Boolean(),
   /** Bumped by every control (pause, resume, speed, seek, view). */
-  revision: number;
-  closed: boolean;
-}
+  revision: Type.Integer(),
+  closed: Type.Boolean(),
+});
+export type ReplayState = Static<typeof ReplayState>;
+export const ReplayStateEnvelope = EnvelopeOf(ReplayState);
+
+/** The open replays of a contest, and whether the caller may start one. */
+export const ContestReplays = Type.Object({
+  canStart: Type.Boolean(),
+  replays: Type.Array(ReplayState),
+});
+export type ContestReplays = Static<typeof ContestReplays>;
+export const ContestReplaysEnvelope = EnvelopeOf(ContestReplays);
 
 /** Elapsed contest milliseconds of a replay clock at `now`, held within [0, duration]. */
 export function replayElapsed(
@@ -112,16 +124,15 @@ export interface ReplayPushed {
 }
 
 /** A page of the replay board, with what a viewer needs to follow the pushes. */
-export interface ReplayBoardPage<Row = unknown> {
-  records: Row[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-  version: string;
-  elapsed: number;
-  sealed: boolean;
-  state: ReplayState;
+export const ReplayBoardPage = Type.Object({
+  ...rankPageFields,
+  /** `<variant>/<version>` the board is at (as x-oj-board-version). */
+  version: Type.String(),
+  elapsed: Type.Number(),
+  sealed: Type.Boolean(),
+  state: ReplayState,
   /** The caller may control the replay (admin or the contest's creator). */
-  canControl: boolean;
-}
+  canControl: Type.Boolean(),
+});
+export type ReplayBoardPage = Static<typeof ReplayBoardPage>;
+export const ReplayBoardPageEnvelope = EnvelopeOf(ReplayBoardPage);

@@ -3,7 +3,9 @@
  * contest-submissions, check-contest-submissions-status, rejudge-contest-problem).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeOf, PageOf } from '../envelope';
 import { Nullable } from '../nullable';
+import { JudgeSchema } from '../submission/schemas';
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
@@ -47,6 +49,11 @@ export const ContestJudgeItem = Type.Object({
   isManual: Nullable(Type.Boolean()),
 });
 export type ContestJudgeItem = Static<typeof ContestJudgeItem>;
+
+export const ContestJudgePageEnvelope = EnvelopeOf(PageOf(ContestJudgeItem));
+
+/** check-contest-submissions-status: the judge rows keyed by submitId. */
+export const ContestSubmissionStatusEnvelope = EnvelopeOf(Type.Record(Type.String(), JudgeSchema));
 
 export const CheckContestSubmissionsBody = Type.Object({
   /** Numbers, or digit strings as the original client may send. */

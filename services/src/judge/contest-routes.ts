@@ -1,13 +1,7 @@
 // HTTP shape of the contest submission endpoints (reference §1); rules in contest-submissions.ts.
-import { Type } from '@sinclair/typebox';
-import { EmptyEnvelope, EnvelopeOf, PageOf, Permission } from '@oj/protocol';
-import {
-  CheckContestSubmissionsBody,
-  ContestJudgeItem,
-  ContestSubmissionListQuery,
-  RejudgeContestProblemQuery,
-} from '@oj/protocol/contest/submissions';
-import { JudgeSchema } from '@oj/protocol/submission/schemas';
+import { Permission } from '@oj/protocol';
+import { contestOperations as O } from '@oj/protocol/contest/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import type { ContestSubmissionViews } from './contest-submissions';
@@ -25,11 +19,7 @@ export function registerContestSubmissionRoutes(
     '/api/contest-submissions',
     {
       config: { access: 'login' },
-      schema: {
-        tags,
-        querystring: ContestSubmissionListQuery,
-        response: { 200: EnvelopeOf(PageOf(ContestJudgeItem)) },
-      },
+      schema: { tags, ...routeSchema(O['GET /api/contest-submissions']) },
     },
     async (req) => ok(await views.list(req.user!, req.query)),
   );
@@ -38,11 +28,7 @@ export function registerContestSubmissionRoutes(
     '/api/check-contest-submissions-status',
     {
       config: { access: 'login' },
-      schema: {
-        tags,
-        body: CheckContestSubmissionsBody,
-        response: { 200: EnvelopeOf(Type.Record(Type.String(), JudgeSchema)) },
-      },
+      schema: { tags, ...routeSchema(O['POST /api/check-contest-submissions-status']) },
     },
     async (req) =>
       ok(
@@ -58,7 +44,7 @@ export function registerContestSubmissionRoutes(
     '/api/admin/judge/rejudge-contest-problem',
     {
       config: { access: 'login', roles: ['root'], permissions: [Permission.REJUDGE] },
-      schema: { tags, querystring: RejudgeContestProblemQuery, response: { 200: EmptyEnvelope } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/judge/rejudge-contest-problem']) },
     },
     async (req) => {
       await judge.rejudgeContestProblem(req.query.cid, req.query.pid);

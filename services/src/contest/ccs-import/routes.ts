@@ -1,10 +1,7 @@
 // HTTP shape of the Contest API imports: /api/admin/contest/ccs/… with our envelope.
-import {
-  CcsFeedBody,
-  CcsImportBody,
-  CCS_FEED_MAX_BYTES,
-  CCS_IMPORT_MAX_CHARS,
-} from '@oj/protocol/contest/ccs-import';
+import { CCS_FEED_MAX_BYTES, CCS_IMPORT_MAX_CHARS } from '@oj/protocol/contest/ccs-import';
+import { contestOperations as O } from '@oj/protocol/contest/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../../platform/http/app';
 import { ok } from '../../platform/http/envelope';
 import { requestLanguage, translateMessage } from '../../platform/http/message-catalog';
@@ -21,7 +18,7 @@ export function registerCcsImportRoutes(app: App, s: CcsImportService) {
     {
       config: backOffice,
       bodyLimit: CCS_IMPORT_MAX_CHARS * 4 + 4096,
-      schema: { tags, body: CcsImportBody },
+      schema: { tags, ...routeSchema(O['POST /api/admin/contest/ccs/import']) },
     },
     async (req) => {
       const r = await s.importFile(req.user!, req.body);
@@ -38,7 +35,7 @@ export function registerCcsImportRoutes(app: App, s: CcsImportService) {
     {
       config: backOffice,
       bodyLimit: CCS_FEED_MAX_BYTES * 4 + 4096,
-      schema: { tags, body: CcsFeedBody },
+      schema: { tags, ...routeSchema(O['POST /api/admin/contest/ccs/feed-board']) },
     },
     async (req) => ok(await s.readFeed(req.body)),
   );

@@ -16,7 +16,6 @@ import {
   type ReplayPushed,
   type ReplayState,
 } from '@oj/protocol/contest/replay';
-import type { RankRow } from '@oj/protocol/contest/scoreboard';
 import { GhostBoard } from '@oj/protocol/contest/virtual';
 import * as repo from '../repository';
 import type { Db } from '../repository';
@@ -48,7 +47,7 @@ interface Held {
 }
 
 /** A page of a replay board as its holder answers it (the caller's right to control is added later). */
-export type ReplayPage = Omit<ReplayBoardPage<RankRow>, 'canControl'>;
+export type ReplayPage = Omit<ReplayBoardPage, 'canControl'>;
 
 type BoardRequest = { op: 'page'; current: number; size: number } | { op: 'poke' };
 

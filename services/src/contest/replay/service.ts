@@ -10,7 +10,6 @@ import {
   type ReplayStartBody,
   type ReplayState,
 } from '@oj/protocol/contest/replay';
-import type { RankRow } from '@oj/protocol/contest/scoreboard';
 import type { AuthUser } from '../../platform/http/access';
 import { denied, fail } from '../../platform/http/errors';
 import type { ContestContext } from '../access';
@@ -85,7 +84,7 @@ export function createReplayService(ctx: ContestContext, engine: ReplayEngine) {
   async function board(
     viewer: AuthUser | null,
     q: { rid: number; currentPage?: number; limit?: number },
-  ): Promise<ReplayBoardPage<RankRow>> {
+  ): Promise<ReplayBoardPage> {
     const { admin } = await watched(viewer, q.rid);
     let page;
     try {
