@@ -1,11 +1,8 @@
 // HTTP shape of markdown uploads (reference core.md §10) and their static serving.
-import type { FastifyRequest } from 'fastify';
-import {
-  DeleteMdImageQuery,
-  MD_FILE_MAX_BYTES,
-  MD_IMAGE_MAX_BYTES,
-  PublicMdParams,
-} from '@oj/protocol/file/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MD_FILE_MAX_BYTES, MD_IMAGE_MAX_BYTES } from '@oj/protocol/file/schemas';
+import { fileOperations as O } from '@oj/protocol/file/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import { ApiError, Messages } from '../platform/http/errors';
 import { INT32_MAX } from '../platform/http/request-bounds';
 import { UPLOAD_MALFORMED } from '../platform/http/upload';
@@ -52,40 +49,60 @@ async function readUpload(req: FastifyRequest, field: string, limit: number) {
 }
 
 export function registerFileRoutes(app: App, s: FileService): void {
-  app.post('/api/file/upload-md-img', { config: login }, async (req) => {
-    const { file } = await readUpload(req, 'image', MD_IMAGE_MAX_BYTES);
-    return ok(await s.uploadImage(req.user!, file));
-  });
-  app.post('/api/file/upload-md-file', { config: login }, async (req) => {
-    const { file, gid } = await readUpload(req, 'file', MD_FILE_MAX_BYTES);
-    return ok(await s.uploadFile(req.user!, file, gid));
-  });
+  const multipart = { consumes: ['multipart/form-data'] };
+  app.post(
+    '/api/file/upload-md-img',
+    { config: login, schema: { ...multipart, ...routeSchema(O['POST /api/file/upload-md-img']) } },
+    async (req) => {
+      const { file } = await readUpload(req, 'image', MD_IMAGE_MAX_BYTES);
+      return ok(await s.uploadImage(req.user!, file));
+    },
+  );
+  app.post(
+    '/api/file/upload-md-file',
+    { config: login, schema: { ...multipart, ...routeSchema(O['POST /api/file/upload-md-file']) } },
+    async (req) => {
+      const { file, gid } = await readUpload(req, 'file', MD_FILE_MAX_BYTES);
+      return ok(await s.uploadFile(req.user!, file, gid));
+    },
+  );
   app.get(
     '/api/file/delete-md-img',
-    { config: login, schema: { querystring: DeleteMdImageQuery } },
+    { config: login, schema: routeSchema(O['GET /api/file/delete-md-img']) },
     async (req) => ok(await s.deleteImage(req.user!, req.query.fileId)),
   );
 
-  // Served without the envelope. Uploaded bytes never run as a page: nosniff, no scripts, and
-  // anything that is not a checked image downloads as an attachment.
+  // Served without the envelope (sendServed).
   for (const kind of ['img', 'file'] as const)
     app.get(
       `/api/public/${kind}/md/:name`,
-      { config: anonymous, schema: { params: PublicMdParams } },
+      { config: anonymous, schema: routeSchema(O[`GET /api/public/${kind}/md/:name`]) },
       async (req, reply) => {
         const file = await s.served(kind, req.params.name);
         if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
-        reply
-          .type(file.contentType)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'public, max-age=31536000, immutable');
-        if (kind === 'file')
-          reply.header(
-            'Content-Disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName ?? 'file')}`,
-          );
-        return reply.send(Buffer.from(file.bytes));
+        return sendServed(reply, kind, file);
       },
     );
+}
+
+/**
+ * Served without the envelope (FileBytes: the bytes as they are). Uploaded bytes never run as a
+ * page: nosniff, no scripts, and anything that is not a checked image downloads as an attachment.
+ */
+function sendServed(
+  reply: FastifyReply,
+  kind: 'img' | 'file',
+  file: { bytes: Uint8Array; contentType: string; originalName: string | null },
+) {
+  reply
+    .type(file.contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'public, max-age=31536000, immutable');
+  if (kind === 'file')
+    reply.header(
+      'Content-Disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName ?? 'file')}`,
+    );
+  return reply.send(Buffer.from(file.bytes));
 }
