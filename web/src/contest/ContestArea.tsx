@@ -31,7 +31,7 @@ import { ContestSubmissionsTab } from './ContestSubmissionsTab';
 import { RankBoard } from './RankBoard';
 import { ScrollBoardSettings } from './ScrollBoardSettings';
 import { useContestStore } from './store';
-import type { ContestVO } from './types';
+import type { ContestInfoVO, ContestVO } from './types';
 import { useUnreadAnnouncements } from './unread';
 import { useContestClock } from './useContestClock';
 import './contest.css';
@@ -132,7 +132,8 @@ function ContestBody({
   reloadAccess,
   access,
 }: {
-  contest: ContestVO;
+  /** From get-contest-info (isContestAdmin there), or a contest read elsewhere without it. */
+  contest: ContestVO & Partial<Pick<ContestInfoVO, 'isContestAdmin'>>;
   access: boolean;
   reloadAccess(): void;
 }) {

@@ -27,7 +27,7 @@ export function ContestSubmissionsTab({ cid, contest }: { cid: string; contest: 
   const list = useLoad(
     () =>
       contestApi.submissions({
-        contestID: cid,
+        contestID: Number(cid),
         beforeContestSubmit: false,
         onlyMine,
         currentPage: page,

@@ -156,7 +156,7 @@ function RankBoardView({
   const [force, setForce] = useState(false);
   const [auto, setAuto] = useState(!ended);
   const [concerned, setConcerned] = useState<string[]>(() => readConcerned(cid));
-  const [data, setData] = useState<Page<BoardRow> | null>(null);
+  const [data, setData] = useState<RankPage<BoardRow> | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);

@@ -7,7 +7,7 @@ import { oiCellTone } from './board-rules';
 import { useRevealControls } from './scroll-controls';
 import { nextOiReveal, revealNextOi, type OiScrollState } from './scroll-reveal-oi';
 import { defaultMedals, medalsFromAwards, ranksAndMedals, type MedalCounts } from './scroll-reveal';
-import type { ScrollBoardInfo } from './types';
+import type { MedalConfig } from './types';
 
 export function OiScrollBoardView({
   initial,
@@ -18,7 +18,7 @@ export function OiScrollBoardView({
   initial: OiScrollState;
   colors: Record<string, string | null>;
   medalQuery: number[] | null;
-  awards: Pick<ScrollBoardInfo, 'awardType' | 'awardConfigList'>;
+  awards: MedalConfig;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState(initial);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { useLoad } from '../shell/useLoad';
 import { contestApi } from './api';
-import type { ScrollBoardInfo } from './types';
+import type { MedalConfig, ScrollBoardInfo } from './types';
 import { shownName } from './board-rules';
 import { parseServerDate } from './rules';
 import { useRevealControls } from './scroll-controls';
@@ -73,7 +73,7 @@ export function Board({
   initial: ScrollState;
   colors: Record<string, string | null>;
   medalQuery: number[] | null;
-  awards: Pick<ScrollBoardInfo, 'awardType' | 'awardConfigList'>;
+  awards: MedalConfig;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState(initial);

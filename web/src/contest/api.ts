@@ -1,81 +1,57 @@
-// Calls of the contest screens (paths and shapes: services/src/contest/routes.ts).
-import type { AcmRankRow, OiRankRow } from '@oj/protocol/contest/scoreboard';
-import type { OiScrollBoard } from '@oj/protocol/contest/scroll-board';
-import { api } from '../api/client';
-import type {
-  AcInfoRow,
-  AnnouncementVO,
-  ContestProblemRow,
-  ContestSubmission,
-  ContestVO,
-  Page,
-  PrintJob,
-  ScrollBoardInfo,
-  ScrollSubmission,
-} from './types';
+// Calls of the contest screens, typed by protocol's route table (issue #30).
+import type { Static } from '@sinclair/typebox';
+import type { ACMContestRankVO, OIContestRankVO } from '@oj/protocol/contest/responses';
+import type { ContestListQuery, ContestRankBody } from '@oj/protocol/contest/schemas';
+import type { ContestSubmissionListQuery } from '@oj/protocol/contest/submissions';
+import { api, http } from '../api/client';
 
-export type BoardRow = AcmRankRow | OiRankRow;
+export type BoardRow = Static<typeof ACMContestRankVO> | Static<typeof OIContestRankVO>;
 
-export interface RankRequest {
-  cid: number;
-  currentPage: number;
-  limit: number;
-  forceRefresh: boolean;
-  removeStar: boolean;
-  keyword?: string;
-  concernedList: string[];
-  containsEnd: boolean;
-}
+export type RankRequest = Static<typeof ContestRankBody> & { cid: number };
 
 export const contestApi = {
-  list: (params: { currentPage: number; limit: number; status?: number; type?: number; keyword?: string }) =>
-    api.get<Page<ContestVO>>('/api/get-contest-list', params),
-  info: (cid: string) => api.get<ContestVO>('/api/get-contest-info', { cid }),
-  outsideInfo: (cid: string) =>
-    api.get<{ contest: ContestVO; problemList: ContestProblemRow[] }>('/api/get-contest-outsize-info', {
-      cid,
-    }),
-  access: (cid: string) => api.get<{ access: boolean }>('/api/get-contest-access', { cid }, { quiet: true }),
+  list: (params: Static<typeof ContestListQuery>) => http.get('/api/get-contest-list', params),
+  info: (cid: string) => http.get('/api/get-contest-info', { cid: Number(cid) }),
+  outsideInfo: (cid: string) => http.get('/api/get-contest-outsize-info', { cid: Number(cid) }),
+  access: (cid: string) => http.get('/api/get-contest-access', { cid: Number(cid) }, { quiet: true }),
   register: (cid: string, password: string) =>
-    api.post<null>('/api/register-contest', { cid: Number(cid), password }),
+    http.post('/api/register-contest', { cid: Number(cid), password }),
   problems: (cid: string, opts?: { quiet?: boolean }) =>
-    api.get<ContestProblemRow[]>('/api/get-contest-problem', { cid, containsEnd: true }, opts),
+    http.get('/api/get-contest-problem', { cid: Number(cid), containsEnd: true }, opts),
   problemStatus: (cid: string, pidList: number[]) =>
-    api.post<Record<string, { status: number; score: number | null }>>(
+    http.post(
       '/api/get-user-problem-status',
       { pidList, isContestProblemList: true, cid: Number(cid), containsEnd: true },
       { quiet: true },
     ),
-  submissions: (params: Record<string, unknown>) =>
-    api.get<Page<ContestSubmission>>('/api/contest-submissions', params),
+  submissions: (params: Static<typeof ContestSubmissionListQuery>) =>
+    http.get('/api/contest-submissions', params),
   announcements: (cid: string) =>
-    api.get<Page<AnnouncementVO>>('/api/get-contest-announcement', { cid, currentPage: 1, limit: 100 }),
+    http.get('/api/get-contest-announcement', { cid: Number(cid), currentPage: 1, limit: 100 }),
   /** `onVersion`: the board version the page is at (pushed rank deltas start from it), or null. */
   rank: (body: RankRequest, outside: boolean, onVersion?: (version: string | null) => void) =>
-    api.post<Page<BoardRow>>(
-      outside ? '/api/get-contest-outside-scoreboard' : '/api/get-contest-rank',
-      body,
-      {
-        quiet: true,
-        onHeaders: onVersion && ((h) => onVersion(h.get('x-oj-board-version'))),
-      },
-    ),
+    http.post(outside ? '/api/get-contest-outside-scoreboard' : '/api/get-contest-rank', body, {
+      quiet: true,
+      onHeaders: onVersion && ((h) => onVersion(h.get('x-oj-board-version'))),
+    }),
   acInfo: (cid: string, currentPage: number) =>
-    api.get<Page<AcInfoRow>>('/api/get-contest-ac-info', { cid, currentPage, limit: 20 }),
+    http.get('/api/get-contest-ac-info', { cid: Number(cid), currentPage, limit: 20 }),
   checkAcInfo: (cid: string, id: number, checked: boolean) =>
-    api.put<null>('/api/check-contest-ac-info', { cid: Number(cid), id, checked }),
+    http.put('/api/check-contest-ac-info', { cid: Number(cid), id, checked }),
   submitPrint: (cid: string, content: string) =>
-    api.post<null>('/api/submit-print-text', { cid: Number(cid), content }),
+    http.post('/api/submit-print-text', { cid: Number(cid), content }),
   prints: (cid: string, currentPage: number) =>
-    api.get<Page<PrintJob>>('/api/get-contest-print', { cid, currentPage, limit: 15 }),
+    http.get('/api/get-contest-print', { cid: Number(cid), currentPage, limit: 15 }),
+  // The server reads this PUT's id and cid from the query (the reference's shape), which the typed
+  // client's put (a body only) does not send.
   checkPrint: (cid: string, id: number) =>
     api.put<null>(`/api/check-contest-print-status?id=${id}&cid=${encodeURIComponent(cid)}`),
   rejudgeProblem: (cid: string, pid: number) =>
-    api.get<null>('/api/admin/judge/rejudge-contest-problem', { cid, pid }),
+    http.get('/api/admin/judge/rejudge-contest-problem', { cid: Number(cid), pid }),
   scrollInfo: (cid: string, opts?: { quiet?: boolean }) =>
-    api.get<ScrollBoardInfo>('/api/get-contest-scroll-board-info', { cid }, opts),
+    http.get('/api/get-contest-scroll-board-info', { cid: Number(cid) }, opts),
   scrollSubmissions: (cid: string, removeStar: boolean, opts?: { quiet?: boolean }) =>
-    api.get<ScrollSubmission[]>('/api/get-contest-scroll-board-submission', { cid, removeStar }, opts),
+    http.get('/api/get-contest-scroll-board-submission', { cid: Number(cid), removeStar }, opts),
   scrollOi: (cid: string, removeStar: boolean, opts?: { quiet?: boolean }) =>
-    api.get<OiScrollBoard>('/api/get-contest-scroll-board-oi', { cid, removeStar }, opts),
+    http.get('/api/get-contest-scroll-board-oi', { cid: Number(cid), removeStar }, opts),
 };

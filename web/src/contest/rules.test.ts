@@ -44,6 +44,7 @@ const contest = (over: Partial<ContestVO> = {}): ContestVO => ({
   allowEndSubmit: false,
   count: 3,
   now: null,
+  autoRealRank: null,
   sealRank: true,
   openPrint: true,
   sealRankTime: '2026-01-01T04:00:00.000+0000',
