@@ -1,6 +1,7 @@
 // The back office (reference/api/groups-admin-files.md §4.1, §4.2, §4.5 service info) and the
 // live judge-server / submission-rate pushes of the admin dashboard. Browser-safe.
 import { Type, type Static } from '@sinclair/typebox';
+import { EnvelopeOf, PageOf } from '../envelope';
 import { Nullable } from '../nullable';
 
 // ---------- dashboard ----------
@@ -156,6 +157,10 @@ export const GenerateUserBody = Type.Object({
 });
 export type GenerateUserBody = Static<typeof GenerateUserBody>;
 
+/** POST /api/admin/user/generate-user: the key of the generated accounts' sheet. */
+export const GeneratedUsersKey = Type.Object({ key: Type.String() });
+export type GeneratedUsersKey = Static<typeof GeneratedUsersKey>;
+
 export const KeyQuery = Type.Object({ key: Type.String() });
 
 // ---------- service info ----------
@@ -245,3 +250,41 @@ export const DbAndRedisConfig = Type.Object({
   readOnly: Type.Literal(true),
 });
 export type DbAndRedisConfig = Static<typeof DbAndRedisConfig>;
+
+// ---------- e-mail settings (§4.5) ----------
+
+/**
+ * GET /api/admin/config/get-email-config: the reference's `EmailConfigDTO` from the deployment's
+ * SMTP_* settings (the password never sent), plus `emailFrom` and whether mail is really delivered.
+ */
+export const EmailConfig = Type.Object({
+  emailHost: Nullable(Type.String()),
+  emailPort: Nullable(Type.Integer()),
+  emailUsername: Nullable(Type.String()),
+  emailPassword: Type.Null(),
+  emailBGImg: Type.Null(),
+  emailSsl: Nullable(Type.Boolean()),
+  emailFrom: Nullable(Type.String()),
+  /** False when no SMTP server is configured (test mails go to the outbox). */
+  delivers: Type.Boolean(),
+});
+export type EmailConfig = Static<typeof EmailConfig>;
+
+/** POST /api/admin/config/test-email */
+export const TestEmailBody = Type.Object({ email: Type.Optional(Nullable(Type.String())) });
+
+// ---------- success envelopes ----------
+
+export const DashboardInfoEnvelope = EnvelopeOf(DashboardInfo);
+export const SessionEnvelope = EnvelopeOf(SessionVO);
+export const SessionListEnvelope = EnvelopeOf(Type.Array(SessionVO));
+export const JudgeServerListEnvelope = EnvelopeOf(JudgeServerList);
+export const SubmissionRateEnvelope = EnvelopeOf(SubmissionRate);
+export const JudgeServiceInfoListEnvelope = EnvelopeOf(Type.Array(JudgeServiceInfo));
+export const ServiceInfoEnvelope = EnvelopeOf(ServiceInfo);
+export const DbAndRedisConfigEnvelope = EnvelopeOf(DbAndRedisConfig);
+export const UserRolesPageEnvelope = EnvelopeOf(PageOf(UserRolesVO));
+/** Every row's outcome (a refused row makes the answer a 400 with the same data). */
+export const BatchResultEnvelope = EnvelopeOf(Type.Array(BatchRowResult));
+export const GeneratedUsersKeyEnvelope = EnvelopeOf(GeneratedUsersKey);
+export const EmailConfigEnvelope = EnvelopeOf(EmailConfig);

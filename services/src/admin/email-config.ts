@@ -1,7 +1,8 @@
 // E-mail settings of the back office (reference §4.5): the SMTP settings are the deployment's
 // (SMTP_* environment variables, read once at start), shown read-only; a test mail goes out
 // through the platform mailer (or its outbox when no SMTP server is configured).
-import { Type } from '@sinclair/typebox';
+import { adminOperations as O } from '@oj/protocol/admin/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { AppContext } from '../platform/context';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
@@ -31,7 +32,10 @@ export function registerEmailRoutes(app: App, ctx: AppContext) {
   const mailer = createMailer({ config: ctx.config.mail, db: ctx.db, log: ctx.log });
   app.get(
     '/api/admin/config/get-email-config',
-    { config: sysAdmin, schema: { tags: ['admin'] } },
+    {
+      config: sysAdmin,
+      schema: { tags: ['admin'], ...routeSchema(O['GET /api/admin/config/get-email-config']) },
+    },
     async () => {
       const m = ctx.config.mail;
       return ok({
@@ -49,7 +53,10 @@ export function registerEmailRoutes(app: App, ctx: AppContext) {
   );
   app.put(
     '/api/admin/config/set-email-config',
-    { config: sysAdmin, schema: { tags: ['admin'] } },
+    {
+      config: sysAdmin,
+      schema: { tags: ['admin'], ...routeSchema(O['PUT /api/admin/config/set-email-config']) },
+    },
     async () => {
       throw fail(EMAIL_MSG.READ_ONLY);
     },
@@ -58,10 +65,7 @@ export function registerEmailRoutes(app: App, ctx: AppContext) {
     '/api/admin/config/test-email',
     {
       config: sysAdmin,
-      schema: {
-        tags: ['admin'],
-        body: Type.Object({ email: Type.Optional(Type.Union([Type.String(), Type.Null()])) }),
-      },
+      schema: { tags: ['admin'], ...routeSchema(O['POST /api/admin/config/test-email']) },
     },
     async (req) => {
       const email = (req.body.email ?? '').trim();

@@ -1,23 +1,9 @@
 // HTTP shape of the back office endpoints the admin capability owns (reference §4.1, §4.2,
 // §4.5 service info) plus the dashboard's live lists.
-import { Type } from '@sinclair/typebox';
-import {
-  DashboardInfo,
-  DeleteUsersBody,
-  EditUserBody,
-  GenerateUserBody,
-  DbAndRedisConfig,
-  InsertBatchBody,
-  JudgeServerList,
-  JudgeServiceInfo,
-  KeyQuery,
-  ServiceInfo,
-  SessionVO,
-  SubmissionRate,
-  UserListQuery,
-  UserRolesVO,
-} from '@oj/protocol/admin/schemas';
-import { EmptyEnvelope, EnvelopeOf, PageOf } from '@oj/protocol';
+import type { FastifyReply } from 'fastify';
+import type { DbAndRedisConfig } from '@oj/protocol/admin/schemas';
+import { adminOperations as O } from '@oj/protocol/admin/operations';
+import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
 import { ok, okEmpty } from '../platform/http/envelope';
 import { fail } from '../platform/http/errors';
@@ -46,7 +32,7 @@ export function registerAdminRoutes(
   // ---------- dashboard ----------
   app.get(
     '/api/admin/dashboard/get-dashboard-info',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(DashboardInfo) } } },
+    { config: admins, schema: { tags, ...routeSchema(O['GET /api/admin/dashboard/get-dashboard-info']) } },
     async () => ok(await s.dashboard.info()),
   );
   // The reference's client posts a form body here (application/x-www-form-urlencoded, which the
@@ -59,57 +45,67 @@ export function registerAdminRoutes(
     );
     scope.post(
       '/api/admin/dashboard/get-sessions',
-      { config: admins, schema: { tags, response: { 200: EnvelopeOf(SessionVO) } } },
+      { config: admins, schema: { tags, ...routeSchema(O['POST /api/admin/dashboard/get-sessions']) } },
       async (req) => ok(await s.dashboard.previousSession(req.user!.uid)),
     );
   });
   app.get(
     '/api/admin/dashboard/recent-sessions',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(SessionVO)) } } },
+    { config: admins, schema: { tags, ...routeSchema(O['GET /api/admin/dashboard/recent-sessions']) } },
     async (req) => ok(await s.dashboard.recentSessions(req.user!.uid)),
   );
   app.get(
     '/api/admin/dashboard/judge-servers',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(JudgeServerList) } } },
+    { config: admins, schema: { tags, ...routeSchema(O['GET /api/admin/dashboard/judge-servers']) } },
     async () => ok(s.live.judgeServers()),
   );
   app.get(
     '/api/admin/dashboard/submission-rate',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(SubmissionRate) } } },
+    { config: admins, schema: { tags, ...routeSchema(O['GET /api/admin/dashboard/submission-rate']) } },
     async () => ok(s.live.submissionRate()),
   );
   app.get(
     '/api/admin/config/get-judge-service-info',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(Type.Array(JudgeServiceInfo)) } } },
+    { config: admins, schema: { tags, ...routeSchema(O['GET /api/admin/config/get-judge-service-info']) } },
     async () => ok(s.live.judgeServiceInfo()),
   );
   app.get(
     '/api/admin/config/get-service-info',
-    { config: admins, schema: { tags, response: { 200: EnvelopeOf(ServiceInfo) } } },
+    { config: admins, schema: { tags, ...routeSchema(O['GET /api/admin/config/get-service-info']) } },
     async () => ok(s.live.serviceInfo()),
   );
   // Settings of the deployment, read-only (docs/compat.md BO15).
   app.get(
     '/api/admin/config/get-db-and-redis-config',
-    { config: rootOnly, schema: { tags, response: { 200: EnvelopeOf(DbAndRedisConfig) } } },
+    {
+      config: rootOnly,
+      schema: { tags, ...routeSchema(O['GET /api/admin/config/get-db-and-redis-config']) },
+    },
     async () => ok(s.dbAndRedisConfig()),
   );
-  app.put('/api/admin/config/set-db-and-redis-config', { config: rootOnly, schema: { tags } }, async () => {
-    throw fail(DEPLOYMENT_MSG.READ_ONLY);
-  });
+  app.put(
+    '/api/admin/config/set-db-and-redis-config',
+    {
+      config: rootOnly,
+      schema: { tags, ...routeSchema(O['PUT /api/admin/config/set-db-and-redis-config']) },
+    },
+    async () => {
+      throw fail(DEPLOYMENT_MSG.READ_ONLY);
+    },
+  );
 
   // ---------- users (§4.2) ----------
   app.get(
     '/api/admin/user/get-user-list',
     {
       config: userAdmin,
-      schema: { tags, querystring: UserListQuery, response: { 200: EnvelopeOf(PageOf(UserRolesVO)) } },
+      schema: { tags, ...routeSchema(O['GET /api/admin/user/get-user-list']) },
     },
     async (req) => ok(await s.users.list(req.query)),
   );
   app.put(
     '/api/admin/user/edit-user',
-    { config: userAdmin, schema: { tags, body: EditUserBody, response: { 200: EmptyEnvelope } } },
+    { config: userAdmin, schema: { tags, ...routeSchema(O['PUT /api/admin/user/edit-user']) } },
     async (req) => {
       await s.users.edit(req.body, req.user!);
       return okEmpty();
@@ -117,7 +113,7 @@ export function registerAdminRoutes(
   );
   app.delete(
     '/api/admin/user/delete-user',
-    { config: userAdmin, schema: { tags, body: DeleteUsersBody, response: { 200: EmptyEnvelope } } },
+    { config: userAdmin, schema: { tags, ...routeSchema(O['DELETE /api/admin/user/delete-user']) } },
     async (req) => {
       await s.users.remove(req.body.ids, req.user!);
       return okEmpty();
@@ -125,7 +121,7 @@ export function registerAdminRoutes(
   );
   app.post(
     '/api/admin/user/insert-batch-user',
-    { config: userAdmin, schema: { tags, body: InsertBatchBody } },
+    { config: userAdmin, schema: { tags, ...routeSchema(O['POST /api/admin/user/insert-batch-user']) } },
     async (req) => {
       const rows = req.body.users;
       if (!rows || rows.length === 0) throw fail(M.BATCH_EMPTY);
@@ -144,18 +140,22 @@ export function registerAdminRoutes(
   );
   app.post(
     '/api/admin/user/generate-user',
-    { config: userAdmin, schema: { tags, body: GenerateUserBody } },
+    { config: userAdmin, schema: { tags, ...routeSchema(O['POST /api/admin/user/generate-user']) } },
     async (req) => ok(await s.users.generate(req.body)),
   );
   app.get(
     '/api/file/generate-user-excel',
-    { config: rootOnly, schema: { tags, querystring: KeyQuery } },
+    { config: rootOnly, schema: { tags, ...routeSchema(O['GET /api/file/generate-user-excel']) } },
     async (req, reply) => {
-      const bytes = await s.users.generatedXlsx(req.query.key);
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="${encodeURIComponent(req.query.key)}.xlsx"`)
-        .send(Buffer.from(bytes));
+      return sendSheet(reply, req.query.key, await s.users.generatedXlsx(req.query.key));
     },
   );
+}
+
+/** The generated accounts' spreadsheet, as its bytes (FileBytes: not serialised). */
+function sendSheet(reply: FastifyReply, key: string, bytes: Uint8Array) {
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('Content-Disposition', `attachment; filename="${encodeURIComponent(key)}.xlsx"`)
+    .send(Buffer.from(bytes));
 }
