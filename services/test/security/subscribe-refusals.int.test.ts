@@ -160,6 +160,24 @@ describe('subscribe refusals through a real socket.io client (issue #23 item 9)'
     });
   });
 
+  it("refuses a hidden or a group problem's room to outsiders, as its detail; staff, who read it in the back office, join", async () => {
+    for (const v of [variant('hidden-problem'), variant('group')]) {
+      const detail = `/api/get-problem-detail?problemId=${v.problemKey}${v.gid ? `&gid=${v.gid}` : ''}`;
+      for (const who of ['anonymous', 'user'] as const) {
+        expect(await rest(who, detail), `${v.name} as ${who}`).not.toBe(200);
+        expect(
+          await ask(await socketOf(who), ClientEvents.subscribeProblem, { pid: v.pid }),
+          `${v.name} as ${who}`,
+        ).toEqual({ ok: false, error: 'denied' });
+      }
+      expect(await rest('problemAdmin', `/api/admin/problem?pid=${v.pid}`), v.name).toBe(200);
+      expect(
+        await ask(await socketOf('problemAdmin'), ClientEvents.subscribeProblem, { pid: v.pid }),
+        v.name,
+      ).toEqual({ ok: true });
+    }
+  });
+
   it("refuses a group discussion's room to non-members and admits a public one, as its comments", async () => {
     const user = await socketOf('user');
     expect(await rest('user', `/api/comments?did=${groupDid}`)).not.toBe(200);
