@@ -556,7 +556,9 @@ async function judgeCase(
   const fileIO = task.fileIO ? { ...task.fileIO, source: input } : undefined;
   const compared: { verdict: CompareVerdict | null; message?: string; ms: number } = { verdict: null, ms: 0 };
   const flags = task.outputValidatorFlags;
-  // A sample case keeps the start of the user's output (the detail page shows it: issue #26.3).
+  // A sample case, or one the setter marked visible, keeps the start of the user's output (the
+  // detail page shows it: issue #26.3); every other case's data stays hidden.
+  const shown = tc.sample === true || tc.visible === true;
   let sampleOutput: Buffer | null = null;
   const t0 = performance.now();
   const run = await runProgram(ctx.deps.sandbox, ctx.ws, {
@@ -569,7 +571,7 @@ async function judgeCase(
     inspectOutput:
       task.judgeMode === 'default'
         ? (result, outputPath, maxBytes) => {
-            if (tc.sample) sampleOutput = readHead(outputPath, SAMPLE_IO_CAP + 1);
+            if (shown) sampleOutput = readHead(outputPath, SAMPLE_IO_CAP + 1);
             if (runVerdict(result, limits.timeLimit, limits.memoryLimit).status !== null) return;
             const t1 = performance.now();
             if (flags) {
@@ -590,8 +592,12 @@ async function judgeCase(
     trace.add('case.run.program', r.wallMs);
     trace.add('case.compare', compared.ms);
   }
-  const sampleIO = tc.sample
-    ? sampleTexts(tc, data, expected?.text ?? null, answerFile, sampleOutput ?? run.output)
+  const sampleIO = shown
+    ? {
+        ...sampleTexts(tc, data, expected?.text ?? null, answerFile, sampleOutput ?? run.output),
+        // Named so the detail page can say why it shows the case (a setter's choice, not an example).
+        ...(tc.sample ? {} : { visible: true }),
+      }
     : undefined;
   const finish = (status: number, message?: string, percentage: number | null = null): CaseResult => {
     const c = {

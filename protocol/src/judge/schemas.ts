@@ -48,6 +48,8 @@ export const JudgeTestCaseSchema = Type.Object({
    * the start of its input, expected and user output with the case result (issue #26.3).
    */
   sample: Type.Optional(Type.Boolean()),
+  /** A case the problem setter marked visible: its texts are returned like a sample's (issue #26.3). */
+  visible: Type.Optional(Type.Boolean()),
 });
 export type JudgeTestCase = Static<typeof JudgeTestCaseSchema>;
 
@@ -185,6 +187,8 @@ export const SampleIOSchema = Type.Object({
   output: Type.String({ maxLength: SAMPLE_IO_CAP }),
   /** One of the three was longer than SAMPLE_IO_CAP bytes and is cut. */
   truncated: Type.Boolean(),
+  /** The case is shown because the setter marked it visible, not because it is a statement example. */
+  visible: Type.Optional(Type.Boolean()),
 });
 export type SampleIO = Static<typeof SampleIOSchema>;
 

@@ -174,6 +174,8 @@ export const ProblemCase = Type.Object({
   score: Nullable(Type.Integer()),
   groupNum: Nullable(Type.Integer()),
   status: Type.Integer(),
+  /** Added field (not in HOJ): the setter shows this case's data on a judged submission (issue #26.3). */
+  visible: Type.Boolean(),
   gmtCreate: DateStr,
   gmtModified: DateStr,
 });
@@ -253,6 +255,8 @@ export const CaseInput = Type.Object({
   output: Type.Optional(Nullable(Type.String())),
   score: Type.Optional(Nullable(Type.Integer())),
   groupNum: Type.Optional(Nullable(Type.Integer())),
+  /** Added field: show the case's data on a judged submission; absent keeps the flag of the stored case of that name. */
+  visible: Type.Optional(Nullable(Type.Boolean())),
 });
 export type CaseInput = Static<typeof CaseInput>;
 

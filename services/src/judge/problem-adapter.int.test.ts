@@ -72,6 +72,16 @@ describe.each(DB_KINDS)('judge over the real problem capability on %s', (kind) =
     expect(problem!.testCases.map((c) => c.sample ?? false)).toEqual([true, true, false, false]);
   });
 
+  it('marks the cases the setter made visible in the task; the others stay unmarked (issue #26.3)', async () => {
+    const p3 = await insertProblem(tdb.db, { problem_id: 'P3', title: 'visible cases' });
+    await replaceCases(tdb.db, p3.id, [
+      { input: '1.in', output: '1.out', input_hash: H('a'), output_hash: H('b'), score: 0, visible: true },
+      { input: '2.in', output: '2.out', input_hash: H('c'), output_hash: H('d'), score: 0 },
+    ]);
+    const problem = await problemPortFromProblemCapability(tdb.db).getProblemForJudge(p3.id);
+    expect(problem!.testCases.map((c) => c.visible ?? false)).toEqual([true, false]);
+  });
+
   const counts = () =>
     tdb.db.selectFrom('problem_count').selectAll().where('pid', '=', pid).executeTakeFirstOrThrow();
 

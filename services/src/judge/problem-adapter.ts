@@ -72,6 +72,7 @@ export function toJudgeProblem(p: ProblemForJudge): JudgeProblem {
         score: c.score,
         groupNum: c.groupNum,
         ...(samples.has(`${c.inputHash}:${c.outputHash}`) ? { sample: true } : {}),
+        ...(c.visible ? { visible: true } : {}),
       })),
   };
 }

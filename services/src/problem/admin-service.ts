@@ -107,6 +107,15 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
     return files;
   }
 
+  /**
+   * The stored cases' visible flags by input name: a case listed without the flag (a new zip's
+   * list, an older client) keeps the one of the stored case of the same name (issue #26.3).
+   */
+  async function visibleFlags(existingPid?: number): Promise<Map<string, boolean>> {
+    if (existingPid == null) return new Map();
+    return new Map((await repo.problemCases(db, existingPid)).map((c) => [c.input, c.visible]));
+  }
+
   async function casesFrom(
     dto: ProblemDTO,
     samples: CaseInput[],
@@ -114,6 +123,7 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
   ): Promise<repo.CaseInsert[]> {
     const invalid = caseListError(samples);
     if (invalid) throw fail(invalid);
+    const visible = await visibleFlags(existingPid);
     const upload = dto.isUploadTestCase ?? true;
     const put = (text: string) => ctx.blobs.put(Buffer.from(normalizeNewlines(text)));
     if (!upload) {
@@ -128,6 +138,7 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
           output_hash: await put(output),
           score: s.score ?? 0,
           group_num: s.groupNum ?? 1,
+          visible: s.visible ?? visible.get(input) ?? false,
         });
       }
       return out;
@@ -146,6 +157,7 @@ export function createProblemAdminService(ctx: AppContext, changed: ProblemsChan
         output_hash: files.get(output) ?? (await put('')),
         score: s.score ?? 0,
         group_num: s.groupNum ?? 1,
+        visible: s.visible ?? visible.get(input) ?? false,
       });
     }
     return out;

@@ -292,6 +292,60 @@ describe.each(DB_KINDS)('admin problem endpoints (%s)', (kind) => {
     expect((await h.call('user', 'GET', `/api/file/download-testcase?pid=${row.id}`)).statusCode).toBe(400);
   });
 
+  it('saves the visible flag of a case; a new zip keeps the flags by case name (issue #26.3)', async () => {
+    const upload = async () =>
+      (
+        await h.upload(
+          'admin',
+          '/api/file/upload-testcase-zip?mode=default',
+          'cases.zip',
+          zipSync({ '1.in': txt('1\n'), '1.out': txt('1\n'), '2.in': txt('2\n'), '2.out': txt('4\n') }),
+        )
+      ).json().data.fileListDir as string;
+    const body = {
+      ...problemBody('vis1'),
+      isUploadTestCase: true,
+      uploadTestcaseDir: await upload(),
+      samples: [
+        { input: '1.in', output: '1.out' },
+        { input: '2.in', output: '2.out', visible: true },
+      ],
+    };
+    expect((await h.call('admin', 'POST', '/api/admin/problem', body)).json().status).toBe(200);
+    const row = (await repo.findProblemByDisplayId(h.ctx.db, 'VIS1'))!;
+    const listed = (
+      await h.call('admin', 'GET', `/api/admin/problem/get-problem-cases?pid=${row.id}`)
+    ).json();
+    expect(listed.data.map((c: { input: string; visible: boolean }) => [c.input, c.visible])).toEqual([
+      ['1.in', false],
+      ['2.in', true],
+    ]);
+    // A new zip's list carries no flags: the case of the same name keeps its own.
+    const again = {
+      ...body,
+      problem: { ...body.problem, id: row.id },
+      uploadTestcaseDir: await upload(),
+      samples: [
+        { input: '1.in', output: '1.out' },
+        { input: '2.in', output: '2.out' },
+      ],
+    };
+    expect((await h.call('admin', 'PUT', '/api/admin/problem', again)).json().status).toBe(200);
+    const kept = await repo.problemCases(h.ctx.db, row.id);
+    expect(kept.map((c) => [c.input, c.visible])).toEqual([
+      ['1.in', false],
+      ['2.in', true],
+    ]);
+    // Cleared when the setter says so.
+    const cleared = {
+      ...again,
+      uploadTestcaseDir: null,
+      samples: [{ input: '2.in', output: '2.out', visible: false }],
+    };
+    expect((await h.call('admin', 'PUT', '/api/admin/problem', cleared)).json().status).toBe(200);
+    expect((await repo.problemCases(h.ctx.db, row.id)).map((c) => c.visible)).toEqual([false]);
+  });
+
   it('rejects malformed test-case zips with a clear message', async () => {
     const up = async (name: string, data: Uint8Array) =>
       (await h.upload('root', '/api/file/upload-testcase-zip', name, data)).json();

@@ -136,6 +136,7 @@ export function toProblemCase(r: ProblemCaseRow): ProblemCase {
     score: r.score,
     groupNum: r.group_num,
     status: r.status,
+    visible: r.visible,
     gmtCreate: date(r.gmt_create),
     gmtModified: date(r.gmt_modified),
   };

@@ -16,6 +16,8 @@ export interface ProblemCaseForJudge {
   outputHash: string;
   score: number;
   groupNum: number;
+  /** The setter marked the case visible: its data is shown on a judged submission (issue #26.3). */
+  visible: boolean;
 }
 
 /** Everything needed to build a SubmissionJudgeTask (protocol/src/judge) and to check a submission. */
@@ -149,6 +151,7 @@ export function createProblemJudgePort(db: Kysely<Database>): ProblemJudgePort {
           outputHash: c.output_hash,
           score: c.score,
           groupNum: c.group_num,
+          visible: c.visible,
         })),
       };
     },

@@ -76,7 +76,7 @@ export function findProblemForJudge(db: Db, pid: number) {
       jsonArrayFrom(
         eb
           .selectFrom('problem_case')
-          .select(['id', 'seq', 'input_hash', 'output_hash', 'score', 'group_num'])
+          .select(['id', 'seq', 'input_hash', 'output_hash', 'score', 'group_num', 'visible'])
           .whereRef('problem_case.pid', '=', 'problem.id')
           .where('problem_case.status', '=', 0),
       ).as('cases'),

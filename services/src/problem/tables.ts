@@ -104,6 +104,8 @@ export interface ProblemCaseTable {
   score: Defaulted<number>;
   group_num: Defaulted<number>;
   status: Defaulted<number>;
+  /** The setter shows this case's data on a judged submission, like a sample's (0032; issue #26.3). */
+  visible: Defaulted<boolean>;
   gmt_create: CreatedAt;
   gmt_modified: ModifiedAt;
 }

@@ -32,6 +32,7 @@ import * as m0026 from './0026_similarity';
 import * as m0027 from './0027_contest_virtual';
 import * as m0030 from './0030_contest_replay';
 import * as m0031 from './0031_problem_verification_rule';
+import * as m0032 from './0032_case_visible';
 import * as m0028 from './0028_ccs_event_log';
 
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0030_contest_replay': m0030,
   '0028_ccs_event_log': m0028,
   '0031_problem_verification_rule': m0031,
+  '0032_case_visible': m0032,
 };
