@@ -1,18 +1,13 @@
 // Calls of the Contest API import screens (issue #24 items 5, 7; services/src/contest/ccs-import/routes.ts).
-import type {
-  CcsFeedBoard,
-  CcsFeedBody,
-  CcsImportBody,
-  CcsImportResult,
-} from '@oj/protocol/contest/ccs-import';
-import type { CcsArchiveImportResult } from '@oj/protocol/contest/ccs-archive';
-import { api, download } from '../../api/client';
+// Types from protocol's contest route table (issue #30).
+import type { CcsFeedBody, CcsImportBody } from '@oj/protocol/contest/ccs-import';
+import { download, http } from '../../api/client';
 
 export const ccsApi = {
   importFile: (body: CcsImportBody) =>
-    api.post<CcsImportResult>('/api/admin/contest/ccs/import', body, { timeoutMs: 120_000 }),
+    http.post('/api/admin/contest/ccs/import', body, { timeoutMs: 120_000 }),
   feedBoard: (body: CcsFeedBody) =>
-    api.post<CcsFeedBoard>('/api/admin/contest/ccs/feed-board', body, { quiet: true, timeoutMs: 60_000 }),
+    http.post('/api/admin/contest/ccs/feed-board', body, { quiet: true, timeoutMs: 60_000 }),
 };
 
 /** The Contest Archive Format (issue #24 item 6; services/src/contest/ccs-archive/routes.ts). */
@@ -21,9 +16,10 @@ export const ccsArchiveApi = {
   importArchive: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<CcsArchiveImportResult>('/api/admin/contest/ccs/archive/import', form, {
-      timeoutMs: 300_000,
-    });
+    // A multipart upload: the table has no body schema for it, so the whole envelope is asked.
+    return http
+      .envelope('POST', '/api/admin/contest/ccs/archive/import', { body: form, timeoutMs: 300_000 })
+      .then((e) => e.data);
   },
 };
 

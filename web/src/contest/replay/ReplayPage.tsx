@@ -61,7 +61,7 @@ function useReplay(cid: number, rid: number) {
   shownRef.current = shown;
   const read = useCallback(async () => {
     try {
-      const p: ReplayBoardPage<RankRow> = await replayApi.board(rid);
+      const p: ReplayBoardPage = await replayApi.board(rid);
       setShown((s) => ({ ...s, page: p, version: p.version }));
       setMoment({ state: p.state, elapsed: p.elapsed, sealed: p.sealed, at: Date.now() });
       setCanControl(p.canControl);

@@ -1,23 +1,13 @@
-// Calls of contest replays (paths and shapes: services/src/contest/replay/routes.ts).
-import type { ReplayBoardPage, ReplayState } from '@oj/protocol/contest/replay';
-import type { RankRow } from '@oj/protocol/contest/scoreboard';
-import { api } from '../../api/client';
+// Calls of contest replays (paths and shapes: protocol's contest route table, issue #30).
+import type { ReplayControlBody } from '@oj/protocol/contest/replay';
+import { http } from '../../api/client';
 
-export type ReplayControl = {
-  paused?: boolean;
-  speed?: number;
-  seek?: number;
-  unsealed?: boolean;
-  close?: boolean;
-};
+export type ReplayControl = Omit<ReplayControlBody, 'rid'>;
 
 export const replayApi = {
-  ofContest: (cid: number) =>
-    api.get<{ canStart: boolean; replays: ReplayState[] }>('/api/contest/replay/of-contest', { cid }),
+  ofContest: (cid: number) => http.get('/api/contest/replay/of-contest', { cid }),
   start: (cid: number, speed: number, unsealed: boolean) =>
-    api.post<ReplayState>('/api/contest/replay/start', { cid, speed, unsealed }),
-  control: (rid: number, c: ReplayControl) =>
-    api.post<ReplayState>('/api/contest/replay/control', { rid, ...c }),
-  board: (rid: number) =>
-    api.get<ReplayBoardPage<RankRow>>('/api/contest/replay/board', { rid, limit: 500 }, { quiet: true }),
+    http.post('/api/contest/replay/start', { cid, speed, unsealed }),
+  control: (rid: number, c: ReplayControl) => http.post('/api/contest/replay/control', { rid, ...c }),
+  board: (rid: number) => http.get('/api/contest/replay/board', { rid, limit: 500 }, { quiet: true }),
 };
