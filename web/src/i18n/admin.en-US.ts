@@ -217,6 +217,8 @@ export const adminEnUS: typeof adminZhCN = {
       caseOutput: 'Output',
       score: 'Score',
       groupNum: 'Subtask group',
+      caseVisible: 'Visible',
+      caseVisibleHint: 'Show this case’s input, expected and user output on judged submissions',
       addCase: 'Add a case',
       caseMode: {
         default: 'Default',

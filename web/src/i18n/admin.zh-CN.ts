@@ -215,6 +215,8 @@ export const adminZhCN = {
       caseOutput: '输出',
       score: '分数',
       groupNum: '子任务组',
+      caseVisible: '公开',
+      caseVisibleHint: '在评测详情中展示该测试点的输入、期望输出与用户输出',
       addCase: '添加用例',
       caseMode: {
         default: '默认模式',

@@ -170,6 +170,7 @@ export const screensEnUS: typeof screensZhCN = {
     noCaseResult: 'Test case results of this problem are not public',
     sampleCases: 'Sample cases',
     sampleCase: 'Sample (case {{n}})',
+    visibleCase: 'Visible case (case {{n}})',
     sampleInput: 'Input',
     sampleExpected: 'Expected output',
     sampleOutput: 'Your output',

@@ -168,6 +168,7 @@ export const screensZhCN = {
     noCaseResult: '该题未公开测试点结果',
     sampleCases: '样例测试点',
     sampleCase: '样例（测试点 {{n}}）',
+    visibleCase: '公开测试点（测试点 {{n}}）',
     sampleInput: '输入',
     sampleExpected: '期望输出',
     sampleOutput: '你的输出',

@@ -11,6 +11,8 @@ export interface SampleIO {
   expected: string;
   output: string;
   truncated: boolean;
+  /** Shown because the setter marked the case visible, not because it is a statement example. */
+  visible?: boolean;
 }
 
 export interface SampleCase {
@@ -28,7 +30,8 @@ function SampleCaseView({ c }: { c: SampleCase }) {
   return (
     <div className="oj-sample-case" data-testid="sample-case">
       <strong>
-        {t('judge.sampleCase', { n: c.n })} <StatusText status={c.status} />
+        {t(c.sampleIO.visible ? 'judge.visibleCase' : 'judge.sampleCase', { n: c.n })}{' '}
+        <StatusText status={c.status} />
       </strong>
       {diff ? (
         <div data-testid="sample-diff-where">

@@ -103,6 +103,51 @@ describe('sample cases panel (issue #26.3)', () => {
     await i18n.changeLanguage('en-US');
   });
 
+  it('a case the setter marked visible is titled as a visible case, not a sample, in both languages', async () => {
+    stubFetch((url) => {
+      if (path(url) === '/api/get-submission-detail') return ok({ submission, codeShare: true });
+      if (path(url) === '/api/get-all-case-result')
+        return ok({
+          judgeCaseMode: 'default',
+          judgeCaseList: [
+            {
+              status: -1,
+              time: 3,
+              memory: 100,
+              score: null,
+              userOutput: null,
+              seq: 1,
+              sampleIO: { input: '1 2\n', expected: '3\n', output: '3\n', truncated: false },
+            },
+            {
+              status: -1,
+              time: 2,
+              memory: 90,
+              score: null,
+              userOutput: null,
+              seq: 2,
+              sampleIO: { input: '5 5\n', expected: '10\n', output: '9\n', truncated: false, visible: true },
+            },
+          ],
+          subTaskJudgeCaseVoList: null,
+        });
+      return undefined;
+    });
+    useSession.getState().signIn('tok', ALICE);
+    renderApp('/submission-detail/5');
+    await screen.findByTestId('sample-cases');
+    const [sample, visible] = screen.getAllByTestId('sample-case');
+    expect(sample!.textContent).toContain('Sample (case 1)');
+    expect(visible!.textContent).toContain('Visible case (case 2)');
+    expect(visible!.textContent).not.toContain('Sample');
+    await i18n.changeLanguage('zh-CN');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('sample-case')[1]!.textContent).toContain('公开测试点（测试点 2）'),
+    );
+    expect(screen.getAllByTestId('sample-case')[0]!.textContent).toContain('样例（测试点 1）');
+    await i18n.changeLanguage('en-US');
+  });
+
   it('no sample texts (hidden cases, or a viewer who may not read them): no panel', async () => {
     stubFetch((url) => {
       if (path(url) === '/api/get-submission-detail') return ok({ submission, codeShare: true });

@@ -168,7 +168,11 @@ export function ProblemForm({
       const r = await uploadTestcaseZip(file, { mode: d.judgeCaseMode, gid }, (fraction) =>
         setUpload({ fraction, name: file.name }),
       );
-      setD((x) => ({ ...x, uploadCases: uploadedCases(r.fileList), uploadDir: r.fileListDir }));
+      setD((x) => ({
+        ...x,
+        uploadCases: uploadedCases(r.fileList, x.uploadCases),
+        uploadDir: r.fileListDir,
+      }));
       setUpload({ fraction: 1, name: file.name });
       toast.success(t('admin.problem.uploaded'));
     } catch (err) {
@@ -584,6 +588,7 @@ export function ProblemForm({
                   <th>{t('admin.problem.caseOutput')}</th>
                   {oi && <th>{t('admin.problem.score')}</th>}
                   {subtask && <th>{t('admin.problem.groupNum')}</th>}
+                  <th title={t('admin.problem.caseVisibleHint')}>{t('admin.problem.caseVisible')}</th>
                   <th />
                 </tr>
               </thead>
@@ -626,6 +631,18 @@ export function ProblemForm({
                           />
                         </td>
                       )}
+                      <td>
+                        <Checkbox
+                          checked={c.visible === true}
+                          aria-label={t('admin.problem.caseVisibleHint')}
+                          onChange={(e) =>
+                            setCases(
+                              cases.map((x, j) => (j === i ? { ...x, visible: e.currentTarget.checked } : x)),
+                            )
+                          }
+                          data-testid={`pf-visible-${i}`}
+                        />
+                      </td>
                       <td>
                         <Button
                           icon="trash"

@@ -9,6 +9,8 @@ export interface CaseRow {
   output: string;
   score: string;
   groupNum: string;
+  /** The setter shows this case's data on a judged submission (issue #26.3); unset: the server keeps the stored case's flag. */
+  visible?: boolean;
 }
 export interface Example {
   input: string;
@@ -138,21 +140,35 @@ const filesJson = (files: readonly ExtraFile[]) =>
 /** Cases of upload-testcase-zip, with default OI scores and group numbers. */
 export function uploadedCases(
   fileList: readonly { input: string; output: string; groupNum?: number }[],
+  previous: readonly CaseRow[] = [],
 ): CaseRow[] {
   const scores = defaultScores(fileList.length);
-  return fileList.map((f, i) => ({
-    input: f.input,
-    output: f.output,
-    score: String(scores[i]),
-    groupNum: String(f.groupNum ?? 1),
-  }));
+  // A new zip keeps the visible mark of the case of the same name (issue #26.3).
+  const visible = new Map(previous.map((c) => [c.input, c.visible]));
+  return fileList.map((f, i) => {
+    const kept = visible.get(f.input);
+    return {
+      input: f.input,
+      output: f.output,
+      score: String(scores[i]),
+      groupNum: String(f.groupNum ?? 1),
+      ...(kept !== undefined ? { visible: kept } : {}),
+    };
+  });
 }
 
 /** A stored problem (GET /api/admin/problem) with its cases, tags, languages and templates. */
 export function draftOf(
   p: Record<string, unknown>,
   extra: {
-    cases: { id: number; input: string; output: string; score: number | null; groupNum: number | null }[];
+    cases: {
+      id: number;
+      input: string;
+      output: string;
+      score: number | null;
+      groupNum: number | null;
+      visible?: boolean;
+    }[];
     tags: string[];
     languageIds: number[];
     templates: Template[];
@@ -165,6 +181,7 @@ export function draftOf(
     output: c.output,
     score: String(c.score ?? 0),
     groupNum: String(c.groupNum ?? 1),
+    visible: c.visible === true,
   }));
   const upload = p.isUploadCase === true;
   const examples = parseExamples(str('examples'));
@@ -309,6 +326,7 @@ export function dtoOf(d: ProblemDraft, opts: { gid?: number | null } = {}) {
       output: c.output,
       ...(oi ? { score: Number(c.score) } : {}),
       ...(subtask ? { groupNum: Number(c.groupNum) } : {}),
+      ...(c.visible !== undefined ? { visible: c.visible } : {}),
     })),
     languages: d.languageIds.map((id) => ({ id })),
     tags: d.tags.map((name) => ({ name })),
