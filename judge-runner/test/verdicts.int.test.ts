@@ -64,6 +64,15 @@ describe('verdicts (default mode, C)', () => {
     expect(io.output.startsWith('0\n1\n2\n')).toBe(true);
   });
 
+  it('a case the setter marked visible returns its texts named visible; an unmarked case none (issue #26.3)', async () => {
+    const r = await c('int main(){puts("4");return 0;}', {
+      testCases: [cases[0]!, { ...cases[1]!, visible: true }],
+    });
+    expect(r.cases[0]!.sampleIO).toBeUndefined();
+    expect(r.cases[1]!.sampleIO).toMatchObject({ output: '4\n', truncated: false, visible: true });
+    expect(r.cases[1]!.sampleIO!.input.length).toBeGreaterThan(0);
+  });
+
   it('PE only when remove-trailing-blank is off', async () => {
     const code = 'int main(){int a,b;scanf("%d %d",&a,&b);printf("%d \\r\\n",a+b);return 0;}';
     expect((await c(code, { isRemoveEndBlank: false })).status).toBe(S.PRESENTATION_ERROR);
