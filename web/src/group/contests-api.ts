@@ -1,6 +1,6 @@
 // Calls of the group Contest tab (groups-admin-files.md §3; services/src/contest/group-routes.ts):
 // the members' list, and the back-office scope the shared admin contest screens run with.
-import { api, download } from '../api/client';
+import { api, download, http } from '../api/client';
 import type {
   ContestAdminScope,
   StoredContestProblem,
@@ -33,13 +33,13 @@ export function groupContestAdmin(gid: number, shortName: string): ContestAdminS
       get: (cid) => api.get('/api/group/contest', { cid }),
       create: (body) => api.post('/api/group/contest', { ...body, gid }),
       update: (body) => api.put('/api/group/contest', { ...body, gid }),
-      remove: (cid) => api.delete('/api/group/contest', { cid }),
+      remove: (cid) => http.delete('/api/group/contest', { cid }),
       changeVisible: (cid, _uid, visible) =>
         api.put(`/api/group/change-contest-visible?cid=${cid}&visible=${visible}`),
       problems: (cid, currentPage, limit) =>
-        api.get('/api/group/get-contest-problem-list', { cid, currentPage, limit }),
+        http.get('/api/group/get-contest-problem-list', { cid, currentPage, limit }),
       candidates: (cid, problemType, keyword, currentPage, limit) =>
-        api.get('/api/group/get-contest-problem-list', {
+        http.get('/api/group/get-contest-problem-list', {
           cid,
           problemType,
           currentPage,
@@ -47,13 +47,10 @@ export function groupContestAdmin(gid: number, shortName: string): ContestAdminS
           ...(keyword ? { keyword } : {}),
         }),
       addFromPublic: (cid, pid, displayId) =>
-        api.post<{ pid: number; problemId: string; copied: boolean } | null>(
-          '/api/group/add-contest-problem-from-public',
-          { cid, pid, displayId },
-        ),
+        http.post('/api/group/add-contest-problem-from-public', { cid, pid, displayId }),
       saveLink: (link) => api.put('/api/group/contest-problem', link),
-      link: (cid, pid) => api.get('/api/group/contest-problem', { cid, pid }),
-      removeProblem: (cid, pid) => api.delete('/api/group/contest-problem', { cid, pid }),
+      link: (cid, pid) => http.get('/api/group/contest-problem', { cid, pid }),
+      removeProblem: (cid, pid) => http.delete('/api/group/contest-problem', { cid, pid }),
       problem: async (pid) => {
         const p = await api.get<StoredContestProblem>('/api/group/problem', { pid });
         return { ...p, problemId: bareDisplayId(String(p.problemId ?? ''), shortName) };
@@ -64,10 +61,10 @@ export function groupContestAdmin(gid: number, shortName: string): ContestAdminS
       updateProblem: (dto) =>
         api.put<null>('/api/group/problem', { ...dto, problem: { ...dto.problem, gid } }),
       announcements: (cid, currentPage, limit) =>
-        api.get('/api/group/get-contest-announcement-list', { cid, currentPage, limit }),
+        http.get('/api/group/get-contest-announcement-list', { cid, currentPage, limit }),
       addAnnouncement: (cid, a) => api.post('/api/group/contest-announcement', { cid, announcement: a }),
       updateAnnouncement: (cid, a) => api.put('/api/group/contest-announcement', { cid, announcement: a }),
-      removeAnnouncement: (aid, cid) => api.delete('/api/group/contest-announcement', { aid, cid }),
+      removeAnnouncement: (aid, cid) => http.delete('/api/group/contest-announcement', { aid, cid }),
       downloadAc: (cid, excludeAdmin, splitType) =>
         download('/api/file/download-contest-ac-submission', { cid, excludeAdmin, splitType }),
     },
