@@ -546,6 +546,23 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
     expect(JSON.stringify(anon.body)).not.toContain('sampleIO');
   });
 
+  it('a visible case: get-all-case-result returns its texts named visible; the hidden case none (issue #26.3)', async () => {
+    const task = await submitAndTake(USERS.alice, '1005');
+    const sampleIO = { input: '5 5\n', expected: '10\n', output: '9\n', truncated: false, visible: true };
+    const base = runner.resultFor(task, -1);
+    await h.judge.service.applyResult({
+      ...base,
+      cases: [
+        { ...base.cases[0]!, status: -1, sampleIO },
+        { ...base.cases[1]!, status: -1 },
+      ],
+    });
+    const res = await call('GET', `/api/get-all-case-result?submitId=${task.submitId}`, USERS.alice);
+    const [shown, hidden] = res.body.data.judgeCaseList as { sampleIO?: unknown }[];
+    expect(shown!.sampleIO).toEqual(sampleIO);
+    expect(hidden!.sampleIO).toBeUndefined();
+  });
+
   it('self-test: key bound to its user, first read of a finished result deletes it', async () => {
     const before = runner.tasks.length;
     const res = await call('POST', '/api/submit-problem-test-judge', USERS.alice, {
