@@ -1,13 +1,6 @@
 // Calls of discussion posts (reference contests-trainings-discussions.md §3) and their back office.
-import type { Page } from '@oj/protocol';
-import type {
-  Discussion,
-  DiscussionBody,
-  DiscussionCategory,
-  DiscussionReportVO,
-  DiscussionVO,
-} from '@oj/protocol/discussion/posts';
-import { api } from '../api/client';
+import type { DiscussionBody } from '@oj/protocol/discussion/posts';
+import { http } from '../api/client';
 
 export interface ListParams {
   currentPage: number;
@@ -20,43 +13,42 @@ export interface ListParams {
 }
 
 export const postApi = {
-  categories: () => api.get<DiscussionCategory[]>('/api/discussion-category'),
-  saveCategories: (list: { id?: number; name: string }[]) =>
-    api.post<DiscussionCategory[]>('/api/discussion-category', list),
+  categories: () => http.get('/api/discussion-category'),
+  saveCategories: (list: { id?: number; name: string }[]) => http.post('/api/discussion-category', list),
   list: (p: ListParams) =>
-    api.get<Page<Discussion>>('/api/get-discussion-list', { ...p } as Record<string, unknown>, {
+    http.get('/api/get-discussion-list', { ...p } as Record<string, unknown>, {
       quiet: true,
     }),
-  detail: (did: number) => api.get<DiscussionVO>('/api/get-discussion-detail', { did }),
-  create: (body: DiscussionBody) => api.post<null>('/api/discussion', body),
-  update: (body: DiscussionBody) => api.put<null>('/api/discussion', body),
-  remove: (did: number) => api.delete<null>('/api/discussion', { did }),
-  like: (did: number, toLike: boolean) => api.get<null>('/api/discussion-like', { did, toLike }),
+  detail: (did: number) => http.get('/api/get-discussion-detail', { did }),
+  create: (body: DiscussionBody) => http.post('/api/discussion', body),
+  update: (body: DiscussionBody) => http.put('/api/discussion', body),
+  remove: (did: number) => http.delete('/api/discussion', { did }),
+  like: (did: number, toLike: boolean) => http.get('/api/discussion-like', { did, toLike }),
   report: (did: number, reporter: string, content: string) =>
-    api.post<null>('/api/discussion-report', { did, reporter, content }),
+    http.post('/api/discussion-report', { did, reporter, content }),
 };
 
 export const adminPostApi = {
   update: (body: { id: number; topPriority?: boolean; status?: number }) =>
-    api.put<null>('/api/admin/discussion', body),
-  remove: (ids: number[]) => api.delete<null>('/api/admin/discussion', undefined, { body: ids }),
+    http.put('/api/admin/discussion', body),
+  remove: (ids: number[]) => http.delete('/api/admin/discussion', undefined, { body: ids }),
   reports: (currentPage: number, limit: number) =>
-    api.get<Page<DiscussionReportVO>>('/api/admin/discussion-report', { currentPage, limit }),
-  handle: (id: number, status: boolean) => api.put<null>('/api/admin/discussion-report', { id, status }),
+    http.get('/api/admin/discussion-report', { currentPage, limit }),
+  handle: (id: number, status: boolean) => http.put('/api/admin/discussion-report', { id, status }),
 };
 
 /** Group posts (groups-admin-files.md §3): the same rows, under the group's rules. */
 export const groupPostApi = {
   list: (gid: number, currentPage: number, limit: number, pid?: string) =>
-    api.get<Page<Discussion>>('/api/group/get-discussion-list', {
+    http.get('/api/group/get-discussion-list', {
       gid,
       currentPage,
       limit,
       ...(pid ? { pid } : {}),
     }),
   adminList: (gid: number, currentPage: number, limit: number) =>
-    api.get<Page<Discussion>>('/api/group/get-admin-discussion-list', { gid, currentPage, limit }),
-  create: (body: DiscussionBody) => api.post<null>('/api/group/discussion', body),
-  update: (body: DiscussionBody) => api.put<null>('/api/group/discussion', body),
-  remove: (did: number) => api.delete<null>('/api/group/discussion', { did }),
+    http.get('/api/group/get-admin-discussion-list', { gid, currentPage, limit }),
+  create: (body: DiscussionBody) => http.post('/api/group/discussion', body),
+  update: (body: DiscussionBody) => http.put('/api/group/discussion', body),
+  remove: (did: number) => http.delete('/api/group/discussion', { did }),
 };

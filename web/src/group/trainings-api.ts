@@ -1,15 +1,13 @@
 // Calls of the group Trainings tab (groups-admin-files.md §3; services/src/training/routes.ts):
 // the members' list, and the back-office adapter the shared training admin screens run with.
-import type { Page } from '@oj/protocol';
-import type { TrainingVO } from '@oj/protocol/training/schemas';
-import { api } from '../api/client';
+import { api, http } from '../api/client';
 import type { TrainingAdminAdapter } from '../admin/training/api';
 
 export const GROUP_TRAINING_PAGE_SIZE = 10;
 
 export const groupTrainingApi = {
   list: (gid: number, currentPage: number) =>
-    api.get<Page<TrainingVO>>('/api/group/get-training-list', {
+    http.get('/api/group/get-training-list', {
       gid,
       currentPage,
       limit: GROUP_TRAINING_PAGE_SIZE,
@@ -20,23 +18,23 @@ export const groupTrainingApi = {
 export function groupTrainingAdmin(gid: number): TrainingAdminAdapter {
   return {
     list: (currentPage) =>
-      api.get('/api/group/get-admin-training-list', { gid, currentPage, limit: GROUP_TRAINING_PAGE_SIZE }),
-    get: (tid) => api.get('/api/group/training', { tid }),
+      http.get('/api/group/get-admin-training-list', { gid, currentPage, limit: GROUP_TRAINING_PAGE_SIZE }),
+    get: (tid) => http.get('/api/group/training', { tid }),
     create: (training, category) =>
-      api.post('/api/group/training', { training: { ...training, gid }, trainingCategory: category }),
+      http.post('/api/group/training', { training: { ...training, gid }, trainingCategory: category }),
     update: (training, category) =>
-      api.put('/api/group/training', { training: { ...training, gid }, trainingCategory: category }),
-    remove: (tid) => api.delete(`/api/group/training?tid=${tid}`),
+      http.put('/api/group/training', { training: { ...training, gid }, trainingCategory: category }),
+    remove: (tid) => http.delete('/api/group/training', { tid }),
     changeStatus: (tid, status) => api.put(`/api/group/change-training-status?tid=${tid}&status=${status}`),
     problems: (tid) =>
-      api.get('/api/group/get-training-problem-list', {
+      http.get('/api/group/get-training-problem-list', {
         tid,
         queryExisted: true,
         currentPage: 1,
         limit: 500,
       }),
     addProblem: (tid, pid, displayId) =>
-      api.post('/api/group/add-training-problem-from-public', {
+      http.post('/api/group/add-training-problem-from-public', {
         tid,
         pid,
         ...(displayId ? { displayId } : {}),
@@ -45,7 +43,7 @@ export function groupTrainingAdmin(gid: number): TrainingAdminAdapter {
       api.post(
         `/api/group/add-training-problem-from-group?${new URLSearchParams({ problemId, tid: String(tid) })}`,
       ),
-    updateLink: (link) => api.put('/api/group/training-problem', link),
-    removeProblem: (tid, pid) => api.delete(`/api/group/training-problem?tid=${tid}&pid=${pid}`),
+    updateLink: (link) => http.put('/api/group/training-problem', link),
+    removeProblem: (tid, pid) => http.delete('/api/group/training-problem', { tid, pid }),
   };
 }
