@@ -20,7 +20,7 @@ export function Announcements({ contestID }: { contestID?: string }) {
   const list = useLoad(
     () =>
       contestID
-        ? siteApi.contestAnnouncements(contestID, 1, CONTEST_LIMIT)
+        ? siteApi.contestAnnouncements(Number(contestID), 1, CONTEST_LIMIT)
         : siteApi.announcements(page, ANNOUNCEMENT_PAGE_SIZE),
     [contestID, page],
   );
