@@ -102,7 +102,15 @@ describe('problem form rules', () => {
       storedCaseMode: 'subtask_lowest',
       tags: ['x'],
     });
-    expect(d.uploadCases[0]).toEqual({ id: 1, input: '1.in', output: '1.out', score: '50', groupNum: '2' });
+    // The stored case's visible mark is read back (absent in the stored answer: not visible; issue #26.3).
+    expect(d.uploadCases[0]).toEqual({
+      id: 1,
+      input: '1.in',
+      output: '1.out',
+      score: '50',
+      groupNum: '2',
+      visible: false,
+    });
     expect(d.userExtraFiles).toEqual([{ name: 'a.h', content: 'x' }]);
     expect(dtoOf({ ...d, judgeCaseMode: 'subtask_average' }).changeJudgeCaseMode).toBe(true);
   });
