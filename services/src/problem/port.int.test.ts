@@ -87,6 +87,7 @@ describe.each(DB_KINDS)('judge port (%s)', (kind) => {
         outputHash: c.output_hash,
         score: c.score,
         groupNum: c.group_num,
+        visible: false,
       })),
     );
     expect(p.cases.map((c) => c.score)).toEqual([60, 30]);
