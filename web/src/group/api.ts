@@ -1,82 +1,61 @@
-// Calls of the group screens (paths and shapes: services/src/group/routes.ts).
-import type { GroupCreateRule } from '@oj/protocol/write-rules';
-import type { Page } from '@oj/protocol';
+// Calls of the group screens, typed by protocol's route table (issue #30; paths:
+// services/src/group/routes.ts and problem-routes.ts).
+import type { Static } from '@sinclair/typebox';
 import type {
-  GroupAnnouncementRecord,
+  GroupAdminProblemRow as GroupAdminProblemRowSchema,
   GroupBody,
-  GroupCard,
-  GroupDetail,
-  GroupMemberRecord,
-  GroupRankRow,
+  GroupProblemRow as GroupProblemRowSchema,
 } from '@oj/protocol/group';
-import { api } from '../api/client';
+import { api, http } from '../api/client';
 
 export const groupApi = {
   list: (q: { currentPage: number; limit: number; keyword?: string; auth?: number; onlyMine: boolean }) =>
-    api.get<Page<GroupCard>>('/api/get-group-list', q),
-  detail: (gid: number) => api.get<GroupDetail>('/api/get-group-detail', { gid }, { quiet: true }),
-  access: (gid: number) => api.get<{ access: boolean }>('/api/get-group-access', { gid }, { quiet: true }),
-  auth: (gid: number) => api.get<number>('/api/get-group-auth', { gid }, { quiet: true }),
-  create: (body: GroupBody) => api.post<null>('/api/group', body),
+    http.get('/api/get-group-list', q),
+  detail: (gid: number) => http.get('/api/get-group-detail', { gid }, { quiet: true }),
+  access: (gid: number) => http.get('/api/get-group-access', { gid }, { quiet: true }),
+  auth: (gid: number) => http.get('/api/get-group-auth', { gid }, { quiet: true }),
+  create: (body: GroupBody) => http.post('/api/group', body),
   /** The creation rule and the caller's standing (issue #26 item 5). */
-  createRule: () => api.get<GroupCreateRule>('/api/group-create-rule', {}, { quiet: true }),
-  update: (body: GroupBody) => api.put<null>('/api/group', body),
-  disband: (gid: number) => api.delete<null>('/api/group', { gid }),
+  createRule: () => http.get('/api/group-create-rule', {}, { quiet: true }),
+  update: (body: GroupBody) => http.put('/api/group', body),
+  disband: (gid: number) => http.delete('/api/group', { gid }),
+  // Calls that carry their query in the path (POST/PUT with query parameters) stay on `api`.
   apply: (gid: number, code: string, reason: string) =>
     api.post<null>(
       `/api/group/member?${new URLSearchParams({ gid: String(gid), ...(code ? { code } : {}), ...(reason ? { reason } : {}) })}`,
     ),
-  exit: (gid: number) => api.delete<null>('/api/group/member/exit', { gid }),
+  exit: (gid: number) => http.delete('/api/group/member/exit', { gid }),
   members: (gid: number, currentPage: number, limit = 10) =>
-    api.get<Page<GroupMemberRecord>>('/api/group/get-member-list', { gid, currentPage, limit }),
+    http.get('/api/group/get-member-list', { gid, currentPage, limit }),
   applications: (gid: number, currentPage: number, limit = 10) =>
-    api.get<Page<GroupMemberRecord>>('/api/group/get-apply-list', { gid, currentPage, limit }),
-  setAuth: (gid: number, uid: string, auth: number) => api.put<null>('/api/group/member', { gid, uid, auth }),
-  remove: (gid: number, uid: string) => api.delete<null>('/api/group/member', { gid, uid }),
+    http.get('/api/group/get-apply-list', { gid, currentPage, limit }),
+  setAuth: (gid: number, uid: string, auth: number) => http.put('/api/group/member', { gid, uid, auth }),
+  remove: (gid: number, uid: string) => http.delete('/api/group/member', { gid, uid }),
   announcements: (gid: number, currentPage: number, limit: number) =>
-    api.get<Page<GroupAnnouncementRecord>>('/api/group/get-announcement-list', { gid, currentPage, limit }),
+    http.get('/api/group/get-announcement-list', { gid, currentPage, limit }),
   adminAnnouncements: (gid: number, currentPage: number) =>
-    api.get<Page<GroupAnnouncementRecord>>('/api/group/get-admin-announcement-list', {
+    http.get('/api/group/get-admin-announcement-list', {
       gid,
       currentPage,
       limit: 10,
     }),
   addAnnouncement: (a: { gid: number; title: string; content: string; status: number }) =>
-    api.post<null>('/api/group/announcement', a),
+    http.post('/api/group/announcement', a),
   updateAnnouncement: (a: { id: number; gid: number; title: string; content: string; status: number }) =>
-    api.put<null>('/api/group/announcement', a),
-  deleteAnnouncement: (aid: number) => api.delete<null>('/api/group/announcement', { aid }),
+    http.put('/api/group/announcement', a),
+  deleteAnnouncement: (aid: number) => http.delete('/api/group/announcement', { aid }),
   rank: (q: { gid: number; type: number; currentPage: number; limit: number; searchUser?: string }) =>
-    api.get<Page<GroupRankRow>>('/api/get-group-rank-list', q),
+    http.get('/api/get-group-rank-list', q),
 };
 
-export interface GroupProblemRow {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  type: number;
-  total: number;
-  ac: number;
-  tags?: { id: number; name: string; color: string | null }[];
-}
-export interface GroupAdminProblemRow {
-  id: number;
-  problemId: string;
-  title: string;
-  author: string | null;
-  gmtCreate: string;
-  modifiedUser: string | null;
-  auth: number;
-  applyPublicProgress: number | null;
-  gid: number;
-}
+export type GroupProblemRow = Static<typeof GroupProblemRowSchema>;
+export type GroupAdminProblemRow = Static<typeof GroupAdminProblemRowSchema>;
 
 export const groupProblemApi = {
   list: (gid: number, currentPage: number) =>
-    api.get<Page<GroupProblemRow>>('/api/group/get-problem-list', { gid, currentPage, limit: 10 }),
+    http.get('/api/group/get-problem-list', { gid, currentPage, limit: 10 }),
   adminList: (gid: number, currentPage: number) =>
-    api.get<Page<GroupAdminProblemRow>>('/api/group/get-admin-problem-list', { gid, currentPage, limit: 10 }),
+    http.get('/api/group/get-admin-problem-list', { gid, currentPage, limit: 10 }),
   changeAuth: (pid: number, auth: number) =>
     api.put<null>(`/api/group/change-problem-auth?pid=${pid}&auth=${auth}`),
   applyPublic: (pid: number) => api.put<null>(`/api/group/apply-public?pid=${pid}&isApplied=true`),
@@ -89,5 +68,5 @@ export const groupProblemApi = {
       { pidList, isContestProblemList: false, gid },
       { quiet: true },
     ),
-  remove: (pid: number) => api.delete<null>('/api/group/problem', { pid }),
+  remove: (pid: number) => http.delete('/api/group/problem', { pid }),
 };
