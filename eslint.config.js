@@ -76,4 +76,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The SDK is for outside users: its client and example stand alone (only scripts/ and the
+    // tests compose the platform, to build and check the OpenAPI document).
+    files: ['sdk/src/**/*.ts', 'sdk/examples/**/*.ts'],
+    ignores: ['sdk/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@oj/*', '**/services/**', '**/protocol/**', '**/web/**', '**/judge-runner/**'],
+              message: 'The SDK imports nothing of ours: it ships on its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
