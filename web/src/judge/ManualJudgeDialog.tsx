@@ -12,7 +12,7 @@ import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { MANUAL_STATUSES } from '@oj/protocol/submission/final-statuses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { toast } from '../shell/toaster';
 import { statusKey } from './status-meta';
 
@@ -47,23 +47,18 @@ export function ManualJudgeDialog({
 
   const modify = async () => {
     setBusy(true);
-    const params: Record<string, unknown> = { submitId: row.submitId, status };
-    if (row.score !== null) params.score = score;
-    const res = await api
-      .get<{ status: number; score: number | null }>('/api/admin/judge/manual-judge', params)
-      .catch(() => null);
+    const params = { submitId: row.submitId, status, ...(row.score !== null ? { score } : {}) };
+    const res = await http.get('/api/admin/judge/manual-judge', params).catch(() => null);
     setBusy(false);
     if (!res) return;
     toast.success(t('judge.updated'));
-    onDone({ submitId: row.submitId, status: res.status ?? status, score: res.score ?? null });
+    onDone({ submitId: row.submitId, status: res.status, score: res.score });
     onClose();
   };
 
   const cancel = async () => {
     setBusy(true);
-    const res = await api
-      .get<{ status: number }>('/api/admin/judge/cancel-judge', { submitId: row.submitId })
-      .catch(() => null);
+    const res = await http.get('/api/admin/judge/cancel-judge', { submitId: row.submitId }).catch(() => null);
     setBusy(false);
     if (!res) return;
     toast.success(t('judge.cancelled'));

@@ -1,26 +1,17 @@
 // /acm-rank and /oi-rank: top-10 bars on page 1, user search, table, pager with size selector.
 import { Button, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import type { RankRowSchema } from '@oj/protocol/submission/schemas';
+import type { Static } from '@sinclair/typebox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { useLoad } from '../shell/useLoad';
 import { Pager } from './Pager';
 import { barPercents, nicknameTone, RANK_PAGE_SIZE } from './rank-rules';
 import './screens.css';
 
-interface RankRow {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  signature: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  ac: number;
-  total: number;
-  score?: number;
-  rating?: number | null;
-}
+type RankRow = Static<typeof RankRowSchema>;
 
 const userHref = (r: RankRow) =>
   `/user-home?uid=${encodeURIComponent(r.uid)}&username=${encodeURIComponent(r.username)}`;
@@ -52,7 +43,7 @@ export function RankPage({ oi }: { oi: boolean }) {
   const [searchUser, setSearchUser] = useState('');
   const list = useLoad(
     () =>
-      api.get<{ records: RankRow[]; total: number }>(
+      http.get(
         '/api/get-rank-list',
         { type: oi ? 1 : 0, currentPage: page, limit: size, ...(searchUser ? { searchUser } : {}) },
         { quiet: true },

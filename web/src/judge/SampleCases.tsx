@@ -1,19 +1,15 @@
 // Sample cases of a submission (issue #26.3): input, expected output and the user's output with
 // the first difference highlighted. Only sample cases carry these texts (the server sends them
 // to those who may read the case results); each is the first 4 KiB.
+import type { SampleIOSchema } from '@oj/protocol/judge/schemas';
+import type { Static } from '@sinclair/typebox';
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { StatusText } from './StatusTag';
 import { firstDifference, splitAtDifference } from './sample-diff';
 
-export interface SampleIO {
-  input: string;
-  expected: string;
-  output: string;
-  truncated: boolean;
-  /** Shown because the setter marked the case visible, not because it is a statement example. */
-  visible?: boolean;
-}
+/** A sample (or visible) case's texts; `visible`: the setter marked it, it is no statement example. */
+export type SampleIO = Static<typeof SampleIOSchema>;
 
 export interface SampleCase {
   /** 1-based case number as the case list shows it. */

@@ -2,57 +2,26 @@
 // test-case results (plain or by subtask), and the code with copy and share buttons.
 import { Button, Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { JudgeStatus, isRunningStatus } from '@oj/protocol/enums/judge-status';
+import type { CaseResultListSchema, JudgeCaseSchema } from '@oj/protocol/submission/schemas';
+import type { Static } from '@sinclair/typebox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { copyText } from './copy';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 import { useSession } from '../store/session';
 import { StatusText } from './StatusTag';
-import { formatDate, type SubmissionRow } from './SubmissionListPage';
+import { formatDate } from './SubmissionListPage';
 import { CodeView } from './CodeView';
-import { SampleCases, type SampleCase, type SampleIO } from './SampleCases';
+import { SampleCases, type SampleCase } from './SampleCases';
 import { formatLength, formatMemory, formatTime, statusTone } from './status-meta';
 import { useSubmissionWatch } from './watch';
 import './screens.css';
 
-interface Submission extends SubmissionRow {
-  code: string | null;
-  errorMessage: string | null;
-  cid: number;
-  gid: number | null;
-}
-
-interface CaseRow {
-  status: number;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  userOutput: string | null;
-  seq?: number | null;
-  groupNum?: number | null;
-  /** Added field: sample cases only (issue #26.3). */
-  sampleIO?: SampleIO;
-}
-
-interface CaseResult {
-  judgeCaseMode: string;
-  judgeCaseList: CaseRow[] | null;
-  subTaskJudgeCaseVoList:
-    | {
-        groupNum: number;
-        status: number;
-        score: number;
-        ac: number;
-        total: number;
-        time: number | null;
-        memory: number | null;
-        subtaskDetailList: CaseRow[];
-      }[]
-    | null;
-}
+type CaseRow = Static<typeof JudgeCaseSchema>;
+type CaseResult = Static<typeof CaseResultListSchema>;
 
 const SHOW_ERROR = new Set<number>([
   JudgeStatus.COMPILE_ERROR,
@@ -108,19 +77,14 @@ export function SubmissionDetailPage() {
   const detail = useLoad(
     () =>
       valid
-        ? api.get<{ submission: Submission; codeShare: boolean | null }>(
-            '/api/get-submission-detail',
-            { submitId },
-            { quiet: true },
-          )
+        ? http.get('/api/get-submission-detail', { submitId }, { quiet: true })
         : Promise.reject(new Error('bad id')),
     [submitId, tick],
   );
+  // data null: the viewer may not read this submission's case results
   const cases = useLoad(
-    () =>
-      valid
-        ? api.get<CaseResult | null>('/api/get-all-case-result', { submitId }, { quiet: true })
-        : Promise.resolve(null),
+    (): Promise<CaseResult | null> =>
+      valid ? http.get('/api/get-all-case-result', { submitId }, { quiet: true }) : Promise.resolve(null),
     [submitId, tick],
   );
   const s = detail.data?.submission;
@@ -140,8 +104,8 @@ export function SubmissionDetailPage() {
   const own = !!user && user.uid === s.uid;
   const canShare = own && !s.cid && detail.data?.codeShare !== false;
   const toggleShare = async () => {
-    const ok = await api
-      .put('/api/submission', { submitId: s.submitId, share: !s.share, uid: s.uid })
+    const ok = await http
+      .put('/api/submission', { submitId, share: !s.share, uid: s.uid })
       .then(() => true)
       .catch(() => false);
     if (!ok) return;
@@ -150,8 +114,8 @@ export function SubmissionDetailPage() {
   };
   // A failed remote submission: its owner resubmits it from here too (spec part 1: resubmit of SF).
   const resubmit = async () => {
-    const ok = await api
-      .get('/api/resubmit', { submitId: s.submitId })
+    const ok = await http
+      .get('/api/resubmit', { submitId })
       .then(() => true)
       .catch(() => false);
     if (!ok) return;
@@ -196,20 +160,28 @@ export function SubmissionDetailPage() {
             <tr data-testid="submission-detail-row">
               <td>{s.submitId}</td>
               <td>
-                <Link href={`/problem/${encodeURIComponent(s.displayPid)}`}>{s.displayPid}</Link>
+                {s.displayPid === null ? (
+                  '--'
+                ) : (
+                  <Link href={`/problem/${encodeURIComponent(s.displayPid)}`}>{s.displayPid}</Link>
+                )}
               </td>
               <td>
-                <Link
-                  href={`/user-home?uid=${encodeURIComponent(s.uid)}&username=${encodeURIComponent(s.username)}`}
-                >
-                  {s.username}
-                </Link>
+                {s.uid === null || s.username === null ? (
+                  (s.username ?? '--')
+                ) : (
+                  <Link
+                    href={`/user-home?uid=${encodeURIComponent(s.uid)}&username=${encodeURIComponent(s.username)}`}
+                  >
+                    {s.username}
+                  </Link>
+                )}
               </td>
               <td>{s.score ?? '--'}</td>
               <td>{formatTime(s.time)}</td>
               <td>{formatMemory(s.memory)}</td>
               <td className="oj-hide-phone">{formatLength(s.length)}</td>
-              <td className="oj-hide-phone">{s.language}</td>
+              <td className="oj-hide-phone">{s.language ?? '--'}</td>
               <td className="oj-hide-phone">{s.judger ?? '--'}</td>
               <td className="oj-hide-phone">{formatDate(s.submitTime)}</td>
             </tr>
@@ -258,7 +230,7 @@ export function SubmissionDetailPage() {
           )}
         </h3>
         {s.code ? (
-          <CodeView code={s.code} language={s.language} testId="submission-code" />
+          <CodeView code={s.code} language={s.language ?? ''} testId="submission-code" />
         ) : (
           <Callout>{t('judge.codeHidden')}</Callout>
         )}

@@ -2,10 +2,12 @@
 // rejudge and manual judge for the super admin.
 import { Button, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { JudgeStatus, isRunningStatus } from '@oj/protocol/enums/judge-status';
+import type { JudgeListItemSchema } from '@oj/protocol/submission/schemas';
+import type { Static } from '@sinclair/typebox';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { toast } from '../shell/toaster';
 import { isLoggedIn, isSuperAdmin, useSession } from '../store/session';
 import { useUi } from '../store/ui';
@@ -24,28 +26,8 @@ import { FILTER_STATUSES, formatLength, formatMemory, formatTime, statusKey } fr
 import { useRowsWatch, type RowPatch } from './watch-rows';
 import './screens.css';
 
-export interface SubmissionRow {
-  submitId: number;
-  uid: string;
-  username: string;
-  pid: number;
-  displayPid: string;
-  title: string;
-  submitTime: string;
-  status: number;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  length: number;
-  language: string;
-  judger: string | null;
-  share: boolean;
-}
-
-interface Page<T> {
-  records: T[];
-  total: number;
-}
+/** A row of the status list (JudgeVO). */
+export type SubmissionRow = Static<typeof JudgeListItemSchema>;
 
 export function formatDate(s: string | null | undefined): string {
   if (!s) return '--';
@@ -96,16 +78,16 @@ export function SubmissionListPage({ gid, basePath = '/status' }: { gid?: number
       return;
     }
     setLoading(true);
-    api
-      .get<Page<SubmissionRow>>(
+    http
+      .get(
         '/api/get-submission-list',
         { ...submissionListParams(filters), ...(gid !== undefined ? { gid } : {}) },
         { quiet: true },
       )
       .then((page) => {
         if (!live) return;
-        setRows(page.records ?? []);
-        setTotal(page.total ?? 0);
+        setRows(page.records);
+        setTotal(page.total);
       })
       .catch(() => live && setRows([]))
       .finally(() => live && setLoading(false));
@@ -137,9 +119,7 @@ export function SubmissionListPage({ gid, basePath = '/status' }: { gid?: number
   useRowsWatch(runningIds, patchRow);
 
   const rejudge = async (row: SubmissionRow) => {
-    const res = await api
-      .get<SubmissionRow>('/api/admin/judge/rejudge', { submitId: row.submitId })
-      .catch(() => null);
+    const res = await http.get('/api/admin/judge/rejudge', { submitId: row.submitId }).catch(() => null);
     if (!res) return;
     toast.success(t('judge.rejudged'));
     patchRow({
@@ -153,7 +133,7 @@ export function SubmissionListPage({ gid, basePath = '/status' }: { gid?: number
   };
 
   const resubmit = async (row: SubmissionRow) => {
-    const res = await api.get<SubmissionRow>('/api/resubmit', { submitId: row.submitId }).catch(() => null);
+    const res = await http.get('/api/resubmit', { submitId: row.submitId }).catch(() => null);
     if (!res) return;
     toast.success(t('judge.resubmitted'));
     patchRow({

@@ -1,4 +1,5 @@
 // Submission-list filters <-> query string: only non-empty fields are written (spec §2 Submission list).
+import type { SubmissionListQuery } from '@oj/protocol/submission/schemas';
 export const SUBMISSION_PAGE_SIZE = 15;
 
 export interface SubmissionFilters {
@@ -38,10 +39,13 @@ export function submissionQueryString(f: SubmissionFilters): string {
 export function submissionListParams(
   f: SubmissionFilters,
   limit = SUBMISSION_PAGE_SIZE,
-): Record<string, unknown> {
-  const p: Record<string, unknown> = { onlyMine: f.onlyMine, currentPage: f.currentPage, limit };
-  if (f.status !== null) p.status = f.status;
-  if (f.problemID.trim()) p.problemID = f.problemID.trim();
-  if (f.username.trim()) p.username = f.username.trim();
-  return p;
+): SubmissionListQuery {
+  return {
+    onlyMine: f.onlyMine,
+    currentPage: f.currentPage,
+    limit,
+    ...(f.status !== null ? { status: f.status } : {}),
+    ...(f.problemID.trim() ? { problemID: f.problemID.trim() } : {}),
+    ...(f.username.trim() ? { username: f.username.trim() } : {}),
+  };
 }

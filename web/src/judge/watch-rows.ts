@@ -6,11 +6,12 @@ import { isRunningStatus } from '@oj/protocol/enums/judge-status';
 import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/events';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { useEffect, useRef } from 'react';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
 import { MAX_POLLS, resyncDelay } from './watch';
 
+/** A running row's news: a push, or the row read again (view model of both). */
 export interface RowPatch {
   submitId: number;
   status: number;
@@ -38,15 +39,17 @@ export function useRowsWatch(runningIds: number[], onPatch: (p: RowPatch) => voi
     /** Reads the pending rows once; false when the request failed. */
     const readRows = async () => {
       try {
-        const rows = await api.post<Record<string, RowPatch>>(
+        const rows = await http.post(
           '/api/check-submissions-status',
           { submitIds: [...pending] },
           { quiet: true },
         );
-        for (const row of Object.values(rows ?? {})) {
+        for (const { submitId, status, time, memory, score, judger } of Object.values(rows ?? {})) {
           if (stopped) return true;
-          patchRef.current(row);
-          if (!isRunningStatus(row.status)) pending.delete(row.submitId);
+          // the Judge object's id is nullable on the wire; a stored row always has one
+          if (submitId === null) continue;
+          patchRef.current({ submitId, status, time, memory, score, judger });
+          if (!isRunningStatus(status)) pending.delete(submitId);
         }
         return true;
       } catch {

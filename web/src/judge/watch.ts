@@ -12,7 +12,7 @@ import type { SubmissionUpdate, SubscribeAck } from '@oj/protocol/realtime/event
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
 import { isFinalStatus } from '@oj/protocol/submission/final-statuses';
 import { useEffect, useRef } from 'react';
-import { api, ApiError } from '../api/client';
+import { ApiError, http } from '../api/client';
 import { connectSocket, onSocketResync } from '../api/socket';
 import { useSession } from '../store/session';
 
@@ -31,10 +31,6 @@ export type StatusReport = (
   reason?: SubmissionUpdate['reason'],
   update?: SubmissionUpdate,
 ) => void;
-
-interface DetailAnswer {
-  submission: { status: number };
-}
 
 /** Is a failed read worth repeating (the network or the server), or did the server refuse it? */
 export function retryableFailure(err: unknown): boolean {
@@ -89,7 +85,7 @@ export function useSubmissionWatch(submitId: number | null, report: StatusReport
       reads++;
       if (afterQuiet) quietReads++;
       try {
-        const d = await api.get<DetailAnswer>('/api/get-submission-detail', { submitId }, { quiet: true });
+        const d = await http.get('/api/get-submission-detail', { submitId }, { quiet: true });
         emit(d.submission.status);
       } catch (err) {
         if (!retryableFailure(err)) finished = true;
