@@ -3,7 +3,7 @@ import { Alert, Button, FormGroup, HTMLSelect, PopoverNext } from '@blueprintjs/
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { newIdempotencyKey } from '../api/http-rules';
 import { connectSocket } from '../api/socket';
 import { contestApi } from '../contest/api';
@@ -142,8 +142,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
 
   const fetchLastAc = async () => {
     if (!detail) return;
-    const status = await api
-      .post<Record<string, { status: number }>>(
+    const status = await http
+      .post(
         '/api/get-user-problem-status',
         {
           pidList: [detail.problem.id],
@@ -160,11 +160,8 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
 
   const applyLastAc = async () => {
     if (!detail) return;
-    const res = await api
-      .get<{ code: string; language: string | null }>('/api/get-last-ac-code', {
-        pid: detail.problem.id,
-        cid: scope.cid ?? 0,
-      })
+    const res = await http
+      .get('/api/get-last-ac-code', { pid: detail.problem.id, cid: scope.cid ? Number(scope.cid) : 0 })
       .catch(() => null);
     if (!res) return;
     if (!res.code) return toast.warning(t('editor.noLastAc'));
@@ -236,7 +233,7 @@ export function CodePanel({ detail, submitPid, scope, examples, focus, onFocus, 
       const same = failedSubmit.current?.payload === JSON.stringify(payload) ? failedSubmit.current : null;
       const idempotencyKey = same?.key ?? newIdempotencyKey();
       failedSubmit.current = { payload: JSON.stringify(payload), key: idempotencyKey };
-      const row = await api.post<{ submitId: number }>('/api/submit-problem-judge', payload, {
+      const row = await http.post('/api/submit-problem-judge', payload, {
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       failedSubmit.current = null;

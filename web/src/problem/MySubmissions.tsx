@@ -2,20 +2,10 @@
 import { HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { StatusText } from '../judge/StatusTag';
 import { formatMemory, formatTime } from '../judge/status-meta';
 import { useLoad } from '../shell/useLoad';
-import type { Page } from './types';
-
-interface Row {
-  submitId: number;
-  status: number;
-  time: number | null;
-  memory: number | null;
-  language: string;
-  submitTime: string;
-}
 
 export function MySubmissions({
   problemId,
@@ -29,7 +19,7 @@ export function MySubmissions({
   const { t } = useTranslation();
   const list = useLoad(
     () =>
-      api.get<Page<Row>>(
+      http.get(
         '/api/get-submission-list',
         {
           onlyMine: true,
@@ -37,7 +27,7 @@ export function MySubmissions({
           completeProblemID: true,
           currentPage: 1,
           limit: 10,
-          ...(gid ? { gid } : {}),
+          ...(gid ? { gid: Number(gid) } : {}),
         },
         { quiet: true },
       ),

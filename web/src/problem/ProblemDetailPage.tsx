@@ -3,7 +3,6 @@ import { Button, Callout, NonIdealState, Spinner, Tab, Tabs, TabsExpander } from
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
-import { api } from '../api/client';
 import '../judge/screens.css';
 import { useLoad } from '../shell/useLoad';
 import { useMediaQuery } from '../shell/useMediaQuery';
@@ -14,10 +13,9 @@ import { Link } from 'wouter';
 import type { Scope } from './CodePanel';
 import { parseExamples } from './examples';
 import { ProblemNavStrip } from './ProblemNavStrip';
-import { detailRequest } from './preload';
+import { loadProblemDetail } from './preload';
 import { Statement } from './Statement';
 import { statementShown, useAfterStatement } from './statement-first';
-import type { ProblemDetail } from './types';
 import './problem.css';
 
 // The editor (CodeMirror, the judge's live status) and the submissions tab come after the
@@ -35,12 +33,6 @@ export const RIGHT_MIN = 580;
 /** Left pane width after a drag, kept within both minimums. */
 export function clampLeft(width: number, total: number): number {
   return Math.max(LEFT_MIN, Math.min(width, total - RIGHT_MIN));
-}
-
-/** The entry may have sent this request already (preload.ts): the client then hands over its answer. */
-function loadDetail(problemID: string, scope: Scope): Promise<ProblemDetail> {
-  const { url, params } = detailRequest(problemID, scope);
-  return api.get<ProblemDetail>(url, params);
 }
 
 function Annex({ raw }: { raw: string | null }) {
@@ -94,7 +86,7 @@ export function ProblemDetailPage({ fullScreen = false }: { fullScreen?: boolean
 
   const site = useSite((st) => st.config);
   const discussionOn = !scope.cid && (scope.gid ? site.openGroupDiscussion : site.openPublicDiscussion);
-  const detail = useLoad(() => loadDetail(problemID, scope), [problemID, scope, refresh]);
+  const detail = useLoad(() => loadProblemDetail(problemID, scope), [problemID, scope, refresh]);
   const examples = useMemo(() => parseExamples(detail.data?.problem.examples), [detail.data]);
   const onJudged = useCallback(() => setRefresh((n) => n + 1), []);
   const editorDue = useAfterStatement();

@@ -15,7 +15,7 @@ import { REMOTE_OJS } from '@oj/protocol/enums/problem';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { Pager } from '../judge/Pager';
 import { StatusText } from '../judge/StatusTag';
 import '../judge/screens.css';
@@ -32,7 +32,7 @@ import {
 } from './query';
 import { StatsBars } from './StatsBars';
 import { TagPanel } from './TagPanel';
-import type { Page, ProblemRow } from './types';
+import type { ProblemRow } from './types';
 import './problem.css';
 import { RemoteBadge } from './RemoteBadge';
 
@@ -66,7 +66,11 @@ export function ProblemListPage() {
   };
 
   const list = useLoad(
-    () => api.get<Page<ProblemRow>>('/api/get-problem-list', problemListParams(filters), { quiet: true }),
+    // tagId leaves as `1,2` (the client would send an array as JSON, which the list does not read)
+    () =>
+      http
+        .envelope('GET', '/api/get-problem-list', { params: problemListParams(filters), quiet: true })
+        .then((envelope) => envelope.data),
     [search],
   );
 
@@ -77,8 +81,8 @@ export function ProblemListPage() {
       return;
     }
     let live = true;
-    api
-      .post<Record<string, { status: number }>>(
+    http
+      .post(
         '/api/get-user-problem-status',
         { pidList: rows.map((r) => r.pid), isContestProblemList: false },
         { quiet: true },
@@ -91,7 +95,7 @@ export function ProblemListPage() {
   }, [list.data, loggedIn]);
 
   const random = async () => {
-    const res = await api.get<{ problemId: string }>('/api/get-random-problem').catch(() => null);
+    const res = await http.get('/api/get-random-problem').catch(() => null);
     if (res?.problemId) navigate(`/problem/${encodeURIComponent(res.problemId)}`);
   };
 
@@ -105,9 +109,9 @@ export function ProblemListPage() {
   useEffect(() => {
     let live = true;
     void nonEmptyRemoteBanks(REMOTE_OJS, (oj) =>
-      api
-        .get<Page<ProblemRow>>('/api/get-problem-list', { oj, currentPage: 1, limit: 1 }, { quiet: true })
-        .then((p) => p.total ?? 0),
+      http
+        .get('/api/get-problem-list', { oj, currentPage: 1, limit: 1 }, { quiet: true })
+        .then((p) => p.total),
     ).then((b) => live && setBanks(b));
     return () => {
       live = false;

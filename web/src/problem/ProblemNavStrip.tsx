@@ -2,18 +2,10 @@
 import { Button } from '@blueprintjs/core';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { statusTone } from '../judge/status-meta';
 import { useLoad } from '../shell/useLoad';
 import type { Scope } from './CodePanel';
-
-interface NavItem {
-  pid: number;
-  problemId: string;
-  title: string;
-  status: number | null;
-  score: number | null;
-}
 
 /** Where a problem of the strip opens, keeping the contest/training prefix. */
 export function navHref(scope: Scope, problemId: string): string {
@@ -36,9 +28,9 @@ export function ProblemNavStrip({
   const [, navigate] = useLocation();
   const list = useLoad(
     () =>
-      api.get<NavItem[]>(
+      http.get(
         '/api/get-full-screen-problem-list',
-        scope.tid ? { tid: scope.tid } : { cid: scope.cid },
+        scope.tid ? { tid: Number(scope.tid) } : { cid: Number(scope.cid) },
         { quiet: true },
       ),
     [scope.cid, scope.tid, refresh],

@@ -13,15 +13,14 @@ import { DifficultyTag } from './DifficultyTag';
 import { RemoteBadge } from './RemoteBadge';
 import { statementShown } from './statement-first';
 import { StatsPie } from './StatsBars';
-import type { ProblemDetail } from './types';
+import type { ProblemDetail, StatementSection as Section } from './types';
 
 const MathMarkdown = lazy(() => import('./MathMarkdown').then((m) => ({ default: m.MathMarkdown })));
 
-type Section = keyof NonNullable<ProblemDetail['statementHtml']>;
-
 /** One markdown section: the server's HTML (sanitised there, under the browser's policy) or rendered here. */
 function SectionText({ detail, section }: { detail: ProblemDetail; section: Section }) {
-  const html = detail.statementHtml?.[section];
+  // a contest problem's answer has none: its markdown is rendered here
+  const html = 'statementHtml' in detail ? detail.statementHtml?.[section] : undefined;
   if (html !== undefined) return <div className="oj-markdown" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <Suspense fallback={null}>
@@ -71,7 +70,8 @@ export function Statement({ detail }: { detail: ProblemDetail }) {
               {t('problem.author')}: {p.author}
             </span>
           )}
-          <DifficultyTag difficulty={p.difficulty} />
+          {/* a contest problem hides its difficulty until the end */}
+          {p.difficulty !== null && <DifficultyTag difficulty={p.difficulty} />}
           {detail.tags.map((tag) => (
             <Tag key={tag.id} minimal>
               {tag.name}

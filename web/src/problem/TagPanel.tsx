@@ -2,9 +2,8 @@
 import { Button, InputGroup, PopoverNext, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { useLoad } from '../shell/useLoad';
-import type { TagGroup } from './types';
 
 export function TagPanel({
   oj,
@@ -19,7 +18,7 @@ export function TagPanel({
   const [query, setQuery] = useState('');
   const groups = useLoad(
     () =>
-      api.get<TagGroup[]>(
+      http.get(
         '/api/get-problem-tags-and-classification',
         { oj: oj === 'Mine' ? 'ME' : oj || 'ALL' },
         { quiet: true },

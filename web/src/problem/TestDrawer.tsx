@@ -1,24 +1,18 @@
 // Online test: run the editor's code on custom input (≤ 1000 chars), poll the result every 1 s.
 import { Button, Callout, Drawer, Tab, Tabs, TabsExpander, TextArea } from '@blueprintjs/core';
 import { JudgeStatus } from '@oj/protocol/enums/judge-status';
+import type { TestResultSchema } from '@oj/protocol/submission/schemas';
+import type { Static } from '@sinclair/typebox';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { StatusText } from '../judge/StatusTag';
 import { formatMemory, formatTime } from '../judge/status-meta';
 import { toast } from '../shell/toaster';
 import { codeProblem, MAX_TEST_INPUT } from './editor-prefs';
 import type { Example } from './examples';
 
-interface TestResult {
-  status: number;
-  time: number | null;
-  memory: number | null;
-  userInput: string | null;
-  userOutput: string | null;
-  expectedOutput: string | null;
-  stderr: string | null;
-}
+type TestResult = Static<typeof TestResultSchema>;
 
 export interface TestDrawerProps {
   open: boolean;
@@ -77,7 +71,7 @@ export function TestDrawer(props: TestDrawerProps) {
     setTab('result');
     let key: string;
     try {
-      key = await api.post<string>('/api/submit-problem-test-judge', {
+      key = await http.post('/api/submit-problem-test-judge', {
         pid: props.pid,
         type: props.type,
         code: props.code,
@@ -92,11 +86,7 @@ export function TestDrawer(props: TestDrawerProps) {
     }
     const poll = async () => {
       try {
-        const r = await api.get<TestResult>(
-          '/api/get-test-judge-result',
-          { testJudgeKey: key },
-          { quiet: true },
-        );
+        const r = await http.get('/api/get-test-judge-result', { testJudgeKey: key }, { quiet: true });
         if (
           r.status === JudgeStatus.PENDING ||
           r.status === JudgeStatus.COMPILING ||

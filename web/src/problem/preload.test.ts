@@ -10,9 +10,16 @@ vi.mock('@codemirror/lang-cpp', () => ({}));
 vi.mock('./editor-prefs', () => ({ loadPrefs: () => ({ theme: 'idea' }) }));
 vi.mock('./editor-loaders', () => ({ loadEditorTheme: async () => undefined }));
 
-const { detailHasMath, detailRequest, isProblemPage, loadEditor, problemRouteOf, startProblemPage } =
-  await import('./preload');
-const { api, configureClient } = await import('../api/client');
+const {
+  detailHasMath,
+  detailRequest,
+  isProblemPage,
+  loadEditor,
+  loadProblemDetail,
+  problemRouteOf,
+  startProblemPage,
+} = await import('./preload');
+const { configureClient } = await import('../api/client');
 const { initialLanguage } = await import('../i18n/language');
 
 afterEach(() => {
@@ -57,11 +64,11 @@ describe('problem pages the entry preloads for', () => {
   it('asks for the contest detail by display id and the bank detail by problem id', () => {
     expect(detailRequest('A', { cid: '3' })).toEqual({
       url: '/api/get-contest-problem-details',
-      params: { cid: '3', displayId: 'A', containsEnd: true },
+      params: { cid: 3, displayId: 'A', containsEnd: true },
     });
     expect(detailRequest('1000', { gid: '5', tid: '7' })).toEqual({
       url: '/api/get-problem-detail',
-      params: { problemId: '1000', gid: '5' },
+      params: { problemId: '1000', gid: 5 },
     });
   });
 
@@ -87,8 +94,7 @@ describe('the problem page started by the entry (issue #16)', () => {
     configureClient({ getToken: () => null, language: () => initialLanguage() });
     void startProblemPage('/problem/1000');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const { url, params } = detailRequest('1000', {});
-    await expect(api.get(url, params)).resolves.toEqual({ problem: { description: 'Print a+b.' } });
+    await expect(loadProblemDetail('1000', {})).resolves.toEqual({ problem: { description: 'Print a+b.' } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 

@@ -4,7 +4,9 @@
 // statement is painted (issue #29: the text first, see statement-first.ts); KaTeX's script only
 // for a statement the server did not render. Light on purpose: the HTTP client, storage and
 // dynamic imports only.
-import { prefetchGet } from '../api/client';
+import type { ApiOperations } from '@oj/protocol/api-operations';
+import type { QueryOf } from '@oj/protocol/operations';
+import { http, prefetchGet } from '../api/client';
 import { initialLanguage } from '../i18n/language';
 import { readStorage, StorageKeys } from '../store/storage';
 import type { Scope } from './CodePanel';
@@ -12,6 +14,7 @@ import { loadEditorTheme } from './editor-loaders';
 import { loadKatex, preloadKatexFonts } from './katex-load';
 import { hasMath } from './math';
 import { afterStatement } from './statement-first';
+import type { ProblemDetail } from './types';
 
 export const loadEditor = () => import('./CodeEditor');
 
@@ -40,25 +43,39 @@ export function problemRouteOf(pathname: string): { problemID: string; scope: Sc
   return { problemID, scope: { cid, gid, tid: tid ?? groupTid } };
 }
 
+type Ops = ApiOperations;
+const CONTEST_DETAIL = '/api/get-contest-problem-details';
+const BANK_DETAIL = '/api/get-problem-detail';
+
+/** The detail request of a problem page, typed by the route table (the contest's or the bank's). */
+export type DetailRequest =
+  | { url: typeof CONTEST_DETAIL; params: QueryOf<Ops, 'GET', typeof CONTEST_DETAIL> }
+  | { url: typeof BANK_DETAIL; params: QueryOf<Ops, 'GET', typeof BANK_DETAIL> };
+
 /** The detail request of a problem page (ProblemDetailPage sends it; the entry may send it first). */
-export function detailRequest(
-  problemID: string,
-  scope: Scope,
-): { url: string; params: Record<string, unknown> } {
+export function detailRequest(problemID: string, scope: Scope): DetailRequest {
   if (scope.cid)
     return {
-      url: '/api/get-contest-problem-details',
-      params: { cid: scope.cid, displayId: problemID, containsEnd: true },
+      url: CONTEST_DETAIL,
+      params: { cid: Number(scope.cid), displayId: problemID, containsEnd: true },
     };
   return {
-    url: '/api/get-problem-detail',
-    params: { problemId: problemID, ...(scope.gid ? { gid: scope.gid } : {}) },
+    url: BANK_DETAIL,
+    params: { problemId: problemID, ...(scope.gid ? { gid: Number(scope.gid) } : {}) },
   };
+}
+
+/** The page's detail: the entry may have sent this request already, the client then hands over its answer. */
+export function loadProblemDetail(problemID: string, scope: Scope): Promise<ProblemDetail> {
+  const request = detailRequest(problemID, scope);
+  return request.url === CONTEST_DETAIL
+    ? http.get(request.url, request.params)
+    : http.get(request.url, request.params);
 }
 
 function requestOf(route: { problemID: string; scope: Scope }): [string, Record<string, unknown>] {
   const { url, params } = detailRequest(route.problemID, route.scope);
-  return [url, params];
+  return [url, { ...params }];
 }
 
 interface DetailBody {

@@ -1,62 +1,29 @@
-// Shapes of the problem endpoints the screens read (reference/api/core.md §6); only fields used are typed.
-export interface Page<T> {
-  records: T[];
-  total: number;
-  current?: number;
-  size?: number;
-}
+// Shapes of the problem endpoints the screens read (reference/api/core.md §6), derived from protocol's
+// schemas (issue #30): type-only imports, no schema reaches the bundle.
+import type { Static } from '@sinclair/typebox';
+import type { ContestProblemInfoVO } from '@oj/protocol/contest/responses';
+import type {
+  ProblemDetail as ProblemDetailSchema,
+  ProblemVO,
+  StatementHtml,
+  Tag,
+  TagsAndClassification,
+} from '@oj/protocol/problem/schemas';
 
-export interface TagVO {
-  id: number;
-  name: string;
-  color: string | null;
-}
+export type TagVO = Static<typeof Tag>;
+export type TagGroup = Static<typeof TagsAndClassification>;
+export type ProblemRow = Static<typeof ProblemVO>;
 
-export interface TagGroup {
-  classification: { id: number; name: string; oj: string } | null;
-  tagList: TagVO[];
-}
+/** The bank's detail, with the statement's sections rendered by the server (issue #29). */
+export type BankProblemDetail = Static<typeof ProblemDetailSchema>;
+/** A contest problem's detail: no rendered statement; author and difficulty null before the end. */
+export type ContestProblemDetail = Static<typeof ContestProblemInfoVO>;
+/** What the problem page draws: either answer. */
+export type ProblemDetail = BankProblemDetail | ContestProblemDetail;
+/** The statement's markdown sections (each may come rendered in statementHtml). */
+export type StatementSection = keyof Static<typeof StatementHtml>;
 
+// View model of the statistics pie (the count fields of ProblemCount and ProblemVO).
 export const COUNT_FIELDS = ['ac', 'wa', 'tle', 'mle', 're', 'pe', 'ce', 'se', 'pa'] as const;
 export type CountField = (typeof COUNT_FIELDS)[number];
 export type Counts = Record<CountField, number> & { total: number };
-
-export interface ProblemRow extends Counts {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  type: number;
-  tags: TagVO[];
-}
-
-export interface ProblemDetail {
-  problem: {
-    id: number;
-    problemId: string;
-    title: string;
-    author: string | null;
-    type: number;
-    timeLimit: number;
-    memoryLimit: number;
-    description: string | null;
-    input: string | null;
-    output: string | null;
-    examples: string | null;
-    hint: string | null;
-    source: string | null;
-    difficulty: number;
-    isRemote: boolean;
-    isFileIO: boolean;
-    ioReadFileName: string | null;
-    ioWriteFileName: string | null;
-    userExtraFile: string | null;
-    gid: number | null;
-  };
-  tags: TagVO[];
-  languages: string[];
-  problemCount: Counts;
-  codeTemplate: Record<string, string>;
-  /** Addition (issue #29): the markdown sections rendered and sanitised by the server. */
-  statementHtml?: Partial<Record<'description' | 'input' | 'output' | 'hint' | 'source', string>>;
-}
