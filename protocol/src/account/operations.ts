@@ -1,5 +1,5 @@
 // The account capability's operations (issue #30): request schemas and success envelope per route.
-import { EmptyEnvelope } from '../envelope';
+import { EmptyEnvelope, FileBytes } from '../envelope';
 import type { OperationTable } from '../operations';
 import {
   AdminLoginBody,
@@ -11,6 +11,7 @@ import {
   ChangeOutcomeEnvelope,
   ChangePasswordBody,
   ChangeUserInfoBody,
+  PublicImageParams,
   CheckUsernameOrEmailBody,
   CheckUsernameOrEmailEnvelope,
   HeatmapEnvelope,
@@ -47,4 +48,5 @@ export const accountOperations = {
   'POST /api/file/upload-avatar': { response: AvatarUserInfoEnvelope },
   'POST /api/admin/login': { body: AdminLoginBody, response: UserInfoEnvelope },
   'GET /api/admin/logout': { response: EmptyEnvelope },
+  'GET /api/public/img/:name': { params: PublicImageParams, response: FileBytes },
 } as const satisfies Partial<OperationTable>;

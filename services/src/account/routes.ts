@@ -1,6 +1,5 @@
 // HTTP shape of the passport and account endpoints: schemas, access levels, calls into the services.
 import type { FastifyRequest } from 'fastify';
-import * as S from '@oj/protocol/account/schemas';
 import { accountOperations as O } from '@oj/protocol/account/operations';
 import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
@@ -10,6 +9,7 @@ import type { PassportService } from './passport-service';
 import type { ProfileService } from './profile-service';
 import { AVATAR_MAX_BYTES } from './rules';
 import { readUpload } from '../platform/http/upload';
+import { sendImage } from '../platform/http/files';
 
 const ADMIN_ROLES = ['root', 'admin', 'problem_admin'] as const;
 const tags = ['account'];
@@ -181,16 +181,13 @@ export function registerAccountRoutes(app: App, passport: PassportService, profi
     '/api/public/img/:name',
     {
       config: { access: 'anonymous' },
-      schema: { tags, params: S.PublicImageParams },
+      schema: { tags, ...routeSchema(O['GET /api/public/img/:name']) },
     },
     async (req, reply) => {
       const file = await profile.avatarFile(req.params.name);
       // A missing static file is an HTTP 404, like any unknown path.
       if (!file) throw new ApiError(404, Messages.NOT_FOUND_PATH, 404);
-      return reply
-        .type(file.contentType)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(Buffer.from(file.bytes));
+      return sendImage(reply, file);
     },
   );
 

@@ -1,10 +1,10 @@
 // HTTP shape of the back office endpoints the admin capability owns (reference §4.1, §4.2,
 // §4.5 service info) plus the dashboard's live lists.
-import type { FastifyReply } from 'fastify';
 import type { DbAndRedisConfig } from '@oj/protocol/admin/schemas';
 import { adminOperations as O } from '@oj/protocol/admin/operations';
 import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
+import { sendAttachment } from '../platform/http/files';
 import { ok, okEmpty } from '../platform/http/envelope';
 import { fail } from '../platform/http/errors';
 import { requestLanguage, translateMessage } from '../platform/http/message-catalog';
@@ -147,15 +147,12 @@ export function registerAdminRoutes(
     '/api/file/generate-user-excel',
     { config: rootOnly, schema: { tags, ...routeSchema(O['GET /api/file/generate-user-excel']) } },
     async (req, reply) => {
-      return sendSheet(reply, req.query.key, await s.users.generatedXlsx(req.query.key));
+      return sendAttachment(
+        reply,
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        `${req.query.key}.xlsx`,
+        await s.users.generatedXlsx(req.query.key),
+      );
     },
   );
-}
-
-/** The generated accounts' spreadsheet, as its bytes (FileBytes: not serialised). */
-function sendSheet(reply: FastifyReply, key: string, bytes: Uint8Array) {
-  return reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', `attachment; filename="${encodeURIComponent(key)}.xlsx"`)
-    .send(Buffer.from(bytes));
 }

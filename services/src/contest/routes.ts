@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contestOperations as O } from '@oj/protocol/contest/operations';
 import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
+import { sendAttachment } from '../platform/http/files';
 import { ok } from '../platform/http/envelope';
 import type { ContestService } from './service';
 import type { RankPageBody } from './scoreboard-service';
@@ -18,14 +19,6 @@ const problemAdmins = { access: 'login', roles: ['root', 'problem_admin'] } as c
 
 /** What Fastify sends for an object body; rank pages are sent as ready bytes. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** A download's bytes as they are (FileBytes: documented, never serialised). */
-function sendFile(reply: FastifyReply, type: string, fileName: string, bytes: Buffer | string) {
-  return reply
-    .header('Content-Type', type)
-    .header('Content-disposition', `attachment;filename=${encodeURIComponent(fileName)}`)
-    .send(bytes);
-}
 
 export function registerContestRoutes(app: App, s: ContestService): void {
   // ---------- public (§1) ----------
@@ -167,7 +160,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: login, schema: { tags, ...routeSchema(O['GET /api/file/download-contest-print-text']) } },
     async (req, reply) => {
       const file = await s.printText(req.user!, req.query.id);
-      return sendFile(reply, 'application/x-download', file.fileName, file.content);
+      return sendAttachment(reply, 'application/x-download', file.fileName, file.content);
     },
   );
 
@@ -202,7 +195,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: login, schema: { tags, ...routeSchema(O['GET /api/file/download-contest-rank']) } },
     async (req, reply) => {
       const file = await s.rankXlsx(req.user!, req.query);
-      return sendFile(reply, 'application/xlsx', file.fileName, Buffer.from(file.bytes));
+      return sendAttachment(reply, 'application/xlsx', file.fileName, Buffer.from(file.bytes));
     },
   );
 
@@ -211,7 +204,7 @@ export function registerContestRoutes(app: App, s: ContestService): void {
     { config: login, schema: { tags, ...routeSchema(O['GET /api/file/download-contest-ac-submission']) } },
     async (req, reply) => {
       const file = await s.acSubmissionsZip(req.user!, req.query);
-      return sendFile(reply, 'application/x-download', file.fileName, Buffer.from(file.bytes));
+      return sendAttachment(reply, 'application/x-download', file.fileName, Buffer.from(file.bytes));
     },
   );
 

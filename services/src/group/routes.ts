@@ -1,23 +1,15 @@
 // HTTP shape of the group area (reference groups-admin-files.md §3): membership, the group
 // itself, announcements and the rank. Group problems, trainings, contests and discussions are
 // served by their own capabilities through the GroupRolePort.
-import type { FastifyReply } from 'fastify';
 import { Permission } from '@oj/protocol';
 import { groupOperations as O } from '@oj/protocol/group/operations';
 import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../platform/http/app';
+import { sendImage } from '../platform/http/files';
 import { ApiError, Messages } from '../platform/http/errors';
 import { readUpload } from '../platform/http/upload';
 import { ok } from '../platform/http/envelope';
 import { AVATAR_MAX_BYTES, type GroupService } from './service';
-
-/** The avatar's bytes, as they are (FileBytes: not serialised). */
-function sendImage(reply: FastifyReply, file: { bytes: Uint8Array; contentType: string }) {
-  return reply
-    .type(file.contentType)
-    .header('Cache-Control', 'public, max-age=31536000, immutable')
-    .send(Buffer.from(file.bytes));
-}
 
 const anonymous = { access: 'anonymous' } as const;
 const login = { access: 'login' } as const;

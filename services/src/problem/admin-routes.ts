@@ -4,6 +4,10 @@ import { problemOperations as O } from '@oj/protocol/problem/operations';
 import { routeSchema } from '@oj/protocol/operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../platform/http/app';
+import { sendAttachment } from '../platform/http/files';
+
+const sendDownload = (reply: FastifyReply, file: { filename: string; data: Uint8Array }) =>
+  sendAttachment(reply, 'application/x-download', file.filename, file.data);
 import { ok, okEmpty } from '../platform/http/envelope';
 import { badRequest, fail } from '../platform/http/errors';
 import { defaultCompilePort, type CheckerCompilePort } from './ports';
@@ -26,13 +30,6 @@ async function uploadedFile(req: FastifyRequest): Promise<UploadedFile | null> {
   if (!part) return null;
   if (part.truncated) throw fail(UPLOAD_TOO_LARGE);
   return { filename: part.filename, data: part.bytes };
-}
-
-function sendDownload(reply: FastifyReply, file: { filename: string; data: Uint8Array }) {
-  return reply
-    .header('Content-Type', 'application/x-download')
-    .header('Content-disposition', `attachment;filename=${encodeURIComponent(file.filename)}`)
-    .send(Buffer.from(file.data));
 }
 
 /** `pid=1&pid=2` or `pid=1,2`. */

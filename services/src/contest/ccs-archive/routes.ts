@@ -1,11 +1,10 @@
 // HTTP shape of the contest archive: GET …/archive?cid= streams the zip (no envelope);
 // POST …/archive/import takes the zip as a multipart upload and answers with our envelope.
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import { CCS_ARCHIVE_MAX_BYTES } from '@oj/protocol/contest/ccs-archive';
 import { contestOperations as O } from '@oj/protocol/contest/operations';
 import { routeSchema } from '@oj/protocol/operations';
 import type { App } from '../../platform/http/app';
+import { sendAttachment } from '../../platform/http/files';
 import { ok } from '../../platform/http/envelope';
 import { fail } from '../../platform/http/errors';
 import { readUpload } from '../../platform/http/upload';
@@ -18,22 +17,13 @@ const backOffice = { access: 'login', roles: ['root', 'admin', 'problem_admin'] 
 /** Creating a contest and accounts from an archive: the super admin (as the batch account creation). */
 const rootOnly = { access: 'login', roles: ['root'] } as const;
 
-/** The zip's bytes as they are streamed (the schema's FileBytes documents them; nothing is serialised). */
-function sendZip(reply: FastifyReply, name: string, stream: Readable) {
-  return reply
-    .type('application/zip')
-    .header('Content-Disposition', `attachment; filename="${name}"`)
-    .header('Cache-Control', 'no-store')
-    .send(stream);
-}
-
 export function registerCcsArchiveRoutes(app: App, s: CcsArchiveService) {
   app.get(
     '/api/admin/contest/ccs/archive',
     { config: backOffice, schema: { tags, ...routeSchema(O['GET /api/admin/contest/ccs/archive']) } },
     async (req, reply) => {
       const { name, stream } = await s.exportArchive(req.user!, req.query.cid);
-      return sendZip(reply, name, stream);
+      return sendAttachment(reply.header('Cache-Control', 'no-store'), 'application/zip', name, stream);
     },
   );
   app.post(
