@@ -17,6 +17,7 @@ const suites = [
   { name: 'services', cwd: 'services' },
   { name: 'services-solo', cwd: 'services', config: 'vitest.solo.config.ts' },
   { name: 'web', cwd: 'web' },
+  { name: 'sdk', cwd: 'sdk' },
   { name: 'browser', cwd: 'web', config: 'vitest.browser.config.ts' },
 ];
 
