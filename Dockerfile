@@ -21,6 +21,7 @@ COPY protocol/package.json protocol/
 COPY services/package.json services/
 COPY judge-runner/package.json judge-runner/
 COPY web/package.json web/
+COPY sdk/package.json sdk/
 RUN npm install --no-audit --no-fund
 
 # 2. Build: the web client (web/dist) and the server bundles (dist/).
