@@ -554,10 +554,12 @@ describe.each(DB_KINDS)('judge capability on %s', (kind) => {
       ...base,
       cases: [
         { ...base.cases[0]!, status: -1, sampleIO },
-        { ...base.cases[1]!, status: -1 },
+        // Texts kept for a case marked visible then, un-marked since: hidden from then on.
+        { ...base.cases[1]!, status: -1, sampleIO: { ...sampleIO, input: 'secret\n' } },
       ],
     });
     const res = await call('GET', `/api/get-all-case-result?submitId=${task.submitId}`, USERS.alice);
+    expect(JSON.stringify(res.body)).not.toContain('secret');
     const [shown, hidden] = res.body.data.judgeCaseList as { sampleIO?: unknown }[];
     expect(shown!.sampleIO).toEqual(sampleIO);
     expect(hidden!.sampleIO).toBeUndefined();

@@ -58,7 +58,15 @@ export function createSubmissionReads(ctx: JudgeContext) {
     // Contest case details stay hidden from non-admins (the contest capability decides when to open them).
     if (row.cid !== 0 && !admin) return null;
     const cases = await repo.listCases(db, submitId);
-    return caseResultView(cases, problem.judgeCaseMode, admin, problem.type === 0);
+    // Texts kept from a judging are shown only while their case is still a statement example or
+    // still marked visible: a setter who un-marks a case hides it from past submissions too.
+    const shown = new Set(
+      problem.testCases.filter((c) => c.sample || c.visible).map((c) => String(c.caseId)),
+    );
+    const current = cases.map((c) =>
+      c.sample_io && !(c.case_id !== null && shown.has(c.case_id)) ? { ...c, sample_io: null } : c,
+    );
+    return caseResultView(current, problem.judgeCaseMode, admin, problem.type === 0);
   }
 
   async function checkStatus(ids: readonly number[]): Promise<Record<string, JudgeView>> {
