@@ -6,7 +6,7 @@ import type {
   TrainingCategory,
   TrainingProblemLink,
 } from '@oj/protocol/training/schemas';
-import { api } from '../../api/client';
+import { http } from '../../api/client';
 
 export interface TrainingForm {
   id?: number;
@@ -48,41 +48,33 @@ export interface TrainingAdminAdapter {
 
 export const adminTrainingApi = {
   list: (currentPage: number, keyword: string) =>
-    api.get<Page<AdminTraining>>('/api/admin/training/get-training-list', {
+    http.get('/api/admin/training/get-training-list', {
       currentPage,
       limit: 10,
       ...(keyword ? { keyword } : {}),
     }),
-  get: (tid: number) =>
-    api.get<{ training: AdminTraining; trainingCategory: TrainingCategory | null }>('/api/admin/training', {
-      tid,
-    }),
+  get: (tid: number) => http.get('/api/admin/training', { tid }),
   create: (training: TrainingForm, category: CategoryChoice) =>
-    api.post<null>('/api/admin/training', { training, trainingCategory: category }),
+    http.post('/api/admin/training', { training, trainingCategory: category }),
   update: (training: TrainingForm, category: CategoryChoice) =>
-    api.put<null>('/api/admin/training', { training, trainingCategory: category }),
-  remove: (tid: number) => api.delete<null>(`/api/admin/training?tid=${tid}`),
+    http.put('/api/admin/training', { training, trainingCategory: category }),
+  remove: (tid: number) => http.delete('/api/admin/training', { tid }),
   changeStatus: (tid: number, status: boolean) =>
-    api.put<null>(`/api/admin/training/change-training-status?tid=${tid}&status=${status}`),
+    http.put('/api/admin/training/change-training-status', undefined, { params: { tid, status } }),
   problems: (tid: number) =>
-    api.get<{
-      problemList: Page<AdminTrainingProblemRow>;
-      trainingProblemMap: Record<string, TrainingProblemLink>;
-    }>('/api/admin/training/get-problem-list', { tid, queryExisted: true, currentPage: 1, limit: 500 }),
+    http.get('/api/admin/training/get-problem-list', { tid, queryExisted: true, currentPage: 1, limit: 500 }),
   addProblem: (tid: number, pid: number, displayId: string) =>
-    api.post<null>('/api/admin/training/add-problem-from-public', {
+    http.post('/api/admin/training/add-problem-from-public', {
       tid,
       pid,
       ...(displayId ? { displayId } : {}),
     }),
   updateLink: (link: { id: number; tid: number; rank: number; displayId?: string }) =>
-    api.put<null>('/api/admin/training/problem', link),
-  removeProblem: (tid: number, pid: number) =>
-    api.delete<null>(`/api/admin/training/problem?tid=${tid}&pid=${pid}`),
-  categories: () => api.get<TrainingCategory[]>('/api/get-training-category'),
-  createCategory: (name: string, color: string) =>
-    api.post<TrainingCategory>('/api/admin/training/category', { name, color }),
+    http.put('/api/admin/training/problem', link),
+  removeProblem: (tid: number, pid: number) => http.delete('/api/admin/training/problem', { tid, pid }),
+  categories: () => http.get('/api/get-training-category'),
+  createCategory: (name: string, color: string) => http.post('/api/admin/training/category', { name, color }),
   updateCategory: (id: number, name: string, color: string) =>
-    api.put<null>('/api/admin/training/category', { id, name, color }),
-  removeCategory: (id: number) => api.delete<null>(`/api/admin/training/category?cid=${id}`),
+    http.put('/api/admin/training/category', { id, name, color }),
+  removeCategory: (id: number) => http.delete('/api/admin/training/category', { cid: id }),
 } satisfies TrainingAdminAdapter & Record<string, unknown>;
