@@ -1,9 +1,8 @@
 // /admin/training/:trainingId/problems: the training's problems in order; add a public problem
 // found by its display id or title, remove one, move one up or down (the training-problem rank).
 import { Button, ButtonGroup, FormGroup, H3, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
-import type { Page } from '@oj/protocol';
 import type { ProblemVO } from '@oj/protocol/problem/schemas';
-import { api } from '../../api/client';
+import { http } from '../../api/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
@@ -28,11 +27,7 @@ export function TrainingProblemsEditor({ adapter, tid }: { adapter: TrainingAdmi
   const found = useLoad(
     () =>
       query.trim() && !chosen
-        ? api.get<Page<ProblemVO>>(
-            '/api/get-problem-list',
-            { keyword: query.trim(), limit: 8 },
-            { quiet: true },
-          )
+        ? http.get('/api/get-problem-list', { keyword: query.trim(), limit: 8 }, { quiet: true })
         : Promise.resolve(null),
     [query, chosen],
   );
