@@ -14,28 +14,14 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { http } from '../../api/client';
 import { toast } from '../../shell/toaster';
 import { useLoad } from '../../shell/useLoad';
 
-interface TagRow {
-  id: number;
-  name: string;
-  color: string | null;
-  oj: string;
-  tcid: number | null;
-}
-interface ClassRow {
-  id: number;
-  name: string;
-  oj: string;
-  rank: number;
-}
-
 export function TagsPage() {
   const { t } = useTranslation();
-  const tags = useLoad(() => api.get<TagRow[]>('/api/get-all-problem-tags', { oj: 'ME' }), []);
-  const classes = useLoad(() => api.get<ClassRow[]>('/api/admin/tag/classification', { oj: 'ME' }), []);
+  const tags = useLoad(() => http.get('/api/get-all-problem-tags', { oj: 'ME' }), []);
+  const classes = useLoad(() => http.get('/api/admin/tag/classification', { oj: 'ME' }), []);
   const [tag, setTag] = useState({ name: '', color: '#409eff', tcid: 0 });
   const [cls, setCls] = useState({ name: '', rank: 0 });
   const run = async (work: () => Promise<unknown>) => {
@@ -66,7 +52,7 @@ export function TagsPage() {
         <Button
           icon="add"
           intent={Intent.PRIMARY}
-          onClick={() => void run(() => api.post('/api/admin/tag/classification', { ...cls, oj: 'ME' }))}
+          onClick={() => void run(() => http.post('/api/admin/tag/classification', { ...cls, oj: 'ME' }))}
         >
           {t('admin.site.create')}
         </Button>
@@ -84,7 +70,7 @@ export function TagsPage() {
                     icon="trash"
                     intent={Intent.DANGER}
                     onClick={() =>
-                      void run(() => api.delete('/api/admin/tag/classification', { tcid: c.id }))
+                      void run(() => http.delete('/api/admin/tag/classification', { tcid: c.id }))
                     }
                   />
                 </td>
@@ -117,7 +103,7 @@ export function TagsPage() {
           intent={Intent.PRIMARY}
           onClick={() =>
             void run(() =>
-              api.post('/api/admin/tag', {
+              http.post('/api/admin/tag', {
                 name: tag.name,
                 color: tag.color,
                 oj: 'ME',
@@ -144,7 +130,7 @@ export function TagsPage() {
                     options={classOptions}
                     onChange={(e) =>
                       void run(() =>
-                        api.put('/api/admin/tag', { ...row, tcid: Number(e.currentTarget.value) || null }),
+                        http.put('/api/admin/tag', { ...row, tcid: Number(e.currentTarget.value) || null }),
                       )
                     }
                   />
@@ -154,7 +140,7 @@ export function TagsPage() {
                     size="small"
                     icon="trash"
                     intent={Intent.DANGER}
-                    onClick={() => void run(() => api.delete('/api/admin/tag', { tid: row.id }))}
+                    onClick={() => void run(() => http.delete('/api/admin/tag', { tid: row.id }))}
                   />
                 </td>
               </tr>
