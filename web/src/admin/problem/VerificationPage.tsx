@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { VERIFY_HELD_PREFIX, type ProblemVerification, type ProblemVerifyRow } from '@oj/protocol/problem';
 import { ClientEvents, ServerEvents } from '@oj/protocol/realtime/names';
-import { api } from '../../api/client';
+import { http } from '../../api/client';
 import { connectSocket } from '../../api/socket';
 import { useSession } from '../../store/session';
 import { problemApi } from './api';
 
 export const verificationApi = {
-  get: (pid: number) => api.get<ProblemVerification>('/api/admin/problem/verification', { pid }),
-  rerun: (pid: number) => api.post<{ verifying: number }>('/api/admin/problem/verification/rerun', { pid }),
+  get: (pid: number) => http.get('/api/admin/problem/verification', { pid }),
+  rerun: (pid: number) => http.post('/api/admin/problem/verification/rerun', { pid }),
 };
 
 /**
