@@ -3,21 +3,11 @@ import { Button, Card, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprint
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { api } from '../../api/client';
+import type { RemoteProblemPreview as Preview } from '@oj/protocol/judge/remote';
+import { http } from '../../api/client';
 import { toast } from '../../shell/toaster';
 
 export const REMOTE_JUDGES = ['HDU', 'CF', 'GYM', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
-
-interface Preview {
-  problemId: string;
-  title: string;
-  timeLimit: number;
-  memoryLimit: number;
-  description: string;
-  tags: string[];
-  source: string;
-  languages: string[];
-}
 
 export function RemoteImportPage() {
   const { t } = useTranslation();
@@ -32,7 +22,7 @@ export function RemoteImportPage() {
     setBusy(true);
     setImported(null);
     try {
-      setPreview(await api.get<Preview>('/api/admin/problem/remote-oj-problem-preview', query));
+      setPreview(await http.get('/api/admin/problem/remote-oj-problem-preview', query));
     } catch {
       setPreview(null);
     } finally {
@@ -42,7 +32,7 @@ export function RemoteImportPage() {
   const save = async () => {
     setBusy(true);
     try {
-      await api.get<null>('/api/admin/problem/import-remote-oj-problem', query);
+      await http.get('/api/admin/problem/import-remote-oj-problem', query);
       toast.success(t('remote.imported'));
       setImported(preview?.problemId ?? `${oj}-${id.trim()}`);
     } catch {
