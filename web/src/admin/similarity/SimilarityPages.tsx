@@ -34,7 +34,7 @@ import {
   type SimilarityProgress,
   type SimilarityReport,
 } from '@oj/protocol/judge/similarity';
-import { api } from '../../api/client';
+import { http } from '../../api/client';
 import { connectSocket } from '../../api/socket';
 import { useSession } from '../../store/session';
 import { saveBlob } from '../../shell/save-blob';
@@ -109,11 +109,11 @@ export function SimilarityListPage({ preset }: { preset?: SimilarityPreset } = {
   const presetId = preset?.scopeId;
   const load = useCallback(async () => {
     if (!presetScope) {
-      setRows(await api.get<SimilarityAnalysis[]>('/api/admin/similarity/list').catch(() => []));
+      setRows(await http.get('/api/admin/similarity/list').catch(() => []));
       return;
     }
     try {
-      const list = await api.get<SimilarityAnalysis[]>('/api/admin/similarity/list', {
+      const list = await http.get('/api/admin/similarity/list', {
         scope: presetScope,
         scopeId: presetId,
       });
@@ -136,7 +136,7 @@ export function SimilarityListPage({ preset }: { preset?: SimilarityPreset } = {
 
   const start = async () => {
     try {
-      const row = await api.post<SimilarityAnalysis>('/api/admin/similarity/start', {
+      const row = await http.post('/api/admin/similarity/start', {
         scope,
         scopeId: Number(scopeId),
         allAccepted,
@@ -316,7 +316,7 @@ export function SimilarityReportPage({ outside = false }: { outside?: boolean } 
   const [detail, setDetail] = useState<SimilarityPairDetail | null>(null);
   const [cheater, setCheater] = useState<{ uid: string; username: string } | null>(null);
   const load = useCallback(async () => {
-    setReport(await api.get<SimilarityReport>('/api/admin/similarity/report', { id }).catch(() => null));
+    setReport(await http.get('/api/admin/similarity/report', { id }).catch(() => null));
   }, [id]);
   useEffect(() => {
     void load();
@@ -350,13 +350,11 @@ export function SimilarityReportPage({ outside = false }: { outside?: boolean } 
   const clusters = useMemo(() => clusterPairs(shown, 0), [shown]);
 
   const open = async (p: SimilarityPair) => {
-    setDetail(
-      await api.get<SimilarityPairDetail>('/api/admin/similarity/pair', { id: p.id }).catch(() => null),
-    );
+    setDetail(await http.get('/api/admin/similarity/pair', { id: p.id }).catch(() => null));
   };
   const review = async (p: SimilarityPair) => {
     try {
-      await api.put<null>('/api/admin/similarity/review', { pairId: p.id, reviewed: !p.reviewed });
+      await http.put('/api/admin/similarity/review', { pairId: p.id, reviewed: !p.reviewed });
       setReport(
         (r) =>
           r && { ...r, pairs: r.pairs.map((x) => (x.id === p.id ? { ...x, reviewed: !p.reviewed } : x)) },
@@ -370,7 +368,7 @@ export function SimilarityReportPage({ outside = false }: { outside?: boolean } 
     const who = cheater;
     setCheater(null);
     try {
-      const res = await api.post<{ cancelled: number[] }>('/api/admin/similarity/cancel-user', {
+      const res = await http.post('/api/admin/similarity/cancel-user', {
         analysisId: id,
         uid: who.uid,
       });
