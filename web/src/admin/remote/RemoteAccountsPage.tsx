@@ -3,18 +3,13 @@
 import { Button, Card, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import type { RemoteAccountView } from '@oj/protocol/judge/remote';
+import { http } from '../../api/client';
 import { toast } from '../../shell/toaster';
 
 const POOLS = ['HDU', 'CF', 'POJ', 'SPOJ', 'AC', 'LIBRE'] as const;
 
-interface Account {
-  id: number;
-  oj: string;
-  username: string;
-  status: number;
-  leasedBy: string | null;
-}
+type Account = RemoteAccountView;
 
 export function RemoteAccountsPage() {
   const { t } = useTranslation();
@@ -23,7 +18,7 @@ export function RemoteAccountsPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const load = useCallback(async () => {
-    setRows(await api.get<Account[]>('/api/admin/remote-judge/accounts').catch(() => []));
+    setRows(await http.get('/api/admin/remote-judge/accounts').catch(() => []));
   }, []);
   useEffect(() => {
     void load();
@@ -31,7 +26,7 @@ export function RemoteAccountsPage() {
 
   const add = async () => {
     try {
-      await api.post<null>('/api/admin/remote-judge/account', { oj, username: username.trim(), password });
+      await http.post('/api/admin/remote-judge/account', { oj, username: username.trim(), password });
       toast.success(t('remote.saved'));
       setUsername('');
       setPassword('');
@@ -42,7 +37,7 @@ export function RemoteAccountsPage() {
   };
   const remove = async (id: number) => {
     try {
-      await api.delete<null>('/api/admin/remote-judge/account', { id });
+      await http.delete('/api/admin/remote-judge/account', { id });
       await load();
     } catch {
       // message shown by the client
