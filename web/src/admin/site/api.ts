@@ -1,40 +1,31 @@
 // Calls of the site back-office pages (switches, website config, carousel, announcements, tools).
-import type { Page } from '@oj/protocol';
-import type { AnnouncementVO, CarouselImage, SwitchConfig, Tool, WebConfig } from '@oj/protocol/site/schemas';
-import { api } from '../../api/client';
+// Types from protocol's site and admin route tables (issue #30).
+import type { SwitchConfig, WebConfig } from '@oj/protocol/site/schemas';
+import { http } from '../../api/client';
 
 export const siteAdminApi = {
-  switches: () => api.get<SwitchConfig>('/api/admin/switch/info'),
-  saveSwitches: (s: SwitchConfig) => api.put<null>('/api/admin/switch/update', s),
-  webConfig: () => api.get<WebConfig>('/api/admin/config/get-web-config'),
-  saveWebConfig: (c: Partial<WebConfig>) => api.put<null>('/api/admin/config/set-web-config', c),
-  carousel: () => api.get<CarouselImage[]>('/api/home-carousel'),
+  switches: () => http.get('/api/admin/switch/info'),
+  saveSwitches: (s: SwitchConfig) => http.put('/api/admin/switch/update', s),
+  webConfig: () => http.get('/api/admin/config/get-web-config'),
+  saveWebConfig: (c: Partial<WebConfig>) => http.put('/api/admin/config/set-web-config', c),
+  carousel: () => http.get('/api/home-carousel'),
   uploadCarousel: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return api.post<CarouselImage>('/api/file/upload-carouse-img', form);
+    // A multipart upload: the table has no body schema for it, so the whole envelope is asked.
+    return http.envelope('POST', '/api/file/upload-carouse-img', { body: form }).then((e) => e.data);
   },
-  deleteCarousel: (id: number) => api.delete<null>('/api/admin/config/home-carousel', { id }),
-  announcements: (currentPage: number) =>
-    api.get<Page<AnnouncementVO>>('/api/admin/announcement', { currentPage, limit: 10 }),
+  deleteCarousel: (id: number) => http.delete('/api/admin/config/home-carousel', { id }),
+  announcements: (currentPage: number) => http.get('/api/admin/announcement', { currentPage, limit: 10 }),
   createAnnouncement: (a: { title: string; content: string; status: number }) =>
-    api.post<null>('/api/admin/announcement', a),
+    http.post('/api/admin/announcement', a),
   updateAnnouncement: (a: { id: number; title: string; content: string; status: number }) =>
-    api.put<null>('/api/admin/announcement', a),
-  deleteAnnouncement: (aid: number) => api.delete<null>('/api/admin/announcement', { aid }),
-  emailConfig: () =>
-    api.get<{
-      emailHost: string | null;
-      emailPort: number | null;
-      emailUsername: string | null;
-      emailSsl: boolean | null;
-      emailFrom: string | null;
-      delivers: boolean;
-    }>('/api/admin/config/get-email-config'),
-  testEmail: (email: string) => api.post<null>('/api/admin/config/test-email', { email }),
-  tools: () => api.get<Tool[]>('/api/admin/tools'),
-  createTool: (t: { name: string; url: string; seq: number }) => api.post<Tool>('/api/admin/tools', t),
-  updateTool: (t: { id: number; name: string; url: string; seq: number }) =>
-    api.put<Tool>('/api/admin/tools', t),
-  deleteTool: (id: number) => api.delete<null>('/api/admin/tools', { id }),
+    http.put('/api/admin/announcement', a),
+  deleteAnnouncement: (aid: number) => http.delete('/api/admin/announcement', { aid }),
+  emailConfig: () => http.get('/api/admin/config/get-email-config'),
+  testEmail: (email: string) => http.post('/api/admin/config/test-email', { email }),
+  tools: () => http.get('/api/admin/tools'),
+  createTool: (t: { name: string; url: string; seq: number }) => http.post('/api/admin/tools', t),
+  updateTool: (t: { id: number; name: string; url: string; seq: number }) => http.put('/api/admin/tools', t),
+  deleteTool: (id: number) => http.delete('/api/admin/tools', { id }),
 };
