@@ -1,11 +1,7 @@
 // Calls of the group Contest tab (groups-admin-files.md §3; services/src/contest/group-routes.ts):
 // the members' list, and the back-office scope the shared admin contest screens run with.
 import { api, download, http } from '../api/client';
-import type {
-  ContestAdminScope,
-  StoredContestProblem,
-  StoredProblemCase,
-} from '../admin/contest/admin-scope';
+import type { ContestAdminScope } from '../admin/contest/admin-scope';
 import type { ContestVO, Page } from '../contest/types';
 import { bareDisplayId } from './rules';
 
@@ -13,6 +9,7 @@ export const GROUP_CONTEST_PAGE_SIZE = 10;
 
 export const groupContestApi = {
   list: (gid: number, currentPage: number) =>
+    // untyped: the table's rows have gid, allowEndSubmit and count null, the shared ContestRow reads a ContestVO
     api.get<Page<ContestVO>>('/api/group/get-contest-list', {
       gid,
       currentPage,
@@ -29,13 +26,14 @@ export function groupContestAdmin(gid: number, shortName: string): ContestAdminS
   const base = `/group/${gid}`;
   return {
     api: {
-      list: (currentPage, limit) => api.get('/api/group/get-admin-contest-list', { gid, currentPage, limit }),
-      get: (cid) => api.get('/api/group/contest', { cid }),
-      create: (body) => api.post('/api/group/contest', { ...body, gid }),
-      update: (body) => api.put('/api/group/contest', { ...body, gid }),
+      list: (currentPage, limit) =>
+        http.get('/api/group/get-admin-contest-list', { gid, currentPage, limit }),
+      get: (cid) => http.get('/api/group/contest', { cid }),
+      create: (body) => http.post('/api/group/contest', { ...body, gid }),
+      update: (body) => http.put('/api/group/contest', { ...body, gid }),
       remove: (cid) => http.delete('/api/group/contest', { cid }),
       changeVisible: (cid, _uid, visible) =>
-        api.put(`/api/group/change-contest-visible?cid=${cid}&visible=${visible}`),
+        http.put('/api/group/change-contest-visible', undefined, { params: { cid, visible } }),
       problems: (cid, currentPage, limit) =>
         http.get('/api/group/get-contest-problem-list', { cid, currentPage, limit }),
       candidates: (cid, problemType, keyword, currentPage, limit) =>
@@ -48,22 +46,23 @@ export function groupContestAdmin(gid: number, shortName: string): ContestAdminS
         }),
       addFromPublic: (cid, pid, displayId) =>
         http.post('/api/group/add-contest-problem-from-public', { cid, pid, displayId }),
-      saveLink: (link) => api.put('/api/group/contest-problem', link),
+      saveLink: (link) => http.put('/api/group/contest-problem', link),
       link: (cid, pid) => http.get('/api/group/contest-problem', { cid, pid }),
       removeProblem: (cid, pid) => http.delete('/api/group/contest-problem', { cid, pid }),
       problem: async (pid) => {
-        const p = await api.get<StoredContestProblem>('/api/group/problem', { pid });
+        const p = await http.get('/api/group/problem', { pid });
         return { ...p, problemId: bareDisplayId(String(p.problemId ?? ''), shortName) };
       },
-      problemCases: (pid) => api.get<StoredProblemCase[]>('/api/group/get-problem-cases', { pid }),
+      problemCases: (pid) => http.get('/api/group/get-problem-cases', { pid }),
+      // untyped: the form's DTO types judgeMode as a string, the table as its three values
       createProblem: (dto) =>
         api.post<{ pid: number }>('/api/group/contest-problem', { ...dto, problem: { ...dto.problem, gid } }),
       updateProblem: (dto) =>
         api.put<null>('/api/group/problem', { ...dto, problem: { ...dto.problem, gid } }),
       announcements: (cid, currentPage, limit) =>
         http.get('/api/group/get-contest-announcement-list', { cid, currentPage, limit }),
-      addAnnouncement: (cid, a) => api.post('/api/group/contest-announcement', { cid, announcement: a }),
-      updateAnnouncement: (cid, a) => api.put('/api/group/contest-announcement', { cid, announcement: a }),
+      addAnnouncement: (cid, a) => http.post('/api/group/contest-announcement', { cid, announcement: a }),
+      updateAnnouncement: (cid, a) => http.put('/api/group/contest-announcement', { cid, announcement: a }),
       removeAnnouncement: (aid, cid) => http.delete('/api/group/contest-announcement', { aid, cid }),
       downloadAc: (cid, excludeAdmin, splitType) =>
         download('/api/file/download-contest-ac-submission', { cid, excludeAdmin, splitType }),

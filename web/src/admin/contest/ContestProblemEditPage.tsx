@@ -4,6 +4,7 @@
 // through the scope's problem calls (site: /api/admin/contest/problem; group: /api/group/contest-problem
 // and /api/group/problem), then linked to the contest with its display id, display title and balloon
 // colour.
+import type { Language, TestCaseUpload } from '@oj/protocol/problem/schemas';
 import { hexColor } from '../../contest/rules';
 import {
   Button,
@@ -23,7 +24,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, http } from '../../api/client';
 import { DOWNLOAD_TIMEOUT_MS } from '../../api/http-rules';
 import { toast } from '../../shell/toaster';
 import { useSession } from '../../store/session';
@@ -44,21 +45,11 @@ import {
 import { RemoveRowButton, TextField, useSaving } from './parts';
 import './admin-contest.css';
 
-interface LanguageRow {
-  id: number;
-  name: string;
-}
-/** data of POST /api/file/upload-testcase-zip */
-interface TestCaseUpload {
-  fileList: { input: string; output: string; groupNum?: number }[];
-  fileListDir: string;
-}
-
 async function loadDraft(
   ca: ContestAdminApi,
   cid: number,
   pid: number | null,
-  languages: LanguageRow[],
+  languages: Language[],
 ): Promise<ProblemDraft> {
   const all = languages.map((l) => l.id);
   if (pid === null) {
@@ -71,7 +62,7 @@ async function loadDraft(
   const [p, cases, langs, link] = await Promise.all([
     ca.problem(pid),
     ca.problemCases(pid),
-    api.get<LanguageRow[]>('/api/get-problem-languages', { pid }),
+    http.get('/api/get-problem-languages', { pid }),
     ca.link(cid, pid),
   ]);
   const ex = firstExample(p.examples);
@@ -114,7 +105,7 @@ function ProblemFormView({
 }: {
   contest: AdminContest;
   initial: ProblemDraft;
-  languages: LanguageRow[];
+  languages: Language[];
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -146,6 +137,7 @@ function ProblemFormView({
       const form = new FormData();
       form.append('file', file);
       // quiet: the server's msg is shown next to the file field instead of a toast
+      // untyped: a multipart upload (the table has no body schema for it)
       const r = await api.post<TestCaseUpload>('/api/file/upload-testcase-zip', form, {
         // a group contest's admins may upload as gadmins of its group
         params: { mode: d.judgeCaseMode, ...(contest.gid !== null ? { gid: contest.gid } : {}) },
@@ -497,7 +489,7 @@ export function ContestProblemEditPage({
   const pid =
     givenCid !== undefined ? (givenPid ?? null) : params.problemId ? Number(params.problemId) : null;
   const [state, setState] = useState<
-    { contest: AdminContest; draft: ProblemDraft; languages: LanguageRow[] } | 'failed' | null
+    { contest: AdminContest; draft: ProblemDraft; languages: Language[] } | 'failed' | null
   >(null);
   useEffect(() => {
     let live = true;
@@ -505,7 +497,7 @@ export function ContestProblemEditPage({
     (async () => {
       const [contest, languages] = await Promise.all([
         scope.api.get(cid),
-        api.get<LanguageRow[]>('/api/languages', { all: false }),
+        http.get('/api/languages', { all: false }),
       ]);
       const draft = await loadDraft(scope.api, cid, pid, languages);
       if (live) setState({ contest, draft, languages });

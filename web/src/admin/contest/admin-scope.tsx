@@ -2,42 +2,29 @@
 // /admin/contest/*) by default, or a group's (/api/group/*contest*, /group/:gid/contest-*) when the
 // group's Contest tab wraps the same screens in a ContestAdminProvider (as the group training
 // screens run on a TrainingAdminAdapter).
+import type { Problem, ProblemCase } from '@oj/protocol/problem/schemas';
 import { createContext, useContext } from 'react';
-import { api } from '../../api/client';
-import { adminContestApi } from './api';
+import { api, http } from '../../api/client';
+import { adminContestApi, type ContestProblemLinkBody } from './api';
 import type { problemDtoOf } from './problem-rules';
 
-/** A stored contest problem as the problem form reads it (the problem table in camelCase). */
-export interface StoredContestProblem extends Record<string, unknown> {
-  id: number;
-  /** Group scope: without the group's short-name prefix (the form edits the bare id). */
-  problemId: string;
-  title: string;
-  timeLimit: number;
-  memoryLimit: number;
-  description: string;
-  input: string;
-  output: string;
-  examples: string | null;
-  isUploadCase: boolean;
-  judgeCaseMode: string | null;
-}
+/**
+ * A stored contest problem as the problem form reads it (the problem table in camelCase). Group
+ * scope: its `problemId` is without the group's short-name prefix (the form edits the bare id).
+ */
+export type StoredContestProblem = Problem;
 
-export interface StoredProblemCase {
-  id: number;
-  input: string;
-  output: string;
-  score: number | null;
-  groupNum: number | null;
-}
+export type StoredProblemCase = ProblemCase;
 
 /** The ProblemDTO the contest problem form saves. */
 export type ContestProblemDto = ReturnType<typeof problemDtoOf>;
 
-export type ContestAdminApi = Omit<typeof adminContestApi, 'clone' | 'removeAnnouncement'> & {
+export type ContestAdminApi = Omit<typeof adminContestApi, 'clone' | 'removeAnnouncement' | 'saveLink'> & {
   /** Absent: no clone action (group contests). */
   clone?: (cid: number) => Promise<null>;
   removeAnnouncement(aid: number, cid: number): Promise<null>;
+  /** Answers the saved row on the site, null in a group: callers only await it. */
+  saveLink(link: ContestProblemLinkBody): Promise<unknown>;
   /** The contest problem form's problem-level calls (the link goes through `link`/`saveLink`). */
   problem(pid: number): Promise<StoredContestProblem>;
   problemCases(pid: number): Promise<StoredProblemCase[]>;
@@ -72,9 +59,10 @@ export const siteContestAdmin: ContestAdminScope = {
   api: {
     ...adminContestApi,
     removeAnnouncement: (aid) => adminContestApi.removeAnnouncement(aid),
-    problem: (pid) => api.get<StoredContestProblem>('/api/admin/contest/problem', { pid }),
-    problemCases: (pid) => api.get<StoredProblemCase[]>('/api/admin/problem/get-problem-cases', { pid }),
+    problem: (pid) => http.get('/api/admin/contest/problem', { pid }),
+    problemCases: (pid) => http.get('/api/admin/problem/get-problem-cases', { pid }),
     // contest-owned problems: the contest capability forces auth 3 and answers the new pid
+    // (untyped: the form's DTO types judgeMode as a string, the table as its three values)
     createProblem: (dto) => api.post<{ pid: number }>('/api/admin/contest/problem', dto),
     updateProblem: (dto) => api.put<unknown>('/api/admin/contest/problem', dto),
   },

@@ -1,6 +1,10 @@
 // Calls of the admin contest screens (groups-admin-files.md §4.10; services/src/contest/routes.ts).
-import { api, download } from '../../api/client';
-import type { AnnouncementVO, Page } from '../../contest/types';
+// Types from protocol's contest route table (issue #30).
+import type { AdminContestProblemList, ContestProblem } from '@oj/protocol/contest/responses';
+import type { AwardConfigSchema, ContestProblemBody } from '@oj/protocol/contest/schemas';
+import type { Problem } from '@oj/protocol/problem/schemas';
+import type { Static } from '@sinclair/typebox';
+import { api, download, http } from '../../api/client';
 
 /** AdminContestVO as GET /api/admin/contest returns it. */
 export interface AdminContest {
@@ -34,13 +38,7 @@ export interface AdminContest {
   source?: number | null;
 }
 
-export interface AwardRow {
-  priority: number;
-  name: string;
-  background: string;
-  color: string;
-  num: number;
-}
+export type AwardRow = Static<typeof AwardConfigSchema>;
 
 /** The body of POST/PUT /api/admin/contest. */
 export type AdminContestBody = Partial<Omit<AdminContest, 'status' | 'duration'>> & {
@@ -51,28 +49,15 @@ export type AdminContestBody = Partial<Omit<AdminContest, 'status' | 'duration'>
 };
 
 /** A problem row of get-problem-list (the problem table in camelCase). */
-export interface AdminProblemRow {
-  id: number;
-  problemId: string;
-  title: string;
-  type: number;
-  author: string | null;
-  auth: number;
-}
+export type AdminProblemRow = Problem;
 
-export interface ContestProblemLink {
-  id?: number;
-  cid: number;
-  pid: number;
-  displayId: string;
-  displayTitle: string;
-  color: string | null;
-}
+/** A contest_problem row. */
+export type ContestProblemLink = ContestProblem;
 
-export interface ProblemListAnswer {
-  problemList: Page<AdminProblemRow>;
-  contestProblemMap: Record<string, ContestProblemLink>;
-}
+/** What a contest-problem save sends (a stored row, or a new link without its id). */
+export type ContestProblemLinkBody = Static<typeof ContestProblemBody>;
+
+export type ProblemListAnswer = AdminContestProblemList;
 
 export interface AnnouncementInput {
   id?: number;
@@ -83,24 +68,25 @@ export interface AnnouncementInput {
 
 export const adminContestApi = {
   list: (currentPage: number, limit: number, keyword: string) =>
-    api.get<Page<AdminContest>>('/api/admin/contest/get-contest-list', {
+    http.get('/api/admin/contest/get-contest-list', {
       currentPage,
       limit,
       ...(keyword ? { keyword } : {}),
     }),
-  get: (cid: number) => api.get<AdminContest>('/api/admin/contest', { cid }),
-  create: (body: AdminContestBody) => api.post<null>('/api/admin/contest', body),
-  update: (body: AdminContestBody) => api.put<null>('/api/admin/contest', body),
-  remove: (cid: number) => api.delete<null>('/api/admin/contest', { cid }),
-  clone: (cid: number) => api.get<null>('/api/admin/contest/clone', { cid }),
+  get: (cid: number) => http.get('/api/admin/contest', { cid }),
+  create: (body: AdminContestBody) => http.post('/api/admin/contest', body),
+  update: (body: AdminContestBody) => http.put('/api/admin/contest', body),
+  remove: (cid: number) => http.delete('/api/admin/contest', { cid }),
+  clone: (cid: number) => http.get('/api/admin/contest/clone', { cid }),
+  // the uid is encoded by encodeURIComponent (the query builder's form encoding differs for a few characters)
   changeVisible: (cid: number, uid: string, visible: boolean) =>
     api.put<null>(
       `/api/admin/contest/change-contest-visible?cid=${cid}&uid=${encodeURIComponent(uid)}&visible=${visible}`,
     ),
   problems: (cid: number, currentPage: number, limit: number) =>
-    api.get<ProblemListAnswer>('/api/admin/contest/get-problem-list', { cid, currentPage, limit }),
+    http.get('/api/admin/contest/get-problem-list', { cid, currentPage, limit }),
   candidates: (cid: number, problemType: number, keyword: string, currentPage: number, limit: number) =>
-    api.get<ProblemListAnswer>('/api/admin/contest/get-problem-list', {
+    http.get('/api/admin/contest/get-problem-list', {
       cid,
       problemType,
       currentPage,
@@ -109,26 +95,17 @@ export const adminContestApi = {
     }),
   /** `copied`: the contest got its own copy `problemId` and the bank problem stays public (compat E5). */
   addFromPublic: (cid: number, pid: number, displayId: string) =>
-    api.post<{ pid: number; problemId: string; copied: boolean } | null>(
-      '/api/admin/contest/add-problem-from-public',
-      { cid, pid, displayId },
-    ),
-  saveLink: (link: ContestProblemLink) =>
-    api.put<ContestProblemLink>('/api/admin/contest/contest-problem', link),
-  link: (cid: number, pid: number) =>
-    api.get<ContestProblemLink>('/api/admin/contest/contest-problem', { cid, pid }),
-  removeProblem: (cid: number, pid: number) => api.delete<null>('/api/admin/contest/problem', { cid, pid }),
+    http.post('/api/admin/contest/add-problem-from-public', { cid, pid, displayId }),
+  saveLink: (link: ContestProblemLinkBody) => http.put('/api/admin/contest/contest-problem', link),
+  link: (cid: number, pid: number) => http.get('/api/admin/contest/contest-problem', { cid, pid }),
+  removeProblem: (cid: number, pid: number) => http.delete('/api/admin/contest/problem', { cid, pid }),
   announcements: (cid: number, currentPage: number, limit: number) =>
-    api.get<Page<AnnouncementVO & { status?: number }>>('/api/admin/contest/announcement', {
-      cid,
-      currentPage,
-      limit,
-    }),
+    http.get('/api/admin/contest/announcement', { cid, currentPage, limit }),
   addAnnouncement: (cid: number, a: AnnouncementInput) =>
-    api.post<null>('/api/admin/contest/announcement', { cid, announcement: a }),
+    http.post('/api/admin/contest/announcement', { cid, announcement: a }),
   updateAnnouncement: (cid: number, a: AnnouncementInput) =>
-    api.put<null>('/api/admin/contest/announcement', { cid, announcement: a }),
-  removeAnnouncement: (aid: number) => api.delete<null>('/api/admin/contest/announcement', { aid }),
+    http.put('/api/admin/contest/announcement', { cid, announcement: a }),
+  removeAnnouncement: (aid: number) => http.delete('/api/admin/contest/announcement', { aid }),
   downloadAc: (cid: number, excludeAdmin: boolean, splitType: 'user' | 'problem') =>
     download('/api/file/download-contest-ac-submission', { cid, excludeAdmin, splitType }),
 };
