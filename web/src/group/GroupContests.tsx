@@ -6,7 +6,7 @@ import { Button, Classes, FormGroup, InputGroup, Switch } from '@blueprintjs/cor
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { ContestAdminProvider } from '../admin/contest/admin-scope';
 import { AdminContestListPage } from '../admin/contest/AdminContestListPage';
 import { ContestAnnouncementsPage } from '../admin/contest/ContestAnnouncementsPage';
@@ -151,12 +151,9 @@ function AddFromGroup({ cid, onAdded }: { cid: number; onAdded(): void }) {
     if (!problemId.trim() || !displayId.trim()) return;
     setBusy(true);
     try {
-      const qs = new URLSearchParams({
-        problemId: problemId.trim(),
-        cid: String(cid),
-        displayId: displayId.trim(),
+      await http.post('/api/group/add-contest-problem-from-group', undefined, {
+        params: { problemId: problemId.trim(), cid, displayId: displayId.trim() },
       });
-      await api.post<null>(`/api/group/add-contest-problem-from-group?${qs.toString()}`);
       toast.success(t('groupUi.contestProblemAdded'));
       setProblemId('');
       setDisplayId('');
