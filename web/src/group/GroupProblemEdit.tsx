@@ -4,7 +4,7 @@
 import { Card, H4, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { draftOf, emptyDraft } from '../admin/problem/form-rules';
 import { problemApi } from '../admin/problem/api';
 import { ProblemForm } from '../admin/problem/ProblemForm';
@@ -36,12 +36,9 @@ export function GroupProblemEdit({
           languages.map((l) => l.id),
         ),
       };
-    const problem = await api.get<Record<string, unknown>>('/api/group/problem', { pid });
+    const problem = await http.get('/api/group/problem', { pid });
     const [cases, ptags, plangs, templates] = await Promise.all([
-      api.get<{ id: number; input: string; output: string; score: number | null; groupNum: number | null }[]>(
-        '/api/group/get-problem-cases',
-        { pid },
-      ),
+      http.get('/api/group/get-problem-cases', { pid }),
       problemApi.tags(pid),
       problemApi.problemLanguages(pid),
       problemApi.templates(pid),
@@ -66,8 +63,8 @@ export function GroupProblemEdit({
         gid={gid}
         compileBase="/api/group"
         onSave={async (dto) => {
-          if (pid === null) await api.post('/api/group/problem', dto);
-          else await api.put('/api/group/problem', dto);
+          if (pid === null) await http.post('/api/group/problem', dto);
+          else await http.put('/api/group/problem', dto);
           toast.success(t('groupUi.updateSuccess'));
           navigate(`/group/${gid}/problem`);
         }}
