@@ -1,42 +1,32 @@
 // /admin/group-problem/apply: group problems asking to join the public bank (spec §2.13); a site
 // admin approves (progress 2: the problem becomes a site problem) or refuses (3).
 import { Button, Card, H4, HTMLTable, Tag } from '@blueprintjs/core';
-import type { Page } from '@oj/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { Pager } from '../judge/Pager';
 import { LoadedList } from '../shell/LoadedList';
 import { toast } from '../shell/toaster';
 import { useLoad } from '../shell/useLoad';
 
-interface ReviewRow {
-  id: number;
-  gid: number;
-  problemId: string;
-  title: string;
-  author: string;
-  type: number;
-  applyPublicProgress: number;
-}
-
 export function GroupProblemReview() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const list = useLoad(
-    () => api.get<Page<ReviewRow>>('/api/admin/group-problem/list', { currentPage: page, limit: 10 }),
+    () => http.get('/api/admin/group-problem/list', { currentPage: page, limit: 10 }),
     [page],
   );
   const decide = async (pid: number, progress: 2 | 3) => {
     try {
-      await api.put<null>('/api/admin/group-problem/change-progress', { pid, progress });
+      await http.put('/api/admin/group-problem/change-progress', { pid, progress });
       toast.success(t('groupUi.updateSuccess'));
     } catch {
       // message shown by the client
     }
     list.reload();
   };
-  const state = (p: number) =>
+  // the row's applyPublicProgress is null when never asked (such a row reads as refused here)
+  const state = (p: number | null) =>
     p === 1 ? t('groupUi.applyingPublic') : p === 2 ? t('groupUi.isPublic') : t('groupUi.refusedPublic');
   return (
     <Card data-testid="group-problem-review">
