@@ -4,7 +4,7 @@
 import { Button, FileInput, Slider } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { toast } from '../shell/toaster';
 import { AVATAR_EXTENSIONS, AVATAR_MAX_BYTES, AVATAR_SIZE, avatarFileError, cropSquare } from './rules';
 
@@ -52,7 +52,7 @@ export function GroupAvatarUpload({ gid, onUploaded }: { gid: number; onUploaded
       const form = new FormData();
       form.append('image', blob, 'avatar.png');
       form.append('gid', String(gid));
-      await api.post(`/api/file/upload-group-avatar?gid=${gid}`, form);
+      await http.envelope('POST', '/api/file/upload-group-avatar', { params: { gid }, body: form });
       toast.success(t('groupUi.avatarUploaded'));
       setImage(null);
       onUploaded();
