@@ -6,7 +6,7 @@ import type {
   GroupBody,
   GroupProblemRow as GroupProblemRowSchema,
 } from '@oj/protocol/group';
-import { api, http } from '../api/client';
+import { http } from '../api/client';
 
 export const groupApi = {
   list: (q: { currentPage: number; limit: number; keyword?: string; auth?: number; onlyMine: boolean }) =>
@@ -19,11 +19,11 @@ export const groupApi = {
   createRule: () => http.get('/api/group-create-rule', {}, { quiet: true }),
   update: (body: GroupBody) => http.put('/api/group', body),
   disband: (gid: number) => http.delete('/api/group', { gid }),
-  // Calls that carry their query in the path (POST/PUT with query parameters) stay on `api`.
+  // POST/PUT calls whose route reads a query send it as params (empty code or reason left out).
   apply: (gid: number, code: string, reason: string) =>
-    api.post<null>(
-      `/api/group/member?${new URLSearchParams({ gid: String(gid), ...(code ? { code } : {}), ...(reason ? { reason } : {}) })}`,
-    ),
+    http.post('/api/group/member', undefined, {
+      params: { gid, ...(code ? { code } : {}), ...(reason ? { reason } : {}) },
+    }),
   exit: (gid: number) => http.delete('/api/group/member/exit', { gid }),
   members: (gid: number, currentPage: number, limit = 10) =>
     http.get('/api/group/get-member-list', { gid, currentPage, limit }),
@@ -57,16 +57,14 @@ export const groupProblemApi = {
   adminList: (gid: number, currentPage: number) =>
     http.get('/api/group/get-admin-problem-list', { gid, currentPage, limit: 10 }),
   changeAuth: (pid: number, auth: number) =>
-    api.put<null>(`/api/group/change-problem-auth?pid=${pid}&auth=${auth}`),
-  applyPublic: (pid: number) => api.put<null>(`/api/group/apply-public?pid=${pid}&isApplied=true`),
+    http.put('/api/group/change-problem-auth', undefined, { params: { pid, auth } }),
+  applyPublic: (pid: number) =>
+    http.put('/api/group/apply-public', undefined, { params: { pid, isApplied: true } }),
   /** Withdraws a pending publication request (docs/compat.md G15). */
-  cancelApply: (pid: number) => api.put<null>(`/api/group/apply-public?pid=${pid}&isApplied=false`),
+  cancelApply: (pid: number) =>
+    http.put('/api/group/apply-public', undefined, { params: { pid, isApplied: false } }),
   /** The viewer's status per problem in this group's submissions (core.md get-user-problem-status). */
   statuses: (gid: number, pidList: number[]) =>
-    api.post<Record<string, { status: number }>>(
-      '/api/get-user-problem-status',
-      { pidList, isContestProblemList: false, gid },
-      { quiet: true },
-    ),
+    http.post('/api/get-user-problem-status', { pidList, isContestProblemList: false, gid }, { quiet: true }),
   remove: (pid: number) => http.delete('/api/group/problem', { pid }),
 };
