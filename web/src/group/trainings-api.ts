@@ -1,6 +1,6 @@
 // Calls of the group Trainings tab (groups-admin-files.md §3; services/src/training/routes.ts):
 // the members' list, and the back-office adapter the shared training admin screens run with.
-import { api, http } from '../api/client';
+import { http } from '../api/client';
 import type { TrainingAdminAdapter } from '../admin/training/api';
 
 export const GROUP_TRAINING_PAGE_SIZE = 10;
@@ -25,7 +25,8 @@ export function groupTrainingAdmin(gid: number): TrainingAdminAdapter {
     update: (training, category) =>
       http.put('/api/group/training', { training: { ...training, gid }, trainingCategory: category }),
     remove: (tid) => http.delete('/api/group/training', { tid }),
-    changeStatus: (tid, status) => api.put(`/api/group/change-training-status?tid=${tid}&status=${status}`),
+    changeStatus: (tid, status) =>
+      http.put('/api/group/change-training-status', undefined, { params: { tid, status } }),
     problems: (tid) =>
       http.get('/api/group/get-training-problem-list', {
         tid,
@@ -39,10 +40,9 @@ export function groupTrainingAdmin(gid: number): TrainingAdminAdapter {
         pid,
         ...(displayId ? { displayId } : {}),
       }),
+    // the caller sends a non-empty (trimmed) display id, so the query keeps both fields
     addGroupProblem: (tid, problemId) =>
-      api.post(
-        `/api/group/add-training-problem-from-group?${new URLSearchParams({ problemId, tid: String(tid) })}`,
-      ),
+      http.post('/api/group/add-training-problem-from-group', undefined, { params: { problemId, tid } }),
     updateLink: (link) => http.put('/api/group/training-problem', link),
     removeProblem: (tid, pid) => http.delete('/api/group/training-problem', { tid, pid }),
   };
