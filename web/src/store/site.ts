@@ -1,6 +1,8 @@
 // Website config and the tools menu, loaded once at start.
 import { create } from 'zustand';
-import { api } from '../api/client';
+import type { Tool as ToolSchema } from '@oj/protocol/site/schemas';
+import type { Static } from '@sinclair/typebox';
+import { http } from '../api/client';
 
 export interface WebsiteConfig {
   baseUrl?: string;
@@ -17,10 +19,8 @@ export interface WebsiteConfig {
   openContestComment: boolean;
 }
 
-export interface Tool {
-  name: string;
-  url: string;
-}
+/** A tools menu entry: the fields of the wire row the menu reads. */
+export type Tool = Pick<Static<typeof ToolSchema>, 'name' | 'url'>;
 
 export const DEFAULT_WEBSITE_CONFIG: WebsiteConfig = {
   name: 'Online Judge',
@@ -47,8 +47,8 @@ export const useSite = create<SiteState>((set) => ({
   tools: [],
   async load() {
     const [config, tools] = await Promise.allSettled([
-      api.get<Partial<WebsiteConfig>>('/api/get-website-config', undefined, { quiet: true }),
-      api.get<Tool[]>('/api/tools', undefined, { quiet: true }),
+      http.get('/api/get-website-config', undefined, { quiet: true }),
+      http.get('/api/tools', undefined, { quiet: true }),
     ]);
     if (config.status === 'fulfilled' && config.value) {
       const merged = { ...DEFAULT_WEBSITE_CONFIG };
