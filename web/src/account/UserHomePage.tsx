@@ -3,32 +3,12 @@ import { Button, Card, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprint
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { Markdown } from '../shell/Markdown';
 import { useLoad } from '../shell/useLoad';
 import { Heatmap } from './Heatmap';
-import type { HeatmapData } from './heatmap';
 import './screens.css';
 import { VirtualResults } from '../contest/virtual/VirtualResults';
-
-interface HomeInfo {
-  uid: string;
-  username: string;
-  nickname: string | null;
-  school: string | null;
-  signature: string | null;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  github: string | null;
-  blog: string | null;
-  total: number;
-  rating: number | null;
-  scoreList: (number | null)[];
-  solvedList: string[];
-  solvedGroupByDifficulty: Record<string, { id: number; problemId: string; difficulty: number }[]> | null;
-  recentLoginTime: string | null;
-}
 
 const DIFFICULTY_KEYS: Record<string, string> = {
   '0': 'problem.easy',
@@ -46,14 +26,8 @@ export default function UserHomePage() {
   if (q.get('uid')) params.uid = q.get('uid')!;
   if (q.get('username')) params.username = q.get('username')!;
   const [tick, setTick] = useState(0);
-  const info = useLoad(
-    () => api.get<HomeInfo>('/api/get-user-home-info', params, { quiet: true }),
-    [search, tick],
-  );
-  const heat = useLoad(
-    () => api.get<HeatmapData>('/api/get-user-calendar-heatmap', params, { quiet: true }),
-    [search],
-  );
+  const info = useLoad(() => http.get('/api/get-user-home-info', params, { quiet: true }), [search, tick]);
+  const heat = useLoad(() => http.get('/api/get-user-calendar-heatmap', params, { quiet: true }), [search]);
 
   if (info.loading && !info.data) return <Spinner />;
   const u = info.data;
