@@ -3,13 +3,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessageServerEvents } from '@oj/protocol/realtime/message';
 import { ServerEvents } from '@oj/protocol/realtime/names';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { fakeSocket } from '../test/fake-socket';
 import { startUnreadPush, useMessages } from './store';
 
 vi.mock('../api/socket', async () => (await import('../test/fake-socket')).socketModuleMock());
 vi.mock('../api/client', () => ({
-  api: { get: vi.fn(async () => ({ comment: 0, reply: 0, like: 0, sys: 7, mine: 0 })) },
+  http: { get: vi.fn(async () => ({ comment: 0, reply: 0, like: 0, sys: 7, mine: 0 })) },
 }));
 
 describe('pushed unread counts', () => {
@@ -36,7 +36,7 @@ describe('pushed unread counts', () => {
   });
 
   it('catches up when it attaches, on every connect and on a resync: counts read again, open lists refetch', async () => {
-    const get = vi.mocked(api.get);
+    const get = vi.mocked(http.get);
     get.mockClear();
     const { sys: sys0, reply: reply0 } = useMessages.getState().versions;
     const stop = startUnreadPush('tok');

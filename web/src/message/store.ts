@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { NoticeBroadcast, UnreadPushed } from '@oj/protocol/realtime/message';
 import { MessageServerEvents, ServerEvents } from '@oj/protocol/realtime/names';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { connectSocket } from '../api/socket';
 
 /** The original client's poll interval; kept for reference, no longer used by this client. */
@@ -53,7 +53,7 @@ export const useMessages = create<MessageState>((set, get) => ({
     }),
   async fetchUnread() {
     try {
-      const counts = await api.get<Partial<UnreadCounts>>('/api/msg/unread', undefined, { quiet: true });
+      const counts = await http.get('/api/msg/unread', undefined, { quiet: true });
       if (counts) get().setUnread(counts);
     } catch {
       // keep the last known counts
