@@ -4,12 +4,12 @@ import { Button, Callout, ProgressBar } from '@blueprintjs/core';
 import { discussionBlock, type DiscussionWriteRule } from '@oj/protocol/write-rules';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { useLoad } from '../shell/useLoad';
 import { isLoggedIn, useSession } from '../store/session';
 
 export const writeRuleApi = {
-  discussion: () => api.get<DiscussionWriteRule>('/api/discussion-write-rule', {}, { quiet: true }),
+  discussion: () => http.get('/api/discussion-write-rule', {}, { quiet: true }),
 };
 
 /** The caller's rule (null: signed out, or not loaded yet); `version` reloads it. */
