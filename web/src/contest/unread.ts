@@ -2,7 +2,7 @@
 // each shown as a persistent notice until closed; closed ones are read (server, per user, and this browser).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { http } from '../api/client';
 import { notice } from '../shell/toaster';
 import { useContestLive } from './live';
 
@@ -48,7 +48,7 @@ export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
     const poll = async () => {
       const read = readIds(cid);
       try {
-        const rows = await api.post<{ id: number; title: string }[]>(
+        const rows = await http.post(
           '/api/get-contest-not-read-announcement',
           { cid: Number(cid), readAnnouncementList: read },
           { quiet: true },
@@ -61,7 +61,7 @@ export function useUnreadAnnouncements(cid: string, enabled: boolean): void {
           shown.add(a.id);
           notice(`${tRef.current('contestUi.tab.announcements')}: ${a.title}`, () => {
             remember(cid, [...new Set([...readIds(cid), a.id])]);
-            void api
+            void http
               .post('/api/contest-announcement-read', { cid: Number(cid), aids: [a.id] }, { quiet: true })
               .catch(() => undefined);
           });
