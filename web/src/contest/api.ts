@@ -42,8 +42,8 @@ export const contestApi = {
     http.post('/api/submit-print-text', { cid: Number(cid), content }),
   prints: (cid: string, currentPage: number) =>
     http.get('/api/get-contest-print', { cid: Number(cid), currentPage, limit: 15 }),
-  // The server reads this PUT's id and cid from the query (the reference's shape), which the typed
-  // client's put (a body only) does not send.
+  // The server reads this PUT's id and cid from the query (the reference's shape). It stays on `api`:
+  // the table types cid as an integer, and this cid is the page's route text, sent as it is.
   checkPrint: (cid: string, id: number) =>
     api.put<null>(`/api/check-contest-print-status?id=${id}&cid=${encodeURIComponent(cid)}`),
   rejudgeProblem: (cid: string, pid: number) =>
