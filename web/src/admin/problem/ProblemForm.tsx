@@ -25,7 +25,7 @@ import {
 } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api/client';
+import { ApiError, http } from '../../api/client';
 import { MarkdownEditor } from '../../shell/MarkdownEditor';
 import { toast } from '../../shell/toaster';
 import { CASE_MODES, isSubtaskMode } from '../contest/problem-rules';
@@ -52,8 +52,8 @@ export interface ProblemFormProps {
   tagNames: string[];
   /** Group problems: the group (upload and compile carry it; display id prefix). */
   gid?: number | null;
-  /** Compile endpoint base (`/api/admin/problem` or `/api/group`). */
-  compileBase?: string;
+  /** Compile endpoint base (the back office's or the group's). */
+  compileBase?: '/api/admin/problem' | '/api/group';
   /** At most this many examples (the admin form allows 2, spec §5). */
   maxExamples?: number;
   /** Saves the ProblemDTO; resolves when stored. */
@@ -184,17 +184,18 @@ export function ProblemForm({
   const compile = async () => {
     setCompiling(true);
     try {
-      const path = `${compileBase ?? '/api/admin/problem'}/compile-${d.judgeMode === 'interactive' ? 'interactive' : 'spj'}`;
+      const path =
+        `${compileBase ?? '/api/admin/problem'}/compile-${d.judgeMode === 'interactive' ? 'interactive' : 'spj'}` as const;
       // The group calls take the group from the query (reference §3); the admin ones ignore it.
-      await api.post(
-        gid ? `${path}?gid=${gid}` : path,
+      await http.post(
+        path,
         {
           code: d.spjCode,
           language: d.spjLanguage,
           extraFiles: Object.fromEntries(d.judgeExtraFiles.map((f) => [f.name, f.content])),
           ...(gid ? { gid } : {}),
         },
-        { quiet: true },
+        { quiet: true, params: gid ? { gid } : undefined },
       );
       set('spjCompiled', true);
       toast.success(t('admin.problem.compiled'));
